@@ -1,0 +1,70 @@
+package exprlang
+
+import "go/constant"
+
+// SymbolKind tells what a name in a condition stands for.
+type SymbolKind uint8
+
+// Symbol kinds.
+const (
+	// NoSymbol is the zero Symbol's kind: the name is not resolved.
+	NoSymbol SymbolKind = iota
+	// Field is a state field.
+	Field
+	// Const is a package-level constant.
+	Const
+	// Unusable is a name the scope knows but that cannot be used in a
+	// condition (a field without plan:"state", a variable, a function);
+	// Symbol.Reason says why.
+	Unusable
+)
+
+// Symbol is what a name resolves to.
+type Symbol struct {
+	Kind SymbolKind
+	Name string
+	Type Type
+	// Value is the value of a constant.
+	Value constant.Value
+	// PkgPath is the package that declares a constant.
+	PkgPath string
+	// Index is the scope's own number for a field (its FieldID).
+	Index int
+	// Reason explains why an Unusable name cannot be used.
+	Reason string
+}
+
+// Scope resolves the names of conditions and effects.
+type Scope interface {
+	// Lookup resolves name: a state field first, then a constant.
+	Lookup(name string) (Symbol, bool)
+	// Symbols lists the fields and constants of the scope, in a fixed
+	// order, to suggest the name a typo meant.
+	Symbols() []Symbol
+}
+
+// MapScope is a Scope over fixed lists, for tests and tools.
+type MapScope struct {
+	List []Symbol
+}
+
+// Lookup implements [Scope]; fields win over constants.
+func (m *MapScope) Lookup(name string) (Symbol, bool) {
+	var found Symbol
+	ok := false
+	for _, s := range m.List {
+		if s.Name != name {
+			continue
+		}
+		if s.Kind == Field {
+			return s, true
+		}
+		if !ok {
+			found, ok = s, true
+		}
+	}
+	return found, ok
+}
+
+// Symbols implements [Scope].
+func (m *MapScope) Symbols() []Symbol { return m.List }
