@@ -1,0 +1,338 @@
+package runtime
+
+import (
+	"context"
+	"slices"
+)
+
+// Defaults and limits of the backward chainer.
+const (
+	DefaultMaxDepth     = 10
+	MaxMaxDepth         = 256
+	DefaultSearchBudget = 10_000
+)
+
+// BackwardChainer plans by goal regression. It keeps scratch space between
+// calls, so a chainer reused for many plans does not allocate; for the same
+// reason one chainer must not be used by two goroutines at once (give each
+// worker its own: they are cheap).
+type BackwardChainer[S comparable] struct {
+	d        *Domain[S]
+	chaining bool
+	maxDepth int
+	budget   int
+
+	ctx        context.Context
+	steps      []ActionID // the plan being built
+	visited    []S        // states reached in the current goal's segment
+	stack      []ActionID // actions whose preconditions are being established
+	protected  []GoalID   // goals the current segment must not break
+	expansions int
+	maxSeen    int
+	abort      *PlanningError // budget exceeded: stops the whole search
+	ctxErr     error
+}
+
+// BackwardOption configures a BackwardChainer.
+type BackwardOption func(*backwardConfig)
+
+type backwardConfig struct {
+	chaining bool
+	maxDepth int
+	budget   int
+}
+
+// WithoutChaining makes the chainer use only candidates whose precondition
+// already holds: no helpers are chained.
+func WithoutChaining() BackwardOption { return func(c *backwardConfig) { c.chaining = false } }
+
+// WithMaxDepth sets how deep helpers may be chained (default 10, clamped
+// to 1..256).
+func WithMaxDepth(n int) BackwardOption {
+	return func(c *backwardConfig) { c.maxDepth = min(max(n, 1), MaxMaxDepth) }
+}
+
+// WithSearchBudget sets how many actions one call may consider (default
+// 10,000).
+func WithSearchBudget(n int) BackwardOption {
+	return func(c *backwardConfig) { c.budget = max(n, 1) }
+}
+
+// NewBackwardChainer returns a backward chainer over d.
+func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *BackwardChainer[S] {
+	cfg := backwardConfig{chaining: true, maxDepth: DefaultMaxDepth, budget: DefaultSearchBudget}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return &BackwardChainer[S]{d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, budget: cfg.budget}
+}
+
+// Domain returns the chainer's domain.
+func (b *BackwardChainer[S]) Domain() *Domain[S] { return b.d }
+
+// Plan plans every goal unsatisfied in s, highest priority first (ties in
+// declaration order), each from the state the previous goal's steps leave.
+// A goal's steps may not undo a goal of higher priority that holds when
+// they start. When some goal cannot be planned, Plan returns the plan for
+// the others with the *PlanningError of the first goal that failed.
+func (b *BackwardChainer[S]) Plan(ctx context.Context, s S) (Plan, error) {
+	var p Plan
+	err := b.PlanInto(ctx, s, &p)
+	return p, err
+}
+
+// PlanInto is Plan writing into p, whose storage is reused: in a loop that
+// passes the same Plan back, planning does not allocate.
+func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
+	b.begin(ctx)
+	p.Reset()
+	d := b.d
+	var first error
+	st := s
+	for _, g := range d.goalOrder {
+		if d.Goals[g].Cond(st) {
+			continue
+		}
+		b.protected = b.protected[:0]
+		for _, h := range d.goalOrder {
+			if h == g {
+				break
+			}
+			if d.Goals[h].Cond(st) {
+				b.protected = append(b.protected, h)
+			}
+		}
+		mark := len(b.steps)
+		next, err := b.achieve(g, st)
+		if err != nil {
+			b.steps = b.steps[:mark]
+			if first == nil {
+				first = err
+			}
+			if b.abort != nil || b.ctxErr != nil {
+				break
+			}
+			continue
+		}
+		st = next
+		p.Goals = append(p.Goals, g)
+	}
+	return b.finish(s, p, first)
+}
+
+// PlanGoal plans goal g alone from s, as a chain of steps.
+func (b *BackwardChainer[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan, error) {
+	var p Plan
+	err := b.PlanGoalInto(ctx, s, g, &p)
+	return p, err
+}
+
+// PlanGoalInto is PlanGoal writing into p, whose storage is reused.
+func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
+	b.begin(ctx)
+	p.Reset()
+	b.protected = b.protected[:0]
+	var first error
+	if !b.d.Goals[g].Cond(s) {
+		if _, err := b.achieve(g, s); err != nil {
+			b.steps = b.steps[:0]
+			first = err
+		} else {
+			p.Goals = append(p.Goals, g)
+		}
+	}
+	return b.finish(s, p, first)
+}
+
+// Candidates lists the actions that can serve goal g in s, in the order
+// the chainer tries them: those whose precondition holds in s, among the
+// actions that fulfill g and then those that write what its condition reads.
+func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
+	var out []ActionID
+	for _, a := range b.d.candidates[g] {
+		if b.d.Applicable(a, s) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (b *BackwardChainer[S]) begin(ctx context.Context) {
+	b.ctx = ctx
+	b.steps = b.steps[:0]
+	b.stack = b.stack[:0]
+	b.expansions = 0
+	b.maxSeen = 0
+	b.abort = nil
+	b.ctxErr = nil
+}
+
+func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
+	b.ctx = nil
+	p.Steps = append(p.Steps, b.steps...)
+	p.Cost = b.d.cost(p.Steps)
+	p.Expansions = b.expansions
+	if b.ctxErr != nil {
+		return b.ctxErr
+	}
+	if b.abort != nil {
+		return b.abort
+	}
+	if err := b.d.Verify(s, p); err != nil {
+		// Unreachable by construction; never return an unverified plan.
+		p.Reset()
+		return err
+	}
+	return first
+}
+
+// achieve appends steps that make goal g hold, starting from st.
+func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
+	d := b.d
+	cond := d.Goals[g].Cond
+	b.visited = append(b.visited[:0], st)
+	for !cond(st) {
+		var failure *PlanningError
+		progressed := false
+		for _, a := range d.candidates[g] {
+			mark, vmark := len(b.steps), len(b.visited)
+			next, err := b.establish(a, st, 0)
+			if err == nil && b.protectedHold(next) {
+				st, progressed = next, true
+				break
+			}
+			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
+			if b.abort != nil || b.ctxErr != nil {
+				return st, b.stopError(g)
+			}
+			if failure == nil && err != nil {
+				failure = err
+			}
+		}
+		if !progressed {
+			if failure == nil {
+				failure = d.newError(Unreachable, g, NoAction)
+			}
+			failure.Goal, failure.GoalName = g, d.Goals[g].Name
+			return st, failure
+		}
+	}
+	return st, nil
+}
+
+func (b *BackwardChainer[S]) stopError(g GoalID) error {
+	if b.ctxErr != nil {
+		return b.ctxErr
+	}
+	b.abort.Goal, b.abort.GoalName = g, b.d.Goals[g].Name
+	return b.abort
+}
+
+func (b *BackwardChainer[S]) protectedHold(s S) bool {
+	for _, g := range b.protected {
+		if !b.d.Goals[g].Cond(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// establish makes the precondition of a hold (chaining helpers when it
+// does not), then applies a. It returns the state after a, or why a cannot
+// be reached. depth counts the helper levels above a: 0 for a goal's
+// candidate, so helpers reach at most depth maxDepth.
+func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *PlanningError) {
+	d := b.d
+	b.expansions++
+	if b.expansions > b.budget {
+		e := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+		e.Limit, e.Depth = b.budget, depth
+		b.abort = e
+		return st, e
+	}
+	if b.expansions&63 == 0 {
+		if err := b.ctx.Err(); err != nil {
+			b.ctxErr = err
+			return st, d.newError(Unreachable, NoGoal, a)
+		}
+	}
+	act := &d.Actions[a]
+	if act.Pre != nil && !act.Pre(st) {
+		if !b.chaining {
+			return st, d.newError(Unreachable, NoGoal, a)
+		}
+		if depth >= b.maxDepth {
+			e := d.newError(MaxDepthExceeded, NoGoal, a)
+			e.Limit, e.Depth = b.maxDepth, depth
+			return st, e
+		}
+		if slices.Contains(b.stack, a) {
+			e := d.newError(CyclicPrecondition, NoGoal, a)
+			e.Depth = depth
+			return st, e
+		}
+		b.stack = append(b.stack, a)
+		var err *PlanningError
+		st, err = b.satisfy(a, st, depth)
+		b.stack = b.stack[:len(b.stack)-1]
+		if err != nil {
+			return st, err
+		}
+	}
+	next := st
+	if act.Effect != nil {
+		next = act.Effect(st)
+	}
+	if slices.Contains(b.visited, next) {
+		// The step leads back to a state this goal's steps already
+		// reached: it makes no progress.
+		return st, d.newError(Unreachable, NoGoal, a)
+	}
+	b.steps = append(b.steps, a)
+	b.visited = append(b.visited, next)
+	return next, nil
+}
+
+// satisfy chains helpers until the precondition of a holds.
+func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, *PlanningError) {
+	d := b.d
+	pre := d.Actions[a].Pre
+	for !pre(st) {
+		var failure *PlanningError
+		cyclic := false
+		progressed := false
+		for _, h := range d.helpers[a] {
+			if slices.Contains(b.stack, h) {
+				cyclic = true
+				continue
+			}
+			mark, vmark := len(b.steps), len(b.visited)
+			next, err := b.establish(h, st, depth+1)
+			if err == nil {
+				st, progressed = next, true
+				break
+			}
+			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
+			if b.abort != nil || b.ctxErr != nil {
+				return st, err
+			}
+			if failure == nil {
+				failure = err
+			}
+		}
+		if !progressed {
+			switch {
+			case failure != nil && failure.Reason != Unreachable:
+				return st, failure
+			case cyclic && failure == nil:
+				e := d.newError(CyclicPrecondition, NoGoal, a)
+				e.Depth = depth
+				return st, e
+			}
+			e := d.newError(Unreachable, NoGoal, a)
+			e.Depth = depth
+			return st, e
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,303 @@
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []string {
+	out := make([]string, len(steps))
+	for i, a := range steps {
+		out[i] = d.Actions[a].Name
+	}
+	return out
+}
+
+func TestSoldierPlan(t *testing.T) {
+	d := soldierDomain()
+	bc := runtime.NewBackwardChainer(d)
+	p, err := bc.Plan(context.Background(), soldierState{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"FetchMagazine", "Reload"}, names(d, p.Steps))
+	assert.Equal(t, []runtime.GoalID{goalArmed}, p.Goals)
+	assert.Equal(t, 3.0, p.Cost)
+	require.NoError(t, d.Verify(soldierState{}, &p))
+}
+
+func TestSoldierWithMagazineReloadsAtOnce(t *testing.T) {
+	d := soldierDomain()
+	p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), soldierState{Magazines: 2})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Reload"}, names(d, p.Steps))
+}
+
+func TestSatisfiedGoalsNeedNoSteps(t *testing.T) {
+	d := soldierDomain()
+	p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), soldierState{Ammo: 20})
+	require.NoError(t, err)
+	assert.Empty(t, p.Steps)
+	assert.Empty(t, p.Goals)
+}
+
+func TestCandidates(t *testing.T) {
+	d := soldierDomain()
+	bc := runtime.NewBackwardChainer(d)
+	assert.Empty(t, bc.Candidates(goalArmed, soldierState{}))
+	assert.Equal(t, []runtime.ActionID{actReload}, bc.Candidates(goalArmed, soldierState{Magazines: 1}))
+	assert.Equal(t, []runtime.ActionID{actReload}, d.Serves(goalArmed))
+	assert.Equal(t, []runtime.ActionID{actFetch, actReload}, d.Helpers(actReload))
+}
+
+func TestWithoutChaining(t *testing.T) {
+	d := soldierDomain()
+	_, err := runtime.NewBackwardChainer(d, runtime.WithoutChaining()).Plan(context.Background(), soldierState{})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.Unreachable, perr.Reason)
+	assert.Equal(t, goalArmed, perr.Goal)
+	assert.Equal(t, actReload, perr.Action)
+	assert.Equal(t, "Magazines > 0", perr.Precondition)
+	assert.ErrorIs(t, err, runtime.ErrUnreachable)
+	assert.EqualError(t, err, `rolegen: Soldier: goal Armed: unreachable: no action can establish "Magazines > 0" for Reload`)
+}
+
+// flags is a state of boolean facts for synthetic domains.
+type flags struct{ F [16]bool }
+
+func flagField(i int) runtime.FieldID { return runtime.FieldID(i) }
+
+func flagFields(n int) []runtime.Field {
+	fs := make([]runtime.Field, n)
+	for i := range fs {
+		fs[i] = runtime.Field{Name: fmt.Sprintf("F%d", i), Type: "bool", Kind: runtime.KindBool}
+	}
+	return fs
+}
+
+// chain returns a domain where action Ai sets Fi and needs F(i-1), and the
+// goal needs F(n-1).
+func chain(n int) *runtime.Domain[flags] {
+	acts := make([]runtime.Action[flags], n)
+	for i := range acts {
+		i := i
+		acts[i] = runtime.Action[flags]{
+			Name:   fmt.Sprintf("A%d", i),
+			Effect: func(s flags) flags { s.F[i] = true; return s },
+			Cost:   1,
+			Writes: []runtime.FieldID{flagField(i)},
+		}
+		if i > 0 {
+			acts[i].Pre = func(s flags) bool { return s.F[i-1] }
+			acts[i].PreText = fmt.Sprintf("F%d", i-1)
+			acts[i].PreReads = []runtime.FieldID{flagField(i - 1)}
+		}
+	}
+	return runtime.NewDomain(runtime.Domain[flags]{
+		Name:    "Chain",
+		Fields:  flagFields(16),
+		Actions: acts,
+		Goals: []runtime.Goal[flags]{{
+			Name:  "Done",
+			Cond:  func(s flags) bool { return s.F[n-1] },
+			Reads: []runtime.FieldID{flagField(n - 1)},
+		}},
+	})
+}
+
+func TestChainWithinDepth(t *testing.T) {
+	d := chain(11) // A10 needs 10 helper levels below it
+	p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), flags{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10"}, names(d, p.Steps))
+}
+
+func TestMaxDepthExceeded(t *testing.T) {
+	d := chain(12)
+	_, err := runtime.NewBackwardChainer(d).Plan(context.Background(), flags{})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.MaxDepthExceeded, perr.Reason)
+	assert.ErrorIs(t, err, runtime.ErrMaxDepthExceeded)
+	assert.Equal(t, 10, perr.Limit)
+	assert.Equal(t, 10, perr.Depth)
+	assert.Equal(t, "Done", perr.GoalName)
+
+	p, err := runtime.NewBackwardChainer(d, runtime.WithMaxDepth(11)).Plan(context.Background(), flags{})
+	require.NoError(t, err)
+	assert.Len(t, p.Steps, 12)
+}
+
+func TestMaxDepthIsClamped(t *testing.T) {
+	d := chain(16)
+	p, err := runtime.NewBackwardChainer(d, runtime.WithMaxDepth(1_000_000)).Plan(context.Background(), flags{})
+	require.NoError(t, err)
+	assert.Len(t, p.Steps, 16)
+	_, err = runtime.NewBackwardChainer(d, runtime.WithMaxDepth(-3)).Plan(context.Background(), flags{})
+	assert.ErrorIs(t, err, runtime.ErrMaxDepthExceeded)
+}
+
+func TestSearchBudgetExceeded(t *testing.T) {
+	d := chain(8)
+	_, err := runtime.NewBackwardChainer(d, runtime.WithSearchBudget(5)).Plan(context.Background(), flags{})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
+	assert.Equal(t, 5, perr.Limit)
+	assert.ErrorIs(t, err, runtime.ErrSearchBudgetExceeded)
+	assert.Equal(t, "Done", perr.GoalName)
+}
+
+func TestUnreachableWithoutCandidates(t *testing.T) {
+	d := runtime.NewDomain(runtime.Domain[flags]{
+		Name:   "Empty",
+		Fields: flagFields(2),
+		Actions: []runtime.Action[flags]{{
+			Name: "SetOther", Cost: 1, Effect: func(s flags) flags { s.F[1] = true; return s },
+			Writes: []runtime.FieldID{1},
+		}},
+		Goals: []runtime.Goal[flags]{{
+			Name: "Lit", Cond: func(s flags) bool { return s.F[0] }, Reads: []runtime.FieldID{0},
+		}},
+	})
+	_, err := runtime.NewBackwardChainer(d).Plan(context.Background(), flags{})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.Unreachable, perr.Reason)
+	assert.Equal(t, runtime.NoAction, perr.Action)
+	assert.EqualError(t, err, "rolegen: Empty: goal Lit: unreachable: no action fulfills it or writes a field its condition reads")
+}
+
+func TestCyclicPrecondition(t *testing.T) {
+	// Without FetchMagazine the only action that writes Magazines is
+	// Reload itself.
+	full := soldierDomain()
+	d := runtime.NewDomain(runtime.Domain[soldierState]{
+		Name:    "Soldier",
+		Fields:  full.Fields,
+		Actions: full.Actions[actReload:],
+		Goals:   []runtime.Goal[soldierState]{full.Goals[0]},
+	})
+	d.Actions[0].Fulfills = []runtime.GoalID{0}
+	_, err := runtime.NewBackwardChainer(d).Plan(context.Background(), soldierState{})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.CyclicPrecondition, perr.Reason)
+	assert.Equal(t, "Reload", perr.ActionName)
+	assert.ErrorIs(t, err, runtime.ErrCyclicPrecondition)
+	assert.EqualError(t, err, `rolegen: Soldier: goal Armed: cyclic precondition: establishing "Magazines > 0" for Reload needs Reload itself`)
+}
+
+func TestCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d := chain(16)
+	_, err := runtime.NewBackwardChainer(d, runtime.WithMaxDepth(256), runtime.WithSearchBudget(1_000_000)).
+		Plan(ctx, flags{})
+	// Small searches may finish before the first context check; a long
+	// one must stop.
+	if err != nil {
+		assert.ErrorIs(t, err, context.Canceled)
+	}
+	big := survival()
+	_, err = runtime.NewBackwardChainer(big, runtime.WithSearchBudget(1_000_000)).Plan(ctx, survivalState{Hunger: 1_000_000})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// survival: eat lowers hunger and needs food; forage makes food and needs
+// energy; rest restores energy.
+type survivalState struct{ Hunger, Food, Energy int }
+
+func survival() *runtime.Domain[survivalState] {
+	return runtime.NewDomain(runtime.Domain[survivalState]{
+		Name: "Survivor",
+		Fields: []runtime.Field{
+			{Name: "Hunger", Type: "int", Kind: runtime.KindInt},
+			{Name: "Food", Type: "int", Kind: runtime.KindInt},
+			{Name: "Energy", Type: "int", Kind: runtime.KindInt},
+		},
+		Actions: []runtime.Action[survivalState]{
+			{
+				Name: "Eat", Cost: 1, PreText: "Food > 0",
+				Pre:      func(s survivalState) bool { return s.Food > 0 },
+				Effect:   func(s survivalState) survivalState { s.Hunger, s.Food = s.Hunger-30, s.Food-1; return s },
+				PreReads: []runtime.FieldID{1}, Reads: []runtime.FieldID{0, 1}, Writes: []runtime.FieldID{0, 1},
+				Fulfills: []runtime.GoalID{0},
+			},
+			{
+				Name: "Forage", Cost: 2, PreText: "Energy > 10",
+				Pre:      func(s survivalState) bool { return s.Energy > 10 },
+				Effect:   func(s survivalState) survivalState { s.Food, s.Energy = s.Food+1, s.Energy-10; return s },
+				PreReads: []runtime.FieldID{2}, Reads: []runtime.FieldID{1, 2}, Writes: []runtime.FieldID{1, 2},
+			},
+			{
+				Name: "Rest", Cost: 1,
+				Effect: func(s survivalState) survivalState { s.Energy += 30; return s },
+				Reads:  []runtime.FieldID{2}, Writes: []runtime.FieldID{2},
+			},
+		},
+		Goals: []runtime.Goal[survivalState]{{
+			Name: "Fed", Cond: func(s survivalState) bool { return s.Hunger < 10 }, CondText: "Hunger < 10",
+			Reads: []runtime.FieldID{0},
+		}},
+	})
+}
+
+func TestSurvivalChainsHelpersRepeatedly(t *testing.T) {
+	d := survival()
+	p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), survivalState{Hunger: 100})
+	require.NoError(t, err)
+	// Energy runs out after two forages: the chainer rests again.
+	assert.Equal(t, []string{
+		"Rest", "Forage", "Eat", "Forage", "Eat",
+		"Rest", "Forage", "Eat", "Forage", "Eat",
+	}, names(d, p.Steps))
+	require.NoError(t, d.Verify(survivalState{Hunger: 100}, &p))
+}
+
+func TestPlanIsDeterministic(t *testing.T) {
+	d := survival()
+	first, err := runtime.NewBackwardChainer(d).Plan(context.Background(), survivalState{Hunger: 250})
+	require.NoError(t, err)
+	for range 20 {
+		p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), survivalState{Hunger: 250})
+		require.NoError(t, err)
+		require.Equal(t, first.Steps, p.Steps)
+	}
+}
+
+func TestPlanIntoDoesNotAllocate(t *testing.T) {
+	d := survival()
+	bc := runtime.NewBackwardChainer(d)
+	var p runtime.Plan
+	ctx := context.Background()
+	require.NoError(t, bc.PlanInto(ctx, survivalState{Hunger: 100}, &p))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := bc.PlanInto(ctx, survivalState{Hunger: 100}, &p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+
+	sd := soldierDomain()
+	sbc := runtime.NewBackwardChainer(sd)
+	require.NoError(t, sbc.PlanInto(ctx, soldierState{}, &p))
+	allocs = testing.AllocsPerRun(100, func() {
+		if err := sbc.PlanInto(ctx, soldierState{}, &p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+func TestErrorsIsMatchesOnlyItsReason(t *testing.T) {
+	err := error(&runtime.PlanningError{Reason: runtime.CyclicPrecondition, Goal: runtime.NoGoal, Action: runtime.NoAction})
+	assert.True(t, errors.Is(err, runtime.ErrCyclicPrecondition))
+	assert.False(t, errors.Is(err, runtime.ErrUnreachable))
+}

@@ -1,0 +1,167 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Reason is why planning or execution failed.
+type Reason uint8
+
+// Reasons of a PlanningError.
+const (
+	// Unreachable: no candidate action can achieve the goal, or the
+	// precondition of every candidate cannot be established.
+	Unreachable Reason = iota + 1
+	// CyclicPrecondition: establishing a precondition needs the action
+	// itself (directly or through its helpers).
+	CyclicPrecondition
+	// MaxDepthExceeded: chaining helpers went deeper than the maximum.
+	MaxDepthExceeded
+	// SearchBudgetExceeded: the planner considered more actions than its
+	// budget allows.
+	SearchBudgetExceeded
+	// PreconditionStale: when a step was about to run, its precondition
+	// no longer held in the live (or simulated) state.
+	PreconditionStale
+	// GoalUnsatisfiedAfterExecution: the plan ran to the end but a goal it
+	// promised does not hold.
+	GoalUnsatisfiedAfterExecution
+)
+
+// Sentinels for errors.Is, one per Reason.
+var (
+	ErrUnreachable                   = errors.New("unreachable")
+	ErrCyclicPrecondition            = errors.New("cyclic precondition")
+	ErrMaxDepthExceeded              = errors.New("max depth exceeded")
+	ErrSearchBudgetExceeded          = errors.New("search budget exceeded")
+	ErrPreconditionStale             = errors.New("precondition stale")
+	ErrGoalUnsatisfiedAfterExecution = errors.New("goal unsatisfied after execution")
+)
+
+var sentinels = [...]error{
+	Unreachable:                   ErrUnreachable,
+	CyclicPrecondition:            ErrCyclicPrecondition,
+	MaxDepthExceeded:              ErrMaxDepthExceeded,
+	SearchBudgetExceeded:          ErrSearchBudgetExceeded,
+	PreconditionStale:             ErrPreconditionStale,
+	GoalUnsatisfiedAfterExecution: ErrGoalUnsatisfiedAfterExecution,
+}
+
+func (r Reason) String() string {
+	if int(r) < len(sentinels) && sentinels[r] != nil {
+		return sentinels[r].Error()
+	}
+	return fmt.Sprintf("reason(%d)", r)
+}
+
+// PlanningError says why a plan could not be made or run. errors.Is
+// matches it against the sentinel of its Reason.
+type PlanningError struct {
+	Reason Reason
+	// Domain is the role's name.
+	Domain string
+	// Goal is the goal being planned, or NoGoal.
+	Goal     GoalID
+	GoalName string
+	// Action is the action involved, or NoAction.
+	Action     ActionID
+	ActionName string
+	// Precondition is the text of the precondition involved, if any.
+	Precondition string
+	// Depth is the chaining depth reached.
+	Depth int
+	// Step is the index in the plan of the step involved, or -1.
+	Step int
+	// Limit is the budget or depth limit exceeded, when one was.
+	Limit int
+}
+
+func (e *PlanningError) Unwrap() error {
+	if int(e.Reason) < len(sentinels) {
+		return sentinels[e.Reason]
+	}
+	return nil
+}
+
+func (e *PlanningError) Error() string {
+	var b strings.Builder
+	b.WriteString("rolegen: ")
+	if e.Domain != "" {
+		b.WriteString(e.Domain + ": ")
+	}
+	if e.Goal != NoGoal {
+		fmt.Fprintf(&b, "goal %s: ", e.GoalName)
+	}
+	switch e.Reason {
+	case Unreachable:
+		if e.Action == NoAction {
+			b.WriteString("unreachable: no action fulfills it or writes a field its condition reads")
+		} else {
+			fmt.Fprintf(&b, "unreachable: no action can establish %q for %s", e.Precondition, e.ActionName)
+		}
+	case CyclicPrecondition:
+		fmt.Fprintf(&b, "cyclic precondition: establishing %q for %s needs %s itself", e.Precondition, e.ActionName, e.ActionName)
+	case MaxDepthExceeded:
+		fmt.Fprintf(&b, "max depth %d exceeded establishing %q for %s", e.Limit, e.Precondition, e.ActionName)
+	case SearchBudgetExceeded:
+		fmt.Fprintf(&b, "search budget of %d expansions exceeded", e.Limit)
+	case PreconditionStale:
+		fmt.Fprintf(&b, "step %d: precondition %q of %s does not hold", e.Step, e.Precondition, e.ActionName)
+	case GoalUnsatisfiedAfterExecution:
+		b.WriteString("still unsatisfied after the plan ran")
+	default:
+		b.WriteString(e.Reason.String())
+	}
+	return b.String()
+}
+
+func (d *Domain[S]) newError(r Reason, g GoalID, a ActionID) *PlanningError {
+	e := &PlanningError{Reason: r, Domain: d.Name, Goal: g, Action: a, Step: -1}
+	if g != NoGoal {
+		e.GoalName = d.GoalName(g)
+	}
+	if a != NoAction {
+		e.ActionName = d.ActionName(a)
+		e.Precondition = d.Actions[a].PreText
+	}
+	return e
+}
+
+func (d *Domain[S]) staleError(a ActionID, step int) *PlanningError {
+	e := d.newError(PreconditionStale, NoGoal, a)
+	e.Step = step
+	return e
+}
+
+func (d *Domain[S]) unsatisfiedError(g GoalID) *PlanningError {
+	return d.newError(GoalUnsatisfiedAfterExecution, g, NoAction)
+}
+
+// ErrGuarded is returned (wrapped) by Think for a plan with a guarded
+// action when no approver is set.
+var ErrGuarded = errors.New("plan contains a guarded action and no approver is set")
+
+// ErrRejected is returned (wrapped) by Think when the approver refuses a
+// plan.
+var ErrRejected = errors.New("plan rejected by the approver")
+
+// ErrNeedsArguments is returned by a generated Perform for an action that
+// takes typed arguments: call PerformJSON instead.
+var ErrNeedsArguments = errors.New("action takes arguments; call PerformJSON")
+
+// ErrUnknownAction is returned by generated code for an ActionID that is
+// not one of the role's actions.
+var ErrUnknownAction = errors.New("unknown action")
+
+// UnknownAction returns an error wrapping ErrUnknownAction for a.
+func UnknownAction(role string, a ActionID) error {
+	return fmt.Errorf("rolegen: %s: %w %d", role, ErrUnknownAction, a)
+}
+
+// NeedsArguments returns an error wrapping ErrNeedsArguments for the named
+// action.
+func NeedsArguments(role, action string) error {
+	return fmt.Errorf("rolegen: %s.%s: %w", role, action, ErrNeedsArguments)
+}
