@@ -165,3 +165,22 @@ func UnknownAction(role string, a ActionID) error {
 func NeedsArguments(role, action string) error {
 	return fmt.Errorf("rolegen: %s.%s: %w", role, action, ErrNeedsArguments)
 }
+
+// ArgsError is a typed argument that could not be decoded, or a result
+// that could not be encoded, by a generated PerformJSON.
+type ArgsError struct {
+	Role, Action string
+	// Result is true for a result that could not be encoded.
+	Result bool
+	Err    error
+}
+
+func (e *ArgsError) Error() string {
+	what := "arguments"
+	if e.Result {
+		what = "result"
+	}
+	return fmt.Sprintf("rolegen: %s.%s: %s: %v", e.Role, e.Action, what, e.Err)
+}
+
+func (e *ArgsError) Unwrap() error { return e.Err }

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/rolegen/rolegen/gen"
+	"github.com/rolegen/rolegen/internal/diag"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitDiag  = 1 // diagnostics, failed load, or -check found stale files
+	exitUsage = 2
+)
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("rolegen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	checkOnly := fs.Bool("check", false, "write nothing; exit 1 when a generated file is missing or out of date")
+	verbose := fs.Bool("v", false, "print the files written")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: rolegen [-check] [-v] [packages]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(stderr, "rolegen:", err)
+		return exitDiag
+	}
+	files, err := gen.Generate(ctx, gen.Options{Dir: wd}, fs.Args()...)
+	if err != nil {
+		var de *diag.Error
+		if errors.As(err, &de) {
+			for _, d := range de.List {
+				fmt.Fprintln(stderr, d.Format(wd))
+			}
+			return exitDiag
+		}
+		fmt.Fprintln(stderr, err)
+		return exitDiag
+	}
+	if *checkOnly {
+		stale := gen.Stale(files)
+		for _, p := range stale {
+			fmt.Fprintf(stderr, "%s: out of date; run go generate\n", rel(wd, p))
+		}
+		if len(stale) > 0 {
+			return exitDiag
+		}
+		return exitOK
+	}
+	changed, err := gen.Write(files)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitDiag
+	}
+	if *verbose {
+		for _, p := range changed {
+			fmt.Fprintln(stdout, rel(wd, p))
+		}
+	}
+	return exitOK
+}
+
+func rel(dir, path string) string {
+	d := diag.Diagnostic{}
+	d.Pos.Filename = path
+	s := d.Format(dir)
+	return s[:len(s)-len(":0:0: ")]
+}

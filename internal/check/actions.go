@@ -1,0 +1,245 @@
+package check
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/rolegen/rolegen/internal/annot"
+	"github.com/rolegen/rolegen/internal/model"
+	"github.com/rolegen/rolegen/internal/suggest"
+)
+
+// methodDecl is a method with //plan:action directives.
+type methodDecl struct {
+	decl *ast.FuncDecl
+	fn   *types.Func
+	// keys holds the merged key=value fields of the directives.
+	keys map[string]annot.Field
+	doc  string
+
+	// Syntax-level results, valid when ok.
+	cost, value, weight float64
+	tags                []string
+	guarded             bool
+	shape               model.Shape
+	args                *types.TypeName
+	ok                  bool
+}
+
+var actionKeys = []string{"pre", "post", "fulfills", "cost", "value", "weight", "tags", "guarded"}
+
+// funcDirectives reads the //plan: directives of a function's doc comment.
+func (c *checker) funcDirectives(d *ast.FuncDecl) {
+	var dirs []annot.Directive
+	for _, cm := range d.Doc.List {
+		dir, ok := annot.ParseDirective(annot.NewText(cm.Text, cm.Slash))
+		if !ok {
+			continue
+		}
+		if dir.Name.S != "action" {
+			if name, ok := suggest.Closest(dir.Name.S, []string{"action"}); ok {
+				c.errorText(dir.Name, "unknown directive plan:%s (did you mean plan:%s?)", dir.Name.S, name)
+			} else {
+				c.errorText(dir.Name, "unknown directive plan:%s (rolegen knows plan:action)", dir.Name.S)
+			}
+			continue
+		}
+		dirs = append(dirs, dir)
+	}
+	if len(dirs) == 0 {
+		return
+	}
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		c.errorText(dirs[0].Name, "plan:action on function %s: actions are methods of a role struct", d.Name.Name)
+		return
+	}
+	fn, _ := c.Info.Defs[d.Name].(*types.Func)
+	recv := recvTypeName(c.Info, d.Recv.List[0].Type)
+	if fn == nil || recv == nil {
+		return
+	}
+	if _, isStruct := recv.Type().Underlying().(*types.Struct); !isStruct {
+		c.errorText(dirs[0].Name, "plan:action on a method of %s, which is not a struct; roles are struct types", recv.Name())
+		return
+	}
+	m := &methodDecl{decl: d, fn: fn, keys: map[string]annot.Field{}, doc: strings.TrimSpace(d.Doc.Text()), cost: 1, value: 1, weight: 1, ok: true}
+	for _, dir := range dirs {
+		fields, probs := annot.SplitDirective(dir.Args)
+		for _, p := range probs {
+			c.errorText(p.At, "%s", p.Msg)
+			m.ok = false
+		}
+		for _, f := range fields {
+			if prev, dup := m.keys[f.Key.S]; dup {
+				pp := c.Fset.Position(prev.Key.Pos(0))
+				c.errorText(f.Key, "key %s given twice for action %s (first at line %d, column %d)", f.Key.S, d.Name.Name, pp.Line, pp.Column)
+				m.ok = false
+				continue
+			}
+			if !c.actionKey(m, f) {
+				m.ok = false
+			}
+			m.keys[f.Key.S] = f
+		}
+	}
+	c.methodShape(m)
+	c.methods[recv] = append(c.methods[recv], m)
+}
+
+func recvTypeName(info *types.Info, e ast.Expr) *types.TypeName {
+	switch t := e.(type) {
+	case *ast.StarExpr:
+		return recvTypeName(info, t.X)
+	case *ast.ParenExpr:
+		return recvTypeName(info, t.X)
+	case *ast.IndexExpr:
+		return recvTypeName(info, t.X)
+	case *ast.IndexListExpr:
+		return recvTypeName(info, t.X)
+	case *ast.Ident:
+		tn, _ := info.Uses[t].(*types.TypeName)
+		return tn
+	}
+	return nil
+}
+
+// actionKey checks one key=value of a directive that needs no scope.
+func (c *checker) actionKey(m *methodDecl, f annot.Field) bool {
+	key := f.Key.S
+	switch key {
+	case "pre", "post", "fulfills", "tags":
+		if !f.HasValue || strings.TrimSpace(f.Value.S) == "" {
+			c.errorText(f.Key, "%s needs a value: %s=\"...\"", key, key)
+			return false
+		}
+		if key == "tags" {
+			for _, part := range splitList(f.Value) {
+				if !isWord(part.S) {
+					c.errorText(part, "tag %q is not a word (letters, digits, _ and -)", part.S)
+					return false
+				}
+				m.tags = append(m.tags, part.S)
+			}
+		}
+		return true
+	case "cost", "value", "weight":
+		if !f.HasValue {
+			c.errorText(f.Key, "%s needs a number: %s=2", key, key)
+			return false
+		}
+		n, err := strconv.ParseFloat(f.Value.S, 64)
+		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
+			c.errorText(f.Value, "%s %q is not a number", key, f.Value.S)
+			return false
+		}
+		switch {
+		case key == "cost" && n <= 0:
+			c.errorText(f.Value, "cost must be greater than 0, not %s", f.Value.S)
+			return false
+		case key == "weight" && n < 0:
+			c.errorText(f.Value, "weight must not be negative, not %s", f.Value.S)
+			return false
+		}
+		switch key {
+		case "cost":
+			m.cost = n
+		case "value":
+			m.value = n
+		case "weight":
+			m.weight = n
+		}
+		return true
+	case "guarded":
+		if f.HasValue {
+			c.errorText(f.Key, "guarded is a bare key: write guarded, without a value")
+			return false
+		}
+		m.guarded = true
+		return true
+	}
+	if name, ok := suggest.Closest(key, actionKeys); ok {
+		c.errorText(f.Key, "unknown key %q in plan:action (did you mean %q?)", key, name)
+	} else {
+		c.errorText(f.Key, "unknown key %q in plan:action (want one of %s)", key, strings.Join(actionKeys, ", "))
+	}
+	return false
+}
+
+// splitList splits a comma-separated value into trimmed parts.
+func splitList(v annot.Text) []annot.Text {
+	var out []annot.Text
+	start := 0
+	for i := 0; i <= len(v.S); i++ {
+		if i == len(v.S) || v.S[i] == ',' {
+			out = append(out, v.Slice(start, i).TrimSpace())
+			start = i + 1
+		}
+	}
+	return out
+}
+
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127) {
+			return false
+		}
+	}
+	return true
+}
+
+// methodShape classifies the signature of an action's method.
+func (c *checker) methodShape(m *methodDecl) {
+	sig := m.fn.Signature()
+	params, results := sig.Params(), sig.Results()
+	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+	isCtx := func(t types.Type) bool {
+		n, ok := types.Unalias(t).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+	}
+	bad := func() {
+		c.errorf(m.decl.Name.Pos(), m.decl.Name.End(),
+			"action %s has signature %s; an action method is func(), func() error, func(context.Context) error, func(context.Context, T) error or func(context.Context, T) (R, error) with T a named struct type",
+			m.fn.Name(), types.TypeString(sig, types.RelativeTo(c.Pkg)))
+		m.ok = false
+	}
+	if sig.Variadic() || sig.TypeParams().Len() > 0 {
+		bad()
+		return
+	}
+	switch {
+	case params.Len() == 0 && results.Len() == 0:
+		m.shape = model.ShapeNone
+	case params.Len() == 0 && results.Len() == 1 && isErr(results.At(0).Type()):
+		m.shape = model.ShapeErr
+	case params.Len() == 1 && isCtx(params.At(0).Type()) && results.Len() == 1 && isErr(results.At(0).Type()):
+		m.shape = model.ShapeCtxErr
+	case params.Len() == 2 && isCtx(params.At(0).Type()) && (results.Len() == 1 && isErr(results.At(0).Type()) ||
+		results.Len() == 2 && isErr(results.At(1).Type())):
+		n, ok := types.Unalias(params.At(1).Type()).(*types.Named)
+		if !ok || n.TypeArgs().Len() > 0 {
+			bad()
+			return
+		}
+		if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+			bad()
+			return
+		}
+		m.args = n.Obj()
+		m.shape = model.ShapeArgsErr
+		if results.Len() == 2 {
+			m.shape = model.ShapeArgsResult
+		}
+	default:
+		bad()
+	}
+}
+
+// directivePos is where to report a problem with the whole action.
+func (m *methodDecl) namePos() (token.Pos, token.Pos) { return m.decl.Name.Pos(), m.decl.Name.End() }

@@ -1,0 +1,344 @@
+package check
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/internal/annot"
+	"github.com/rolegen/rolegen/internal/model"
+	"github.com/rolegen/rolegen/internal/suggest"
+)
+
+// origin is a struct whose annotations a role takes: the role itself
+// (empty path) or a struct embedded in it by value.
+type origin struct {
+	tn   *types.TypeName
+	path []string
+	// pos is the embedding field, for problems in a struct of another
+	// package (whose annotations have no positions here).
+	pos     token.Pos
+	foreign bool
+}
+
+func (o *origin) pkg() *types.Package { return o.tn.Pkg() }
+
+// goalEntry ties a model goal to the struct field that declares it.
+type goalEntry struct {
+	item   *item
+	origin *origin
+}
+
+type roleBuild struct {
+	c       *checker
+	r       *model.Role
+	tn      *types.TypeName
+	origins []*origin
+	// fields[i] declares r.Fields[i]; goals likewise.
+	fields []*item
+	goals  []goalEntry
+	ok     bool
+}
+
+// role builds the model of role tn; nil when it has problems.
+func (c *checker) role(tn *types.TypeName) *model.Role {
+	si := c.structOf(tn)
+	if si.generic {
+		c.errorf(tn.Pos(), token.NoPos, "%s has type parameters; a role must be a non-generic struct type", tn.Name())
+		return nil
+	}
+	file := c.Fset.Position(tn.Pos()).Filename
+	r := &model.Role{
+		Name: tn.Name(),
+		Doc:  strings.TrimSpace(si.doc),
+		File: filepath.Join(filepath.Dir(file), strings.ToLower(tn.Name())+"_plan.go"),
+	}
+	b := &roleBuild{c: c, r: r, tn: tn, ok: true}
+	b.walk(&origin{tn: tn}, nil)
+	b.nameFields()
+	b.nameGoals()
+	for _, o := range b.origins {
+		b.checkGoals(o)
+	}
+	for _, o := range b.origins {
+		b.actions(o)
+	}
+	if !b.ok {
+		return nil
+	}
+	return r
+}
+
+// walk collects, in field order, the state fields and goals of o and of
+// the structs it embeds.
+func (b *roleBuild) walk(o *origin, stack []*types.TypeName) {
+	if slices.Contains(stack, o.tn) {
+		return
+	}
+	b.origins = append(b.origins, o)
+	si := b.c.structOf(o.tn)
+	for _, it := range si.items {
+		path := append(slices.Clip(o.path), it.v.Name())
+		switch it.kind {
+		case itemState:
+			if !it.valid {
+				b.ok = false
+				continue
+			}
+			if o.foreign && !it.v.Exported() {
+				b.c.errorf(o.pos, token.NoPos, "state field %s of %s is not exported; generated code in package %s cannot read it",
+					it.v.Name(), o.tn.Name(), b.c.Pkg.Name())
+				b.ok = false
+				continue
+			}
+			b.fields = append(b.fields, it)
+			b.r.Fields = append(b.r.Fields, &model.Field{
+				Path: path, Type: it.ref, Kind: it.typ.Kind, Doc: it.doc,
+			})
+		case itemGoal:
+			b.goals = append(b.goals, goalEntry{item: it, origin: o})
+			b.r.Goals = append(b.r.Goals, &model.Goal{Path: path, Doc: it.doc, Priority: it.priority})
+		case itemEmbed:
+			child := &origin{tn: it.embedded, path: path, pos: o.pos, foreign: o.foreign}
+			if it.embedded.Pkg() != b.c.Pkg {
+				child.foreign = true
+				if !o.foreign {
+					child.pos = it.pos
+				}
+			}
+			b.walk(child, append(stack, o.tn))
+		}
+	}
+}
+
+// visible reports whether the role sees obj under its own name (Go's
+// promotion: the shallowest, unambiguous one).
+func (b *roleBuild) visible(obj types.Object) bool {
+	found, _, _ := types.LookupFieldOrMethod(b.tn.Type(), true, b.c.Pkg, obj.Name())
+	return found == obj
+}
+
+func (b *roleBuild) nameFields() {
+	taken := map[string]bool{}
+	for i, f := range b.r.Fields {
+		if b.visible(b.fields[i].v) {
+			f.Name = b.fields[i].v.Name()
+			taken[f.Name] = true
+		}
+	}
+	for i, f := range b.r.Fields {
+		if f.Name != "" {
+			continue
+		}
+		f.Name = strings.Join(f.Path, "")
+		if taken[f.Name] {
+			b.c.errorf(b.tn.Pos(), token.NoPos, "state field %s is shadowed in %s and the name %s is taken; rename one of the fields",
+				strings.Join(f.Path, "."), b.tn.Name(), f.Name)
+			b.ok = false
+		}
+		taken[f.Name] = true
+		_ = i
+	}
+}
+
+func (b *roleBuild) nameGoals() {
+	taken := map[string]bool{}
+	for i, g := range b.r.Goals {
+		if b.visible(b.goals[i].item.v) {
+			g.Name = g.Path[len(g.Path)-1]
+			taken[g.Name] = true
+		}
+	}
+	for _, g := range b.r.Goals {
+		if g.Name != "" {
+			continue
+		}
+		g.Name = strings.Join(g.Path, "")
+		if taken[g.Name] {
+			b.c.errorf(b.tn.Pos(), token.NoPos, "goal %s is shadowed in %s and the name %s is taken; rename one of the goals",
+				strings.Join(g.Path, "."), b.tn.Name(), g.Name)
+			b.ok = false
+		}
+		taken[g.Name] = true
+	}
+}
+
+// reportExpr reports condition errors at their characters, or at the
+// embedding field for a struct of another package.
+func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList, what string) {
+	for _, e := range errs {
+		pos := t.Pos(e.Offset)
+		if !pos.IsValid() {
+			b.c.errorf(o.pos, token.NoPos, "%s of embedded %s.%s: %s", what, o.pkg().Name(), o.tn.Name(), e.Msg)
+			continue
+		}
+		b.c.errorf(pos, t.Pos(e.End), "%s", e.Msg)
+	}
+}
+
+func (b *roleBuild) checkGoals(o *origin) {
+	sc := &originScope{b: b, o: o}
+	for i, ge := range b.goals {
+		if ge.origin != o {
+			continue
+		}
+		g := b.r.Goals[i]
+		cond, errs := exprlang.Condition(ge.item.cond.S, sc)
+		if len(errs) > 0 {
+			b.reportExpr(o, ge.item.cond, errs, "goal")
+			b.ok = false
+			continue
+		}
+		g.Cond, g.CondText = cond, strings.TrimSpace(ge.item.cond.S)
+		g.Reads = exprlang.Reads(cond)
+	}
+}
+
+// actions adds the //plan:action methods of o.
+func (b *roleBuild) actions(o *origin) {
+	c := b.c
+	sc := &originScope{b: b, o: o}
+	for _, m := range c.methods[o.tn] {
+		if !m.ok {
+			b.ok = false
+			continue
+		}
+		a := &model.Action{
+			Method: m.fn.Name(),
+			Path:   o.path,
+			Doc:    m.doc,
+			Cost:   m.cost, Value: m.value, Weight: m.weight,
+			Tags:    m.tags,
+			Guarded: m.guarded,
+			Shape:   m.shape,
+		}
+		a.Name = a.Method
+		if !b.visible(m.fn) {
+			a.Name = strings.Join(o.path, "") + a.Method
+		}
+		if f, ok := m.keys["pre"]; ok {
+			pre, errs := exprlang.Condition(f.Value.S, sc)
+			if len(errs) > 0 {
+				b.reportExpr(o, f.Value, errs, "pre")
+				b.ok = false
+			} else {
+				a.Pre, a.PreText = pre, strings.TrimSpace(f.Value.S)
+				a.PreReads = exprlang.Reads(pre)
+			}
+		}
+		if f, ok := m.keys["post"]; ok {
+			effs, errs := exprlang.Effects(f.Value.S, sc)
+			if len(errs) > 0 {
+				b.reportExpr(o, f.Value, errs, "post")
+				b.ok = false
+			} else {
+				a.Effects, a.EffectText = effs, strings.TrimSpace(f.Value.S)
+				a.Writes = exprlang.Writes(effs)
+			}
+		}
+		a.Reads = union(a.PreReads, exprlang.EffectReads(a.Effects))
+		if f, ok := m.keys["fulfills"]; ok {
+			for _, part := range splitList(f.Value) {
+				g, ok := b.goalIn(o, part.S)
+				if !ok {
+					b.unknownGoal(o, part)
+					b.ok = false
+					continue
+				}
+				if !slices.Contains(a.Fulfills, g) {
+					a.Fulfills = append(a.Fulfills, g)
+				}
+			}
+		}
+		if m.args != nil {
+			s, ok := c.argsSchema(m)
+			if !ok {
+				b.ok = false
+			}
+			a.Args = typeRef(m.args)
+			a.ArgsSchema = s
+		}
+		b.r.Actions = append(b.r.Actions, a)
+	}
+}
+
+func typeRef(tn *types.TypeName) model.TypeRef {
+	ref := model.TypeRef{Name: tn.Name()}
+	if tn.Pkg() != nil {
+		ref.PkgPath = tn.Pkg().Path()
+	}
+	return ref
+}
+
+func union(a, b []int) []int {
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// goalIn resolves a goal name as origin o sees it.
+func (b *roleBuild) goalIn(o *origin, name string) (int, bool) {
+	obj, index, _ := types.LookupFieldOrMethod(o.tn.Type(), true, o.pkg(), name)
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return 0, false
+	}
+	path := append(slices.Clip(o.path), selectorPath(o.tn.Type(), index)...)
+	for i, g := range b.r.Goals {
+		if slices.Equal(g.Path, path) && b.goals[i].item.v == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (b *roleBuild) unknownGoal(o *origin, part annot.Text) {
+	var names []string
+	for i, g := range b.r.Goals {
+		if hasPrefix(g.Path, o.path) {
+			last := g.Path[len(g.Path)-1]
+			if gi, ok := b.goalIn(o, last); ok && gi == i {
+				names = append(names, last)
+			}
+		}
+	}
+	msg := fmt.Sprintf("unknown goal %q in fulfills", part.S)
+	if name, ok := suggest.Closest(part.S, names); ok {
+		msg += fmt.Sprintf(" (did you mean %q?)", name)
+	} else if len(names) > 0 {
+		msg += fmt.Sprintf(" (goals of %s: %s)", o.tn.Name(), strings.Join(names, ", "))
+	} else {
+		msg += fmt.Sprintf(" (%s has no goals)", o.tn.Name())
+	}
+	if !part.Pos(0).IsValid() {
+		b.c.errorf(o.pos, token.NoPos, "%s", msg)
+		return
+	}
+	b.c.errorText(part, "%s", msg)
+}
+
+func hasPrefix(path, prefix []string) bool {
+	return len(path) > len(prefix) && slices.Equal(path[:len(prefix)], prefix)
+}
+
+// selectorPath turns the field indexes of a lookup into field names.
+func selectorPath(t types.Type, index []int) []string {
+	var names []string
+	for _, i := range index {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return names
+		}
+		f := st.Field(i)
+		names = append(names, f.Name())
+		t = f.Type()
+	}
+	return names
+}

@@ -1,0 +1,82 @@
+// Package diag holds diagnostics: problems found in annotations, with the
+// exact source position of the wrong character.
+package diag
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Diagnostic is one problem at one position.
+type Diagnostic struct {
+	Pos token.Position
+	// End is just past the wrong text, when known.
+	End token.Position
+	Msg string
+}
+
+// String formats d as FILE:LINE:COL: message with the file name as
+// recorded.
+func (d Diagnostic) String() string { return d.Format("") }
+
+// Format formats d as FILE:LINE:COL: message, with FILE relative to dir
+// when it lies below it.
+func (d Diagnostic) Format(dir string) string {
+	name := d.Pos.Filename
+	if dir != "" {
+		if rel, err := filepath.Rel(dir, name); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", name, d.Pos.Line, d.Pos.Column, d.Msg)
+}
+
+// List collects diagnostics.
+type List []Diagnostic
+
+// Add appends a diagnostic at pos.
+func (l *List) Add(fset *token.FileSet, pos, end token.Pos, format string, args ...any) {
+	d := Diagnostic{Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)}
+	if end.IsValid() {
+		d.End = fset.Position(end)
+	}
+	*l = append(*l, d)
+}
+
+// Sort orders l by file, line and column (then message), and drops exact
+// repeats (an embedded role's mistake found once per role embedding it).
+func (l List) Sort() List {
+	slices.SortStableFunc(l, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Column, b.Pos.Column),
+			cmp.Compare(a.Msg, b.Msg),
+		)
+	})
+	return slices.CompactFunc(l, func(a, b Diagnostic) bool {
+		return a.Pos == b.Pos && a.Msg == b.Msg
+	})
+}
+
+// Error is the error of a run that found diagnostics.
+type Error struct {
+	List List
+	// Dir makes file names relative in Error().
+	Dir string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, d := range e.List {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Format(e.Dir))
+	}
+	return b.String()
+}

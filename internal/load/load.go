@@ -1,0 +1,102 @@
+// Package load loads Go packages for rolegen with golang.org/x/tools/go/packages:
+// syntax, types and type information, and a way around stale generated
+// files.
+package load
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/token"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/rolegen/rolegen/internal/model"
+)
+
+// Mode is what rolegen needs of a package.
+const Mode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo
+
+// Load loads the packages matching patterns, relative to dir. When a
+// package does not type-check and holds rolegen-generated files, it is
+// loaded again with those files emptied: a generated file that no longer
+// matches its role must not stop rolegen from regenerating it. Errors
+// that remain are returned on the packages, for the caller to judge.
+func Load(ctx context.Context, dir string, patterns ...string) ([]*packages.Package, *token.FileSet, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	fset := token.NewFileSet()
+	cfg := &packages.Config{Context: ctx, Dir: dir, Mode: Mode, Fset: fset}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	overlay := map[string][]byte{}
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 || p.Types == nil {
+			continue
+		}
+		for _, name := range p.GoFiles {
+			if IsGeneratedFile(name) {
+				overlay[name] = []byte(fmt.Sprintf("%s\n\npackage %s\n", model.Header, p.Name))
+			}
+		}
+	}
+	if len(overlay) > 0 {
+		fset = token.NewFileSet()
+		cfg = &packages.Config{Context: ctx, Dir: dir, Mode: Mode, Fset: fset, Overlay: overlay}
+		pkgs, err = packages.Load(cfg, patterns...)
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return pkgs, fset, nil
+}
+
+// IsGeneratedFile reports whether the file at path starts with rolegen's
+// header.
+func IsGeneratedFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, len(model.Header)+1)
+	n, _ := f.Read(buf)
+	return bytes.HasPrefix(buf[:n], []byte(model.Header))
+}
+
+// Fatal returns the errors of p that stop generation: all of them but the
+// type errors about names rolegen is about to generate (a role's methods
+// and identifiers used by code written before its file existed).
+func Fatal(p *packages.Package, generated map[string]bool) []packages.Error {
+	var out []packages.Error
+	for _, e := range p.Errors {
+		if e.Kind == packages.TypeError && generated[missingName(e.Msg)] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// missingName extracts X from the type checker's "undefined: X" and
+// "... has no field or method X" messages.
+func missingName(msg string) string {
+	if name, ok := strings.CutPrefix(msg, "undefined: "); ok {
+		return name
+	}
+	const marker = "has no field or method "
+	if i := strings.Index(msg, marker); i >= 0 {
+		name := msg[i+len(marker):]
+		if j := strings.IndexAny(name, "), "); j >= 0 {
+			name = name[:j]
+		}
+		return name
+	}
+	return ""
+}
