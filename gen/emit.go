@@ -283,7 +283,7 @@ func (e *emitter) domain() error {
 	dom = append(dom, kv("Schema", jen.Id("_"+r.Name+"_planSchema")))
 
 	e.comment(fmt.Sprintf("%sDomain is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.Name, r.Name))
-	e.f.Var().Id(r.Name+"Domain").Op("=").Add(e.rt("NewDomain")).Call(
+	e.f.Var().Id(r.Name + "Domain").Op("=").Add(e.rt("NewDomain")).Call(
 		e.rt("Domain").Types(state).Custom(multi, dom...),
 	)
 	e.f.Line()

@@ -14,8 +14,12 @@ type Plan struct {
 	// Cost is the sum of the steps' costs.
 	Cost float64
 
-	// Expansions counts the actions the planner considered.
+	// Expansions counts the actions the planner considered (the backward
+	// chainer) or the states whose successors it generated (A*).
 	Expansions int
+	// Generated counts the successor states A* generated, duplicates
+	// included; other planners leave it zero.
+	Generated int
 }
 
 // Reset empties p, keeping its storage for reuse.
@@ -24,6 +28,7 @@ func (p *Plan) Reset() {
 	p.Goals = p.Goals[:0]
 	p.Cost = 0
 	p.Expansions = 0
+	p.Generated = 0
 }
 
 // Clone returns a copy of p that shares no storage with it.

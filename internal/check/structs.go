@@ -18,8 +18,8 @@ import (
 // and embedded structs, in field order.
 type structInfo struct {
 	name    *types.TypeName
-	spec    *ast.TypeSpec    // nil for a struct of another package
-	ast     *ast.StructType  // nil for a struct of another package
+	spec    *ast.TypeSpec   // nil for a struct of another package
+	ast     *ast.StructType // nil for a struct of another package
 	doc     string
 	generic bool
 	read    bool
