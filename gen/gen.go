@@ -43,9 +43,6 @@ func Generate(ctx context.Context, opts Options, patterns ...string) ([]File, er
 	if err != nil {
 		return nil, err
 	}
-	if len(pkgs) == 0 {
-		return nil, errors.New("rolegen: no packages matched")
-	}
 	var diags diag.List
 	var models []*model.Package
 	for _, p := range pkgs {

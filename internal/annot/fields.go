@@ -50,7 +50,9 @@ func SplitTag(v Text) ([]Field, []Problem) {
 		part := v.Slice(start, i)
 		start = i + 1
 		if strings.TrimSpace(part.S) == "" {
-			if i < len(v.S) || len(fields) == 0 {
+			// A trailing ; is harmless; an empty entry between two is a
+			// slip worth pointing at.
+			if i < len(v.S) {
 				probs = append(probs, Problem{At: part, Msg: "empty entry in plan tag"})
 			}
 			continue

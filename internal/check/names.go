@@ -60,8 +60,8 @@ func (c *checker) checkNames(pkg *model.Package) {
 			}
 			owner[id] = r.Name
 			if obj := c.Pkg.Scope().Lookup(id); obj != nil && !c.isGeneratedPos(obj.Pos()) {
-				c.errorf(tn.Pos(), token.NoPos, "generated name %s of role %s conflicts with %s declared at %s",
-					id, r.Name, id, c.shortPos(obj.Pos()))
+				c.errorf(obj.Pos(), token.NoPos, "%s is a name rolegen generates for role %s (declared at %s); rename this %s",
+					id, r.Name, c.shortPos(tn.Pos()), objectKind(obj))
 			}
 		}
 		for _, m := range methods {
@@ -71,6 +71,20 @@ func (c *checker) checkNames(pkg *model.Package) {
 			}
 		}
 	}
+}
+
+func objectKind(obj types.Object) string {
+	switch obj.(type) {
+	case *types.TypeName:
+		return "type"
+	case *types.Const:
+		return "constant"
+	case *types.Var:
+		return "variable"
+	case *types.Func:
+		return "function"
+	}
+	return "declaration"
 }
 
 func kindOf(obj types.Object) string {

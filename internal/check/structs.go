@@ -39,8 +39,9 @@ type item struct {
 	kind itemKind
 	v    *types.Var
 	doc  string
-	// pos is where the field is declared, for diagnostics about it.
-	pos token.Pos
+	// pos is where the field is declared, for diagnostics about it;
+	// typePos where its type is written.
+	pos, typePos token.Pos
 
 	// state
 	typ   exprlang.Type
@@ -96,7 +97,10 @@ func (c *checker) readStruct(si *structInfo) {
 	for i := range st.NumFields() {
 		v := st.Field(i)
 		var tag annot.Text
-		pos := v.Pos()
+		pos, typePos := v.Pos(), v.Pos()
+		if f := astField[v]; f != nil {
+			typePos = f.Type.Pos()
+		}
 		if f := astField[v]; f != nil && f.Tag != nil {
 			lit := annot.NewText(f.Tag.Value, f.Tag.ValuePos)
 			unq, err := lit.Unquote()
@@ -108,7 +112,7 @@ func (c *checker) readStruct(si *structInfo) {
 		} else if !local {
 			tag = annot.NewText(st.Tag(i), token.NoPos)
 		}
-		it := c.readField(si, v, tag, pos, local)
+		it := c.readField(si, v, tag, pos, typePos, local)
 		if it != nil {
 			if local {
 				it.doc = c.fieldDoc[v]
@@ -136,7 +140,7 @@ func embeddedIdent(e ast.Expr) *ast.Ident {
 
 // readField reads the plan tag of one field (and follows embedded
 // structs).
-func (c *checker) readField(si *structInfo, v *types.Var, tag annot.Text, pos token.Pos, local bool) *item {
+func (c *checker) readField(si *structInfo, v *types.Var, tag annot.Text, pos, typePos token.Pos, local bool) *item {
 	value, has, err := annot.TagValue(tag, "plan")
 	if err != nil && local {
 		c.errorText(tag, "%v", err)
@@ -176,9 +180,9 @@ func (c *checker) readField(si *structInfo, v *types.Var, tag annot.Text, pos to
 		for _, f := range fields[1:] {
 			report(f.Key, "unexpected %s in a state tag: plan:\"state\" takes no options", f.Key.S)
 		}
-		return c.stateItem(v, pos, local)
+		return c.stateItem(v, pos, typePos, local)
 	case first.Key.S == "goal" || first.Key.S == "priority":
-		return c.goalItem(v, pos, fields, report)
+		return c.goalItem(v, pos, typePos, fields, report)
 	}
 	known := []string{"state", "goal", "priority"}
 	if name, ok := suggest.Closest(first.Key.S, known); ok {
@@ -210,12 +214,12 @@ func commonTagKey(k string) bool {
 	return false
 }
 
-func (c *checker) stateItem(v *types.Var, pos token.Pos, local bool) *item {
+func (c *checker) stateItem(v *types.Var, pos, typePos token.Pos, local bool) *item {
 	it := &item{kind: itemState, v: v, pos: pos}
 	t, ref, ok := c.stateType(v.Type())
 	if !ok {
 		if local {
-			c.errorf(v.Pos(), token.NoPos, "state field %s has type %s; a state field must be a bool, a number, a string, or a named type of one of those",
+			c.errorf(typePos, token.NoPos, "state field %s has type %s; a state field must be a bool, a number, a string, or a named type of one of those",
 				v.Name(), types.TypeString(v.Type(), types.RelativeTo(c.Pkg)))
 		}
 		return it
@@ -224,7 +228,7 @@ func (c *checker) stateItem(v *types.Var, pos token.Pos, local bool) *item {
 	return it
 }
 
-func (c *checker) goalItem(v *types.Var, pos token.Pos, fields []annot.Field, report func(annot.Text, string, ...any)) *item {
+func (c *checker) goalItem(v *types.Var, pos, typePos token.Pos, fields []annot.Field, report func(annot.Text, string, ...any)) *item {
 	it := &item{kind: itemGoal, v: v, pos: pos, priority: 1}
 	seen := map[string]annot.Text{}
 	hasGoal := false
@@ -272,7 +276,9 @@ func (c *checker) goalItem(v *types.Var, pos token.Pos, fields []annot.Field, re
 		return nil
 	}
 	if st, ok := v.Type().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
-		report(fields[0].Key, "goal field %s must have type struct{}, not %s", v.Name(), types.TypeString(v.Type(), types.RelativeTo(c.Pkg)))
+		if typePos.IsValid() && fields[0].Key.Pos(0).IsValid() {
+			c.errorf(typePos, token.NoPos, "goal field %s must have type struct{}, not %s", v.Name(), types.TypeString(v.Type(), types.RelativeTo(c.Pkg)))
+		}
 		return nil
 	}
 	return it

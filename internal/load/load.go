@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"os/exec"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -35,6 +36,9 @@ func Load(ctx context.Context, dir string, patterns ...string) ([]*packages.Pack
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(pkgs) == 0 {
+		return nil, nil, explainEmpty(ctx, dir, patterns)
+	}
 	overlay := map[string][]byte{}
 	for _, p := range pkgs {
 		if len(p.Errors) == 0 || p.Types == nil {
@@ -57,6 +61,19 @@ func Load(ctx context.Context, dir string, patterns ...string) ([]*packages.Pack
 	return pkgs, fset, nil
 }
 
+// explainEmpty says why nothing was loaded: go/packages returns no
+// package and no error when go list itself fails (an untidy go.mod, say).
+func explainEmpty(ctx context.Context, dir string, patterns []string) error {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"list"}, patterns...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil && stderr.Len() > 0 {
+		return fmt.Errorf("rolegen: go list %s: %s", strings.Join(patterns, " "), strings.TrimSpace(stderr.String()))
+	}
+	return fmt.Errorf("rolegen: no packages match %s", strings.Join(patterns, " "))
+}
+
 // IsGeneratedFile reports whether the file at path starts with rolegen's
 // header.
 func IsGeneratedFile(path string) bool {
@@ -77,6 +94,12 @@ func Fatal(p *packages.Package, generated map[string]bool) []packages.Error {
 	var out []packages.Error
 	for _, e := range p.Errors {
 		if e.Kind == packages.TypeError && generated[missingName(e.Msg)] {
+			continue
+		}
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+p.PkgPath+"\n") {
+			// The compiler's report on the package itself, which go list
+			// builds for export data: the type checker's errors, listed
+			// one by one, say the same.
 			continue
 		}
 		out = append(out, e)

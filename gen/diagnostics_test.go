@@ -1,0 +1,126 @@
+package gen_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+
+	"github.com/rolegen/rolegen/gen"
+	"github.com/rolegen/rolegen/internal/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
+
+// TestDiagnostics runs rolegen over every case of testdata/diagnostics
+// (one package each, loaded together) and compares the diagnostics with
+// the case's want section: FILE:LINE:COL: message, each followed by a
+// line "\t^TEXT" that names the text found at that column, so that every
+// column is checked against the source, not only against the last run.
+func TestDiagnostics(t *testing.T) {
+	cases, err := filepath.Glob("testdata/diagnostics/*.txtar")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(cases), 30)
+
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), "module example.com/cases\n\ngo 1.26\n")
+	archives := map[string]*txtar.Archive{}
+	for _, c := range cases {
+		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
+		ar, err := txtar.ParseFile(c)
+		require.NoError(t, err)
+		archives[name] = ar
+		for _, f := range ar.Files {
+			if f.Name != "want" {
+				writeFile(t, filepath.Join(root, name, f.Name), string(f.Data))
+			}
+		}
+	}
+
+	files, err := gen.Generate(context.Background(), gen.Options{Dir: root}, "./...")
+	require.Nil(t, files, "no file may be generated when there are diagnostics")
+	var de *diag.Error
+	require.True(t, errors.As(err, &de), "want diagnostics, got %v", err)
+
+	got := map[string][]string{}
+	for _, d := range de.List {
+		rel, err := filepath.Rel(root, d.Pos.Filename)
+		require.NoError(t, err)
+		dir, file := filepath.Split(rel)
+		dir = filepath.Clean(dir)
+		d.Pos.Filename = file
+		got[dir] = append(got[dir], d.String())
+	}
+
+	for _, c := range cases {
+		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar := archives[name]
+			sources := map[string][]string{}
+			var want *txtar.File
+			for i := range ar.Files {
+				if ar.Files[i].Name == "want" {
+					want = &ar.Files[i]
+					continue
+				}
+				sources[ar.Files[i].Name] = strings.Split(string(ar.Files[i].Data), "\n")
+			}
+			require.NotNil(t, want, "case has no want section")
+			require.NotEmpty(t, got[name], "no diagnostics")
+
+			var lines []string
+			for _, g := range got[name] {
+				lines = append(lines, g, "\t^"+textAt(t, sources, g))
+			}
+			actual := strings.Join(lines, "\n") + "\n"
+			if *update {
+				want.Data = []byte(actual)
+				require.NoError(t, os.WriteFile(c, txtar.Format(ar), 0o644))
+				return
+			}
+			require.Equal(t, string(want.Data), actual)
+			// Nothing was written next to the case.
+			plans, _ := filepath.Glob(filepath.Join(root, name, "*_plan.go"))
+			require.Empty(t, plans)
+		})
+	}
+}
+
+// textAt returns the source text at the position of diagnostic line d
+// (FILE:LINE:COL: ...), up to the end of the word or operator there.
+func textAt(t *testing.T, sources map[string][]string, d string) string {
+	t.Helper()
+	parts := strings.SplitN(d, ":", 4)
+	require.Len(t, parts, 4, d)
+	src := sources[parts[0]]
+	require.NotNil(t, src, "diagnostic in unknown file: %s", d)
+	var line, col int
+	_, err := fmtSscan(parts[1], &line)
+	require.NoError(t, err)
+	_, err = fmtSscan(parts[2], &col)
+	require.NoError(t, err)
+	require.LessOrEqual(t, line, len(src), d)
+	text := src[line-1]
+	require.LessOrEqual(t, col-1, len(text), d)
+	rest := text[col-1:]
+	end := len(rest)
+	for i, r := range rest {
+		if i > 0 && strings.ContainsRune(" \t\"`;,)=", r) {
+			end = i
+			break
+		}
+	}
+	return rest[:min(end, 24)]
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
+}

@@ -1,0 +1,162 @@
+package gen_test
+
+import (
+	"bytes"
+	"context"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+
+	"github.com/rolegen/rolegen/gen"
+)
+
+// repoRoot is the root of the rolegen module.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	return filepath.Dir(filepath.Dir(file))
+}
+
+// newModule makes a module in a temporary directory that requires this
+// checkout of rolegen, and works offline.
+func newModule(t *testing.T, name string) string {
+	t.Helper()
+	root := repoRoot(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module "+name+"\n\ngo 1.26\n\n"+
+		"require github.com/rolegen/rolegen v0.0.0\n\n"+
+		"replace github.com/rolegen/rolegen => "+strconv.Quote(root)+"\n")
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
+	return dir
+}
+
+// goCmd runs the go command in dir without network access.
+func goCmd(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	require.NoError(t, cmd.Run(), "go %s:\n%s%s", strings.Join(args, " "), out.String(), errb.String())
+	return out.String()
+}
+
+// TestGolden generates each case of testdata/golden, compares the output
+// with the case's *_plan.go sections, then builds the module with go vet
+// and runs each case's program, comparing what it prints with the stdout
+// section: generate, compile, run. -update rewrites the expectations.
+func TestGolden(t *testing.T) {
+	cases, err := filepath.Glob("testdata/golden/*.txtar")
+	require.NoError(t, err)
+	require.NotEmpty(t, cases)
+	dir := newModule(t, "example.com/golden")
+	archives := map[string]*txtar.Archive{}
+	for _, c := range cases {
+		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
+		ar, err := txtar.ParseFile(c)
+		require.NoError(t, err)
+		archives[name] = ar
+		for _, f := range ar.Files {
+			if f.Name != "stdout" && !strings.HasSuffix(f.Name, "_plan.go") {
+				writeFile(t, filepath.Join(dir, name, f.Name), string(f.Data))
+			}
+		}
+	}
+	ctx := context.Background()
+	goCmd(t, dir, "mod", "tidy")
+	files, err := gen.Generate(ctx, gen.Options{Dir: dir}, "./...")
+	require.NoError(t, err)
+	again, err := gen.Generate(ctx, gen.Options{Dir: dir}, "./...")
+	require.NoError(t, err)
+	require.Equal(t, files, again, "two runs must give the same bytes")
+
+	generated := map[string]map[string][]byte{}
+	for _, f := range files {
+		rel, err := filepath.Rel(dir, f.Path)
+		require.NoError(t, err)
+		caseName, file := filepath.Split(rel)
+		caseName = filepath.Clean(caseName)
+		if generated[caseName] == nil {
+			generated[caseName] = map[string][]byte{}
+		}
+		generated[caseName][file] = f.Content
+		assertNoReflect(t, f.Path, f.Content)
+	}
+	_, err = gen.Write(files)
+	require.NoError(t, err)
+	require.Empty(t, gen.Stale(files), "written files are current")
+
+	goCmd(t, dir, "vet", "./...")
+	bin := filepath.Join(dir, "bin")
+	goCmd(t, dir, "build", "-o", bin+string(filepath.Separator), "./...")
+
+	for _, c := range cases {
+		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar := archives[name]
+			var stdout []byte
+			cmd := exec.Command(filepath.Join(bin, name))
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", out)
+			stdout = out
+
+			changed := false
+			seen := map[string]bool{}
+			for i := range ar.Files {
+				f := &ar.Files[i]
+				switch {
+				case f.Name == "stdout":
+					if *update {
+						changed = changed || !bytes.Equal(f.Data, stdout)
+						f.Data = stdout
+					} else {
+						require.Equal(t, string(f.Data), string(stdout), "output of the generated program")
+					}
+				case strings.HasSuffix(f.Name, "_plan.go"):
+					seen[f.Name] = true
+					got, ok := generated[name][f.Name]
+					if *update {
+						changed = true
+						f.Data = got
+						continue
+					}
+					require.True(t, ok, "rolegen did not generate %s", f.Name)
+					require.Equal(t, string(f.Data), string(got), "generated %s", f.Name)
+				}
+			}
+			for file, content := range generated[name] {
+				if !seen[file] {
+					require.True(t, *update, "generated %s has no golden section; run with -update", file)
+					ar.Files = append(ar.Files, txtar.File{Name: file, Data: content})
+					changed = true
+				}
+			}
+			if *update && changed {
+				require.NoError(t, os.WriteFile(c, txtar.Format(ar), 0o644))
+			}
+		})
+	}
+}
+
+// assertNoReflect checks that generated code imports no reflection.
+func assertNoReflect(t *testing.T, name string, src []byte) {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
+	require.NoError(t, err)
+	for _, imp := range f.Imports {
+		require.NotEqual(t, `"reflect"`, imp.Path.Value, "%s imports reflect", name)
+	}
+}
