@@ -158,6 +158,18 @@ func (e *emitter) ids() {
 	}
 }
 
+func partIDs(rt func(string) *jen.Statement, parts [][]int) jen.Code {
+	return jen.Index().Index().Add(rt("FieldID")).ValuesFunc(func(g *jen.Group) {
+		for _, p := range parts {
+			g.ValuesFunc(func(g *jen.Group) {
+				for _, id := range p {
+					g.Lit(id)
+				}
+			})
+		}
+	})
+}
+
 func fieldIDs(rt func(string) *jen.Statement, ids []int) jen.Code {
 	return jen.Index().Add(rt("FieldID")).ValuesFunc(func(g *jen.Group) {
 		for _, id := range ids {
@@ -202,6 +214,12 @@ func (e *emitter) domain() error {
 		if a.Pre != nil {
 			items = append(items, kv("Pre", jen.Id(check.PreFunc(r, a))), kv("PreText", jen.Lit(a.PreText)))
 		}
+		var preParts [][]int
+		if a.Pre != nil {
+			if parts := conjuncts(a.Pre); len(parts) > 1 {
+				preParts = partReads(parts)
+			}
+		}
 		if len(a.Effects) > 0 {
 			items = append(items, kv("Effect", jen.Id(check.EffectFunc(r, a))), kv("EffectText", jen.Lit(a.EffectText)))
 		}
@@ -215,6 +233,9 @@ func (e *emitter) domain() error {
 		}
 		if len(a.PreReads) > 0 {
 			items = append(items, kv("PreReads", fieldIDs(e.rt, a.PreReads)))
+		}
+		if preParts != nil {
+			items = append(items, kv("PreUnmet", jen.Id(check.UnmetFunc(r, a))), kv("PreParts", partIDs(e.rt, preParts)))
 		}
 		if len(a.Reads) > 0 {
 			items = append(items, kv("Reads", fieldIDs(e.rt, a.Reads)))
@@ -254,6 +275,9 @@ func (e *emitter) domain() error {
 		)
 		if len(g.Reads) > 0 {
 			items = append(items, kv("Reads", fieldIDs(e.rt, g.Reads)))
+		}
+		if parts := conjuncts(g.Cond); len(parts) > 1 {
+			items = append(items, kv("Unmet", jen.Id(check.GoalUnmetFunc(r, g))), kv("Parts", partIDs(e.rt, partReads(parts))))
 		}
 		goals = append(goals, jen.Custom(multi, items...))
 	}
@@ -312,6 +336,10 @@ func (e *emitter) functions() {
 				jen.Return(e.expr.expr(a.Pre)),
 			)
 			e.f.Line()
+			if parts := conjuncts(a.Pre); len(parts) > 1 {
+				e.f.Func().Id(check.UnmetFunc(r, a)).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(parts)...)
+				e.f.Line()
+			}
 		}
 		if len(a.Effects) > 0 {
 			e.f.Func().Id(check.EffectFunc(r, a)).Params(jen.Id("s").Add(state)).Add(state).Block(
@@ -326,6 +354,10 @@ func (e *emitter) functions() {
 			jen.Return(e.expr.expr(g.Cond)),
 		)
 		e.f.Line()
+		if parts := conjuncts(g.Cond); len(parts) > 1 {
+			e.f.Func().Id(check.GoalUnmetFunc(r, g)).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(parts)...)
+			e.f.Line()
+		}
 	}
 }
 

@@ -189,12 +189,22 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 // achieve appends steps that make goal g hold, starting from st.
 func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	d := b.d
-	cond := d.Goals[g].Cond
+	goal := &d.Goals[g]
 	b.visited = append(b.visited[:0], st)
-	for !cond(st) {
+	for !goal.Cond(st) {
 		var failure *PlanningError
 		progressed := false
+		var unmet uint64
+		if goal.Unmet != nil {
+			unmet = goal.Unmet(st)
+		}
 		for _, a := range d.candidates[g] {
+			// An action that writes only fields of conjuncts that already
+			// hold cannot make the goal hold; one that declares the goal
+			// in fulfills is always tried.
+			if !relevant(d.Actions[a].Writes, unmet, goal.Parts) && !slices.Contains(d.Actions[a].Fulfills, g) {
+				continue
+			}
 			mark, vmark := len(b.steps), len(b.visited)
 			next, err := b.establish(a, st, 0)
 			if err == nil && b.protectedHold(next) {
@@ -296,12 +306,20 @@ func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *Plannin
 // satisfy chains helpers until the precondition of a holds.
 func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, *PlanningError) {
 	d := b.d
-	pre := d.Actions[a].Pre
-	for !pre(st) {
+	act := &d.Actions[a]
+	for !act.Pre(st) {
 		var failure *PlanningError
 		cyclic := false
 		progressed := false
+		var unmet uint64
+		if act.PreUnmet != nil {
+			unmet = act.PreUnmet(st)
+		}
 		for _, h := range d.helpers[a] {
+			if !relevant(d.Actions[h].Writes, unmet, act.PreParts) {
+				// h changes no field of a failing conjunct.
+				continue
+			}
 			if slices.Contains(b.stack, h) {
 				cyclic = true
 				continue

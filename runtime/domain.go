@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -105,6 +106,14 @@ type Action[S any] struct {
 
 	// PreReads are the fields the precondition reads.
 	PreReads []FieldID
+	// PreUnmet, when the precondition is a conjunction (a && b && ...),
+	// reports with one bit per conjunct (the last bit standing for the
+	// rest beyond 64) those that do not hold; PreParts holds the fields
+	// each conjunct reads, in the same order. Nil for a single conjunct.
+	// Planners use them to skip helpers that cannot change a failing
+	// conjunct.
+	PreUnmet func(S) uint64
+	PreParts [][]FieldID
 	// Reads are the fields the precondition and the effects read.
 	Reads []FieldID
 	// Writes are the fields the effects assign.
@@ -130,6 +139,10 @@ type Goal[S any] struct {
 	CondText string
 	// Reads are the fields the condition reads.
 	Reads []FieldID
+	// Unmet and Parts split a conjunction as Action.PreUnmet and
+	// Action.PreParts do.
+	Unmet func(S) uint64
+	Parts [][]FieldID
 }
 
 // Domain is a role's planning domain: its state fields, actions and goals
@@ -185,6 +198,9 @@ func (d *Domain[S]) init() error {
 		if g.Cond == nil {
 			return fmt.Errorf("goal %q has no condition", g.Name)
 		}
+		if (g.Unmet == nil) != (g.Parts == nil) || len(g.Parts) > 64 {
+			return fmt.Errorf("goal %q: Unmet and Parts (at most 64) go together", g.Name)
+		}
 		if err := validField(g.Reads); err != nil {
 			return fmt.Errorf("goal %q: %w", g.Name, err)
 		}
@@ -203,6 +219,9 @@ func (d *Domain[S]) init() error {
 			if g < 0 || int(g) >= len(d.Goals) {
 				return fmt.Errorf("action %q: goal %d out of range", a.Name, g)
 			}
+		}
+		if (a.PreUnmet == nil) != (a.PreParts == nil) || len(a.PreParts) > 64 {
+			return fmt.Errorf("action %q: PreUnmet and PreParts (at most 64) go together", a.Name)
 		}
 		if a.Cost <= 0 {
 			return fmt.Errorf("action %q: cost %v is not positive", a.Name, a.Cost)
@@ -256,6 +275,23 @@ func intersects(a, b []FieldID) bool {
 			i++
 		default:
 			j++
+		}
+	}
+	return false
+}
+
+// relevant reports whether writes meets the fields of a conjunct that
+// unmet marks as failing: only then can an action that writes them make
+// the conjunction true. With no parts every action is relevant.
+func relevant(writes []FieldID, unmet uint64, parts [][]FieldID) bool {
+	if parts == nil {
+		return true
+	}
+	for unmet != 0 {
+		i := bits.TrailingZeros64(unmet)
+		unmet &= unmet - 1
+		if i < len(parts) && intersects(writes, parts[i]) {
+			return true
 		}
 	}
 	return false

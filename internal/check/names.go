@@ -15,14 +15,14 @@ func GeneratedNames(r *model.Role) (idents []string, methods []string) {
 	for _, a := range r.Actions {
 		idents = append(idents, r.Name+a.Name)
 		if a.Pre != nil {
-			idents = append(idents, PreFunc(r, a))
+			idents = append(idents, PreFunc(r, a), UnmetFunc(r, a))
 		}
 		if len(a.Effects) > 0 {
 			idents = append(idents, EffectFunc(r, a))
 		}
 	}
 	for _, g := range r.Goals {
-		idents = append(idents, r.Name+"Goal"+g.Name, GoalFunc(r, g))
+		idents = append(idents, r.Name+"Goal"+g.Name, GoalFunc(r, g), GoalUnmetFunc(r, g))
 	}
 	return idents, []string{"PlanState", "Perform", "PerformJSON"}
 }
@@ -32,6 +32,11 @@ func GeneratedNames(r *model.Role) (idents []string, methods []string) {
 func PreFunc(r *model.Role, a *model.Action) string    { return "_" + r.Name + "_pre_" + a.Name }
 func EffectFunc(r *model.Role, a *model.Action) string { return "_" + r.Name + "_effect_" + a.Name }
 func GoalFunc(r *model.Role, g *model.Goal) string     { return "_" + r.Name + "_goal_" + g.Name }
+
+// UnmetFunc and GoalUnmetFunc name the functions that report the failing
+// conjuncts of a precondition or goal.
+func UnmetFunc(r *model.Role, a *model.Action) string   { return "_" + r.Name + "_unmet_" + a.Name }
+func GoalUnmetFunc(r *model.Role, g *model.Goal) string { return "_" + r.Name + "_goalunmet_" + g.Name }
 
 // checkNames reports generated names that collide with the package's own
 // declarations, with each other, or with methods of the role.
