@@ -203,9 +203,10 @@ func (b *roleBuild) actions(o *origin) {
 	c := b.c
 	sc := &originScope{b: b, o: o}
 	for _, m := range c.methods[o.tn] {
+		// A method with a bad key or shape still has its conditions
+		// checked, so that every problem is reported at once.
 		if !m.ok {
 			b.ok = false
-			continue
 		}
 		a := &model.Action{
 			Method: m.fn.Name(),

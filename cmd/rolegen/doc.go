@@ -1,0 +1,51 @@
+// Rolegen generates planning code for Go structs annotated as roles.
+//
+// Usage:
+//
+//	rolegen [-check] [-v] [packages]
+//
+// With no packages, rolegen works on the package in the current directory,
+// which is what go generate gives it:
+//
+//	//go:generate go tool rolegen
+//
+// For each role R declared in a package, rolegen writes r_plan.go (the
+// role's name in lower case) beside the declaration. The file holds RState,
+// R.PlanState, one constant per action (R + method name) and per goal
+// (RGoal + field name), RDomain with every condition and effect as Go code,
+// R.Perform, R.PerformJSON and the JSON Schema of an LLM plan
+// (RDomain.PlanSchema()). It is byte-identical on every run and is only
+// rewritten when its bytes change. Generated files of roles that no longer
+// exist are removed.
+//
+// # Annotations
+//
+// State fields carry plan:"state"; a goal is a struct{} field with
+// plan:"goal=CONDITION; priority=P" (low, normal, high, critical or an
+// integer); an action is a method whose doc comment has a directive line:
+//
+//	//plan:action pre="Magazines > 0" post="Ammo = 30, Magazines--" fulfills=Armed cost=2
+//
+// with keys pre, post, fulfills, cost, value, weight, tags and guarded.
+// Conditions use Go's operators and types over the state fields and the
+// package's constants; in struct tags, strings take single quotes.
+//
+// # Diagnostics
+//
+// Every mistake is reported, sorted by position, one a line, as
+//
+//	FILE:LINE:COL: message
+//
+// where the column (in bytes, as Go's tools count) is the exact character
+// inside the struct tag or comment that is wrong. When there is any
+// diagnostic, rolegen writes nothing and exits with status 1.
+//
+// # Flags
+//
+//	-check  write nothing; list the generated files that are missing or
+//	        out of date and exit 1 if there are any (for CI)
+//	-v      print the files written
+//
+// Exit status: 0 on success, 1 on diagnostics, load errors or stale files
+// under -check, 2 on a usage error.
+package main
