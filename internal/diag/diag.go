@@ -13,6 +13,9 @@ import (
 
 // Diagnostic is one problem at one position.
 type Diagnostic struct {
+	// At is the position in the file set it was found with (NoPos for
+	// problems reported by the loader).
+	At  token.Pos
 	Pos token.Position
 	// End is just past the wrong text, when known.
 	End token.Position
@@ -40,7 +43,7 @@ type List []Diagnostic
 
 // Add appends a diagnostic at pos.
 func (l *List) Add(fset *token.FileSet, pos, end token.Pos, format string, args ...any) {
-	d := Diagnostic{Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)}
+	d := Diagnostic{At: pos, Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)}
 	if end.IsValid() {
 		d.End = fset.Position(end)
 	}

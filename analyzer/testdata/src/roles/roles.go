@@ -1,0 +1,51 @@
+package roles
+
+const MaxAmmo = 30
+
+type Stance int
+
+const (
+	Standing Stance = iota
+	Crouched
+)
+
+// Soldier has a mistake of every kind the analyzer reports.
+type Soldier struct {
+	Ammo      int                `plan:"state"`
+	Magazines int                `plan:"state"`
+	Stance    Stance             `plan:"state"`
+	Pos       struct{ X, Y int } `plan:"state"`                               // want `state field Pos has type struct\{X int; Y int\}`
+	Armed     struct{}           `plan:"goal=Amo > 10; priority=high"`        // want `unknown state field "Amo" \(did you mean "Ammo"\?\)`
+	Hidden    struct{}           `plan:"goal=Stance == 'crouched'"`           // want `mismatched types Stance and untyped string: Stance is Stance \(did you mean Crouched\?\)`
+	Ready     struct{}           `plan:"goal=Ammo < MaxAmo; priority=urgent"` // want `unknown constant "MaxAmo" \(did you mean "MaxAmmo"\?\)` `unknown priority "urgent"`
+}
+
+// Reload loads a magazine.
+//
+// want +2 `unknown state field "Magazins" \(did you mean "Magazines"\?\)` `unknown goal "Armd" in fulfills \(did you mean "Armed"\?\)`
+//
+//plan:action pre="Magazins > 0" post="Ammo = 30, Magazines--" fulfills=Armd
+func (s *Soldier) Reload() {}
+
+// Fire shoots.
+//
+// want +2 `Ammo is assigned twice in one post`  `unknown key "cots" in plan:action \(did you mean "cost"\?\)`
+//
+//plan:action post="Ammo--, Ammo = 0" cots=2
+func (s *Soldier) Fire() {}
+
+// Aim takes an int, which no action may.
+//
+//plan:action post="Stance = Crouched"
+func (s *Soldier) Aim(n int) {} // want `action Aim has signature func\(n int\)`
+
+// Fine is a role without mistakes: nothing is reported.
+type Fine struct {
+	Ammo  int      `plan:"state"`
+	Armed struct{} `plan:"goal=Ammo > 10"`
+}
+
+// Reload loads.
+//
+//plan:action post="Ammo = 30" fulfills=Armed
+func (f *Fine) Reload() {}
