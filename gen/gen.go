@@ -39,6 +39,34 @@ type File struct {
 // the error is a *diag.Error listing every problem, sorted by position,
 // and no file is returned.
 func Generate(ctx context.Context, opts Options, patterns ...string) ([]File, error) {
+	models, err := analyze(ctx, opts, patterns)
+	if err != nil {
+		return nil, err
+	}
+	var files []File
+	for _, m := range models {
+		keep := map[string]bool{}
+		for _, r := range m.Roles {
+			content, err := emitRole(m, r)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, File{Path: r.File, Content: content})
+			keep[r.File] = true
+		}
+		for _, g := range m.Generated {
+			if !keep[g] {
+				files = append(files, File{Path: g, Delete: true})
+			}
+		}
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return files, nil
+}
+
+// analyze loads and checks the packages: their models, or every
+// diagnostic.
+func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Package, error) {
 	pkgs, fset, err := load.Load(ctx, opts.Dir, patterns...)
 	if err != nil {
 		return nil, err
@@ -68,25 +96,7 @@ func Generate(ctx context.Context, opts Options, patterns ...string) ([]File, er
 	if len(diags) > 0 {
 		return nil, &diag.Error{List: diags.Sort()}
 	}
-	var files []File
-	for _, m := range models {
-		keep := map[string]bool{}
-		for _, r := range m.Roles {
-			content, err := emitRole(m, r)
-			if err != nil {
-				return nil, err
-			}
-			files = append(files, File{Path: r.File, Content: content})
-			keep[r.File] = true
-		}
-		for _, g := range m.Generated {
-			if !keep[g] {
-				files = append(files, File{Path: g, Delete: true})
-			}
-		}
-	}
-	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
-	return files, nil
+	return models, nil
 }
 
 // packageErrors turns the loader's errors into diagnostics.

@@ -28,12 +28,16 @@ const (
 )
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "graph" {
+		return runGraph(ctx, args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("rolegen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	checkOnly := fs.Bool("check", false, "write nothing; exit 1 when a generated file is missing or out of date")
 	verbose := fs.Bool("v", false, "print the files written")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: rolegen [-check] [-v] [packages]")
+		fmt.Fprintln(stderr, "       rolegen graph [-format dot|mermaid] [-role R] [packages]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -49,15 +53,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	files, err := gen.Generate(ctx, gen.Options{Dir: wd}, fs.Args()...)
 	if err != nil {
-		var de *diag.Error
-		if errors.As(err, &de) {
-			for _, d := range de.List {
-				fmt.Fprintln(stderr, d.Format(wd))
-			}
-			return exitDiag
-		}
-		fmt.Fprintln(stderr, err)
-		return exitDiag
+		return report(stderr, wd, err)
 	}
 	if *checkOnly {
 		stale := gen.Stale(files)
@@ -78,6 +74,49 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		for _, p := range changed {
 			fmt.Fprintln(stdout, rel(wd, p))
 		}
+	}
+	return exitOK
+}
+
+// report prints an error: diagnostics one a line, relative to dir.
+func report(stderr io.Writer, dir string, err error) int {
+	var de *diag.Error
+	if errors.As(err, &de) {
+		for _, d := range de.List {
+			fmt.Fprintln(stderr, d.Format(dir))
+		}
+		return exitDiag
+	}
+	fmt.Fprintln(stderr, err)
+	return exitDiag
+}
+
+func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("rolegen graph", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "dot", "output format: dot or mermaid")
+	role := fs.String("role", "", "draw only the role with this name")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: rolegen graph [-format dot|mermaid] [-role R] [packages]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *format != "dot" && *format != "mermaid" {
+		fmt.Fprintf(stderr, "rolegen graph: unknown format %q (want dot or mermaid)\n", *format)
+		return exitUsage
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(stderr, "rolegen:", err)
+		return exitDiag
+	}
+	if err := gen.WriteGraphs(ctx, gen.Options{Dir: wd}, stdout, *format, *role, fs.Args()...); err != nil {
+		return report(stderr, wd, err)
 	}
 	return exitOK
 }

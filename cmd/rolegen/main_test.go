@@ -199,3 +199,25 @@ func TestNoPackages(t *testing.T) {
 	assert.Equal(t, 1, r.code)
 	assert.NotEmpty(t, r.stderr)
 }
+
+func TestGraph(t *testing.T) {
+	dir := module(t, map[string]string{"soldier/soldier.go": soldier})
+	r := rolegen(t, dir, "graph", "-format", "mermaid", "./soldier")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, `flowchart LR
+	n0(["Armed<br/>Ammo #gt; 10<br/>priority 2"])
+	n1["Reload<br/>cost 1<br/>pre Magazines #gt; 0<br/>post Ammo = 30, Magazines = Magazines - 1"]
+	n1 -->|"fulfills"| n0
+`, r.stdout)
+
+	r = rolegen(t, dir, "graph", "-role", "Soldier", "./...")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stdout, `digraph "Soldier" {`), r.stdout)
+
+	r = rolegen(t, dir, "graph", "-role", "Medic", "./...")
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "rolegen: no role named Medic\n", r.stderr)
+
+	r = rolegen(t, dir, "graph", "-format", "svg", "./...")
+	assert.Equal(t, 2, r.code)
+}
