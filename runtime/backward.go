@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"slices"
+	"strconv"
 )
 
 // Defaults and limits of the backward chainer.
@@ -31,6 +32,7 @@ type BackwardChainer[S comparable] struct {
 	maxSeen    int
 	abort      *PlanningError // budget exceeded: stops the whole search
 	ctxErr     error
+	trace      *Trace
 }
 
 // BackwardOption configures a BackwardChainer.
@@ -40,7 +42,12 @@ type backwardConfig struct {
 	chaining bool
 	maxDepth int
 	budget   int
+	trace    *Trace
 }
+
+// WithTrace records in t, at each call, why the chainer chose its plan:
+// the candidates and helpers it tried, skipped and rejected.
+func WithTrace(t *Trace) BackwardOption { return func(c *backwardConfig) { c.trace = t } }
 
 // WithoutChaining makes the chainer use only candidates whose precondition
 // already holds: no helpers are chained.
@@ -64,7 +71,7 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	for _, o := range opts {
 		o(&cfg)
 	}
-	return &BackwardChainer[S]{d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, budget: cfg.budget}
+	return &BackwardChainer[S]{d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, budget: cfg.budget, trace: cfg.trace}
 }
 
 // Domain returns the chainer's domain.
@@ -165,6 +172,24 @@ func (b *BackwardChainer[S]) begin(ctx context.Context) {
 	b.maxSeen = 0
 	b.abort = nil
 	b.ctxErr = nil
+	if b.trace != nil {
+		b.trace.reset()
+	}
+}
+
+// event records a trace event when tracing.
+func (b *BackwardChainer[S]) event(kind TraceKind, g GoalID, a ActionID, depth int, detail string) {
+	if b.trace == nil {
+		return
+	}
+	e := TraceEvent{Kind: kind, Depth: depth, Step: len(b.steps), Detail: detail}
+	if g != NoGoal {
+		e.Goal = b.d.Goals[g].Name
+	}
+	if a != NoAction {
+		e.Action = b.d.Actions[a].Name
+	}
+	b.trace.add(e)
 }
 
 func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
@@ -191,6 +216,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	d := b.d
 	goal := &d.Goals[g]
 	b.visited = append(b.visited[:0], st)
+	b.event(TraceGoal, g, NoAction, 0, goal.CondText)
 	for !goal.Cond(st) {
 		var failure *PlanningError
 		progressed := false
@@ -203,6 +229,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 			// hold cannot make the goal hold; one that declares the goal
 			// in fulfills is always tried.
 			if !relevant(d.Actions[a].Writes, unmet, goal.Parts) && !slices.Contains(d.Actions[a].Fulfills, g) {
+				b.event(TraceSkip, g, a, 1, "writes no field of a failing part of the goal")
 				continue
 			}
 			mark, vmark := len(b.steps), len(b.visited)
@@ -210,6 +237,9 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 			if err == nil && b.protectedHold(next) {
 				st, progressed = next, true
 				break
+			}
+			if err == nil && b.trace != nil {
+				b.event(TraceReject, g, a, 1, "would undo a goal of higher priority")
 			}
 			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
 			if b.abort != nil || b.ctxErr != nil {
@@ -224,9 +254,13 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 				failure = d.newError(Unreachable, g, NoAction)
 			}
 			failure.Goal, failure.GoalName = g, d.Goals[g].Name
+			if b.trace != nil {
+				b.event(TraceGoalFailed, g, NoAction, 0, failure.Error())
+			}
 			return st, failure
 		}
 	}
+	b.event(TraceGoalDone, g, NoAction, 0, "")
 	return st, nil
 }
 
@@ -267,10 +301,13 @@ func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *Plannin
 		}
 	}
 	act := &d.Actions[a]
+	b.event(TraceTry, NoGoal, a, depth+1, "")
 	if act.Pre != nil && !act.Pre(st) {
 		if !b.chaining {
+			b.event(TraceReject, NoGoal, a, depth+1, "precondition "+strconv.Quote(act.PreText)+" fails and chaining is off")
 			return st, d.newError(Unreachable, NoGoal, a)
 		}
+		b.event(TraceChain, NoGoal, a, depth+1, act.PreText)
 		if depth >= b.maxDepth {
 			e := d.newError(MaxDepthExceeded, NoGoal, a)
 			e.Limit, e.Depth = b.maxDepth, depth
@@ -286,6 +323,9 @@ func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *Plannin
 		st, err = b.satisfy(a, st, depth)
 		b.stack = b.stack[:len(b.stack)-1]
 		if err != nil {
+			if b.trace != nil {
+				b.event(TraceReject, NoGoal, a, depth+1, err.Reason.String())
+			}
 			return st, err
 		}
 	}
@@ -296,10 +336,12 @@ func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *Plannin
 	if slices.Contains(b.visited, next) {
 		// The step leads back to a state this goal's steps already
 		// reached: it makes no progress.
+		b.event(TraceReject, NoGoal, a, depth+1, "leads back to a state already reached")
 		return st, d.newError(Unreachable, NoGoal, a)
 	}
 	b.steps = append(b.steps, a)
 	b.visited = append(b.visited, next)
+	b.event(TraceStep, NoGoal, a, depth+1, "")
 	return next, nil
 }
 
@@ -318,10 +360,12 @@ func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, *PlanningE
 		for _, h := range d.helpers[a] {
 			if !relevant(d.Actions[h].Writes, unmet, act.PreParts) {
 				// h changes no field of a failing conjunct.
+				b.event(TraceSkip, NoGoal, h, depth+2, "writes no field of a failing part of the precondition")
 				continue
 			}
 			if slices.Contains(b.stack, h) {
 				cyclic = true
+				b.event(TraceSkip, NoGoal, h, depth+2, "already being established (cycle)")
 				continue
 			}
 			mark, vmark := len(b.steps), len(b.visited)

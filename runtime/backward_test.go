@@ -301,3 +301,35 @@ func TestErrorsIsMatchesOnlyItsReason(t *testing.T) {
 	assert.True(t, errors.Is(err, runtime.ErrCyclicPrecondition))
 	assert.False(t, errors.Is(err, runtime.ErrUnreachable))
 }
+
+func TestTraceExplainsThePlan(t *testing.T) {
+	var tr runtime.Trace
+	d := soldierDomain()
+	_, err := runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).Plan(context.Background(), soldierState{})
+	require.NoError(t, err)
+	assert.Equal(t, `goal Armed: Ammo > 10 does not hold
+  try Reload
+  Reload: precondition "Magazines > 0" fails, chaining helpers
+    try FetchMagazine
+    step 1: FetchMagazine
+  step 2: Reload
+goal Armed holds
+`, tr.String())
+
+	// Without FetchMagazine, the trace says why the goal fails.
+	full := soldierDomain()
+	only := runtime.NewDomain(runtime.Domain[soldierState]{
+		Name: "Soldier", Fields: full.Fields, Actions: full.Actions[actReload:],
+		Goals: []runtime.Goal[soldierState]{full.Goals[0]},
+	})
+	only.Actions[0].Fulfills = []runtime.GoalID{0}
+	_, err = runtime.NewBackwardChainer(only, runtime.WithTrace(&tr)).Plan(context.Background(), soldierState{})
+	require.Error(t, err)
+	assert.Equal(t, `goal Armed: Ammo > 10 does not hold
+  try Reload
+  Reload: precondition "Magazines > 0" fails, chaining helpers
+    skip Reload: already being established (cycle)
+  reject Reload: cyclic precondition
+goal Armed fails: rolegen: Soldier: goal Armed: cyclic precondition: establishing "Magazines > 0" for Reload needs Reload itself
+`, tr.String())
+}

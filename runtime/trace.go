@@ -1,0 +1,86 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+)
+
+// TraceKind is what a TraceEvent records.
+type TraceKind uint8
+
+// Trace event kinds.
+const (
+	// TraceGoal: planning starts for an unsatisfied goal.
+	TraceGoal TraceKind = iota + 1
+	// TraceTry: an action is considered (a goal's candidate at depth 0, a
+	// helper deeper).
+	TraceTry
+	// TraceSkip: an action is passed over without trying it (Detail says
+	// why).
+	TraceSkip
+	// TraceChain: the action's precondition fails; helpers are chained.
+	TraceChain
+	// TraceStep: the action becomes step Step of the plan.
+	TraceStep
+	// TraceReject: the action cannot be used (Detail says why).
+	TraceReject
+	// TraceExpand: A* expands a node (Step is the node's depth; Detail
+	// its cost so far).
+	TraceExpand
+	// TraceGoalDone: the goal holds.
+	TraceGoalDone
+	// TraceGoalFailed: the goal cannot be planned (Detail says why).
+	TraceGoalFailed
+)
+
+// TraceEvent is one decision of a planner.
+type TraceEvent struct {
+	Kind   TraceKind
+	Goal   string
+	Action string
+	Depth  int
+	Step   int
+	Detail string
+}
+
+// Trace records why a planner chose its plan: every candidate it tried,
+// skipped or rejected, and why. Pass one to a planner's WithTrace option;
+// each call to Plan starts it afresh. Tracing costs time and allocations:
+// leave it off in a hot loop.
+type Trace struct {
+	Events []TraceEvent
+}
+
+func (t *Trace) reset() { t.Events = t.Events[:0] }
+
+func (t *Trace) add(e TraceEvent) { t.Events = append(t.Events, e) }
+
+// String tells the trace as indented lines, one per event.
+func (t *Trace) String() string {
+	var b strings.Builder
+	for _, e := range t.Events {
+		b.WriteString(strings.Repeat("  ", e.Depth))
+		switch e.Kind {
+		case TraceGoal:
+			fmt.Fprintf(&b, "goal %s: %s does not hold", e.Goal, e.Detail)
+		case TraceTry:
+			fmt.Fprintf(&b, "try %s", e.Action)
+		case TraceSkip:
+			fmt.Fprintf(&b, "skip %s: %s", e.Action, e.Detail)
+		case TraceChain:
+			fmt.Fprintf(&b, "%s: precondition %q fails, chaining helpers", e.Action, e.Detail)
+		case TraceStep:
+			fmt.Fprintf(&b, "step %d: %s", e.Step, e.Action)
+		case TraceReject:
+			fmt.Fprintf(&b, "reject %s: %s", e.Action, e.Detail)
+		case TraceExpand:
+			fmt.Fprintf(&b, "expand depth %d, cost %s", e.Step, e.Detail)
+		case TraceGoalDone:
+			fmt.Fprintf(&b, "goal %s holds", e.Goal)
+		case TraceGoalFailed:
+			fmt.Fprintf(&b, "goal %s fails: %s", e.Goal, e.Detail)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
