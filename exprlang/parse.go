@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -143,12 +144,7 @@ func quoteToken(s string) string {
 	return strconv.Quote(s)
 }
 
-func firstRune(s string) (rune, int) {
-	for _, r := range s {
-		return r, len(string(r))
-	}
-	return 0, 0
-}
+func firstRune(s string) (rune, int) { return utf8.DecodeRuneInString(s) }
 
 // nextToken lexes the first non-blank token of s.
 func nextToken(s string) (lexer.Token, bool) {

@@ -73,21 +73,14 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // backslash).
 func (t Text) Unquote() (Text, error) {
 	s := t.S
-	if len(s) < 2 {
+	if s == "" || (s[0] != '"' && s[0] != '`') {
 		return Text{}, fmt.Errorf("malformed string literal %s", s)
 	}
-	switch q := s[0]; q {
-	case '`':
-		if s[len(s)-1] != '`' {
-			return Text{}, fmt.Errorf("string literal not terminated")
-		}
+	if len(s) < 2 || s[len(s)-1] != s[0] {
+		return Text{}, fmt.Errorf("string literal not terminated")
+	}
+	if s[0] == '`' {
 		return t.Slice(1, len(s)-1), nil
-	case '"':
-		if s[len(s)-1] != '"' || len(s) < 2 {
-			return Text{}, fmt.Errorf("string literal not terminated")
-		}
-	default:
-		return Text{}, fmt.Errorf("malformed string literal %s", s)
 	}
 	var out strings.Builder
 	var pos []token.Pos

@@ -1,0 +1,79 @@
+package exprlang
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzCondition: parsing and checking never panic, every error lies inside
+// the input, and a condition that checks is boolean with every node typed.
+func FuzzCondition(f *testing.F) {
+	for _, s := range []string{
+		"Ammo > 10", "Ammo > 10 && (Mode == 'idle' || !Ready)", "Stance == Crouched",
+		"Speed * 2.5 >= Half", "Ammo / 0 > 1", "a < b < c", "'unterminated", "((((", "Small > 300",
+		"Mode + \"x\" == 'y\\'z'", "-(-Ammo) % 3 == 1", "1e400 > Speed", "Count > -1", "nil", "Größe > 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		e, errs := Condition(src, testScope())
+		checkErrors(t, src, errs)
+		if len(errs) > 0 {
+			return
+		}
+		if !e.Type().Kind.IsBoolean() {
+			t.Fatalf("%q checked but is %s", src, e.Type())
+		}
+		Walk(e, func(n Expr) bool {
+			if !n.Type().IsValid() {
+				t.Fatalf("%q: node %T at %d has no type", src, n, n.Pos())
+			}
+			if n.Pos() < 0 || n.End() > len(src) || n.Pos() > n.End() {
+				t.Fatalf("%q: node %T spans [%d,%d)", src, n, n.Pos(), n.End())
+			}
+			return true
+		})
+	})
+}
+
+// FuzzEffects is FuzzCondition for posts.
+func FuzzEffects(f *testing.F) {
+	for _, s := range []string{
+		"Ammo = 30, Magazines = Magazines - 1", "Count++, Small--", "Mode += 'x'", "Ammo = 1, Ammo = 2",
+		"Ready = Ammo > 3", "Stance = 'prone'", "Speed -= 0.5", "= 3", "Ammo", "Ammo +=",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		effs, errs := Effects(src, testScope())
+		checkErrors(t, src, errs)
+		if len(errs) > 0 {
+			return
+		}
+		seen := map[string]bool{}
+		for _, eff := range effs {
+			if eff.Field.Symbol.Kind != Field || seen[eff.Field.Name] {
+				t.Fatalf("%q: bad target %s", src, eff.Field.Name)
+			}
+			seen[eff.Field.Name] = true
+			if eff.Value != nil && !eff.Value.Type().IsValid() {
+				t.Fatalf("%q: untyped value", src)
+			}
+		}
+	})
+}
+
+func checkErrors(t *testing.T, src string, errs ErrorList) {
+	t.Helper()
+	for i, e := range errs {
+		if e.Offset < 0 || e.Offset > len(src) || e.End < e.Offset || e.End > len(src) {
+			t.Fatalf("%q: error %q at [%d,%d) outside the input", src, e.Msg, e.Offset, e.End)
+		}
+		if e.Msg == "" || !utf8.ValidString(e.Msg) && utf8.ValidString(src) {
+			t.Fatalf("%q: bad message %q", src, e.Msg)
+		}
+		if i > 0 && errs[i-1].Offset > e.Offset {
+			t.Fatalf("%q: errors not sorted", src)
+		}
+	}
+}
