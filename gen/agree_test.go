@@ -1,0 +1,185 @@
+package gen
+
+import (
+	"bytes"
+	"go/ast"
+	"go/constant"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/internal/model"
+)
+
+// The fuzz targets below check rolegen's condition checker against Go's
+// own type checker on the Go code rolegen emits.
+
+const agreeDecls = `package p
+
+type Stance int
+
+const (
+	Standing Stance = iota
+	Crouched
+	Prone
+)
+
+const MaxAmmo = 30
+const Half = 0.5
+const Idle = "idle"
+const Limit int = 100
+
+type S struct {
+	Ammo      int
+	Magazines int
+	Speed     float64
+	Ready     bool
+	Mode      string
+	Stance    Stance
+	Small     int8
+	Count     uint
+	Ratio     float32
+}
+`
+
+const agreePath = "example.com/p"
+
+var agreeStance = exprlang.Named("Stance", agreePath, exprlang.Int)
+
+var agreeFields = []struct {
+	name string
+	typ  exprlang.Type
+}{
+	{"Ammo", exprlang.Basic(exprlang.Int)}, {"Magazines", exprlang.Basic(exprlang.Int)},
+	{"Speed", exprlang.Basic(exprlang.Float64)}, {"Ready", exprlang.Basic(exprlang.Bool)},
+	{"Mode", exprlang.Basic(exprlang.String)}, {"Stance", agreeStance},
+	{"Small", exprlang.Basic(exprlang.Int8)}, {"Count", exprlang.Basic(exprlang.Uint)},
+	{"Ratio", exprlang.Basic(exprlang.Float32)},
+}
+
+func agreeScope() (*exprlang.MapScope, *model.Role) {
+	sc := &exprlang.MapScope{}
+	role := &model.Role{Name: "S"}
+	for i, f := range agreeFields {
+		sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Field, Name: f.name, Type: f.typ, Index: i})
+		role.Fields = append(role.Fields, &model.Field{Name: f.name, Path: []string{f.name}, Kind: f.typ.Kind})
+	}
+	konst := func(name string, t exprlang.Type, v constant.Value) {
+		sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Const, Name: name, Type: t, Value: v, PkgPath: agreePath})
+	}
+	konst("Standing", agreeStance, constant.MakeInt64(0))
+	konst("Crouched", agreeStance, constant.MakeInt64(1))
+	konst("Prone", agreeStance, constant.MakeInt64(2))
+	konst("MaxAmmo", exprlang.Basic(exprlang.UntypedInt), constant.MakeInt64(30))
+	konst("Half", exprlang.Basic(exprlang.UntypedFloat), constant.MakeFloat64(0.5))
+	konst("Idle", exprlang.Basic(exprlang.UntypedString), constant.MakeString("idle"))
+	konst("Limit", exprlang.Basic(exprlang.Int), constant.MakeInt64(100))
+	return sc, role
+}
+
+// goTypeCheck type-checks body (a function body over s S) next to the
+// declarations and returns Go's first error.
+func goTypeCheck(t *testing.T, file string) error {
+	fset := token.NewFileSet()
+	decls, err := parser.ParseFile(fset, "decls.go", agreeDecls, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(fset, "gen.go", file, 0)
+	if err != nil {
+		return err
+	}
+	conf := types.Config{Importer: importer.Default()}
+	_, err = conf.Check(agreePath, fset, []*ast.File{decls, f}, nil)
+	return err
+}
+
+// emitted renders condition e as the generator does, in a function.
+func emitted(t *testing.T, role *model.Role, e exprlang.Expr) string {
+	f := jen.NewFilePathName(agreePath, "p")
+	x := exprEmitter{role: role}
+	f.Func().Id("cond").Params(jen.Id("s").Id("S")).Bool().Block(jen.Return(x.expr(e)))
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		t.Fatalf("render: %v", err)
+	}
+	return buf.String()
+}
+
+// asGo prints a parsed (maybe ill-typed) condition as Go, fields read
+// from s.
+func asGo(e exprlang.Expr) string {
+	switch n := e.(type) {
+	case *exprlang.Ident:
+		for _, f := range agreeFields {
+			if f.name == n.Name {
+				return "s." + n.Name
+			}
+		}
+		return n.Name
+	case *exprlang.BasicLit:
+		if n.LitKind == exprlang.StringLit {
+			if v, err := strconv.Unquote(`"` + strings.ReplaceAll(n.Raw[1:len(n.Raw)-1], `\'`, `'`) + `"`); err == nil {
+				return strconv.Quote(v)
+			}
+			return `"\q"` // malformed: Go rejects it too
+		}
+		return n.Raw
+	case *exprlang.BoolLit:
+		return strconv.FormatBool(n.Val)
+	case *exprlang.Paren:
+		return "(" + asGo(n.X) + ")"
+	case *exprlang.Unary:
+		return n.Op.String() + "(" + asGo(n.X) + ")"
+	case *exprlang.Binary:
+		return asGo(n.X) + " " + n.Op.String() + " " + asGo(n.Y)
+	}
+	return "?"
+}
+
+// FuzzConditionAgreesWithGo: a condition rolegen accepts compiles as the
+// Go rolegen emits for it; a condition it rejects is rejected by Go too,
+// except for rolegen's one deliberate extra rule (a divisor must be a
+// constant, so that no plan divides by zero).
+func FuzzConditionAgreesWithGo(f *testing.F) {
+	for _, s := range []string{
+		"Ammo > 10", "Ammo > 10 && (Mode == 'idle' || !Ready)", "Stance == Crouched", "Stance == 1",
+		"Speed * 2.5 >= Half", "Ammo / 0 > 1", "Small > 300", "Mode + \"x\" == 'y\\'z'", "-(-Ammo) % 3 == 1",
+		"1e400 > Speed", "Count > -1", "Ammo > Speed", "Ammo / Magazines > 1", "Ratio < 1e-50",
+		"Ammo % 2.0 == 0", "Speed > 7 / 2", "Limit * 3 < Ammo", "Stance == 'x'", "Ready == (Ammo > 1)",
+		"!Ammo", "Ammo", "1 < 2", "Mode < Idle", "Count - 1 > 0", "- -Speed < 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		scope, role := agreeScope()
+		e, err := exprlang.ParseCondition(src)
+		if err != nil {
+			return
+		}
+		errs := exprlang.CheckCondition(src, e, scope)
+		if len(errs) == 0 {
+			file := emitted(t, role, e)
+			if err := goTypeCheck(t, file); err != nil {
+				t.Fatalf("rolegen accepts %q but Go rejects what it emits:\n%s\n%v", src, file, err)
+			}
+			return
+		}
+		goSrc := "package p\n\nfunc cond(s S) bool { return " + asGo(e) + " }\n"
+		if err := goTypeCheck(t, goSrc); err == nil {
+			for _, e := range errs {
+				if strings.Contains(e.Msg, "must be a constant") {
+					return
+				}
+			}
+			t.Fatalf("rolegen rejects %q (%s) but Go accepts %s", src, errs[0].Msg, goSrc)
+		}
+	})
+}
