@@ -90,7 +90,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 				generated[n] = true
 			}
 		}
-		diags = append(diags, packageErrors(p, load.Fatal(p, generated))...)
+		diags = append(diags, packageErrors(p, load.Fatal(p, generated, m.Failed))...)
 		models = append(models, m)
 	}
 	if len(diags) > 0 {

@@ -3,6 +3,7 @@ package annot
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // TagValue finds key in a struct tag (the value of the tag literal, in the
@@ -66,7 +67,11 @@ func TagPairs(tag Text) ([]TagPair, error) {
 		i++
 		val := tag.Slice(v, i)
 		if _, err := strconv.Unquote(val.S); err != nil {
-			return out, fmt.Errorf("malformed struct tag: value of %s: %v", key.S, err)
+			hint := ""
+			if strings.Contains(val.S, `\`) {
+				hint = ` (in a struct tag, write \\ for a backslash and \" for a double quote)`
+			}
+			return out, fmt.Errorf("malformed struct tag: the value of %s is not a valid Go string: %v%s", key.S, err, hint)
 		}
 		out = append(out, TagPair{Key: key, Value: val})
 	}

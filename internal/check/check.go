@@ -49,6 +49,8 @@ func Package(in Input) (*model.Package, diag.List) {
 		if c.isRole(tn, nil) {
 			if r := c.role(tn); r != nil {
 				pkg.Roles = append(pkg.Roles, r)
+			} else {
+				pkg.Failed = append(pkg.Failed, tn.Name())
 			}
 		}
 	}

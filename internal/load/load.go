@@ -89,11 +89,24 @@ func IsGeneratedFile(path string) bool {
 
 // Fatal returns the errors of p that stop generation: all of them but the
 // type errors about names rolegen is about to generate (a role's methods
-// and identifiers used by code written before its file existed).
-func Fatal(p *packages.Package, generated map[string]bool) []packages.Error {
+// and identifiers used by code written before its file existed). For
+// roles with diagnostics, whose names are not known yet, any missing name
+// that starts with the role's name is taken for a generated one.
+func Fatal(p *packages.Package, generated map[string]bool, failedRoles []string) []packages.Error {
+	isGenerated := func(name string) bool {
+		if generated[name] {
+			return true
+		}
+		for _, r := range failedRoles {
+			if strings.HasPrefix(name, r) || name == "PlanState" || name == "Perform" || name == "PerformJSON" {
+				return true
+			}
+		}
+		return false
+	}
 	var out []packages.Error
 	for _, e := range p.Errors {
-		if e.Kind == packages.TypeError && generated[missingName(e.Msg)] {
+		if name := missingName(e.Msg); e.Kind == packages.TypeError && name != "" && isGenerated(name) {
 			continue
 		}
 		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+p.PkgPath+"\n") {

@@ -26,6 +26,8 @@ type Package struct {
 	// Generated lists the rolegen-generated files present in the package
 	// (their absolute paths), to find ones no role produces any more.
 	Generated []string
+	// Failed lists the roles that have diagnostics (and no model).
+	Failed []string
 	// Declared lists, sorted, the package-level names the package's own
 	// files declare (generated files aside).
 	Declared []string

@@ -1,0 +1,542 @@
+package gen_test
+
+import (
+	"context"
+	"fmt"
+	"go/constant"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/gen"
+)
+
+// TestGeneratedCodeMatchesInterpreter generates a role with hundreds of
+// random conditions and effects, compiles it, runs it on random states,
+// and compares every result with a reference interpreter of the same
+// checked trees written here, independently of the generator: Go's
+// integer wrap-around, truncating division, float32 rounding, string
+// concatenation and simultaneous effects included.
+func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	g := &exprGen{rng: rng}
+	scope := interpScope()
+
+	var conds []string
+	var condTrees []exprlang.Expr
+	for len(conds) < 250 {
+		src := g.boolExpr(3)
+		e, errs := exprlang.Condition(src, scope)
+		if len(errs) > 0 {
+			continue // overflowing constants and the like: Go rejects them too
+		}
+		conds, condTrees = append(conds, src), append(condTrees, e)
+	}
+	var posts []string
+	var postTrees [][]*exprlang.Effect
+	for len(posts) < 80 {
+		src := g.post()
+		effs, errs := exprlang.Effects(src, scope)
+		if len(errs) > 0 {
+			continue
+		}
+		posts, postTrees = append(posts, src), append(postTrees, effs)
+	}
+	var states []istate
+	for range 40 {
+		states = append(states, randomState(rng))
+	}
+
+	// The role and a program that prints every goal and effect result.
+	var role strings.Builder
+	role.WriteString("package main\n\ntype Stance int\n\nconst (\n\tStanding Stance = iota\n\tCrouched\n\tProne\n)\n\nconst Max = 7\n\n")
+	role.WriteString("type Fuzz struct {\n")
+	for _, f := range interpFields {
+		fmt.Fprintf(&role, "\t%s %s `plan:\"state\"`\n", f.name, f.goType)
+	}
+	for i, c := range conds {
+		// Inside a struct tag a backslash is written twice.
+		fmt.Fprintf(&role, "\tG%d struct{} `plan:\"goal=%s\"`\n", i, strings.ReplaceAll(c, `\`, `\\`))
+	}
+	role.WriteString("}\n")
+	for i, p := range posts {
+		fmt.Fprintf(&role, "\n//plan:action post=%q\nfunc (f *Fuzz) A%d() {}\n", p, i)
+	}
+	var main strings.Builder
+	main.WriteString("package main\n\nimport \"fmt\"\n\nvar states = []FuzzState{\n")
+	for _, s := range states {
+		fmt.Fprintf(&main, "\t%s,\n", s.goLiteral())
+	}
+	main.WriteString(`}
+
+func main() {
+	for _, s := range states {
+		for _, g := range FuzzDomain.Goals {
+			if g.Cond(s) {
+				fmt.Print("1")
+			} else {
+				fmt.Print("0")
+			}
+		}
+		fmt.Println()
+		for _, a := range FuzzDomain.Actions {
+			fmt.Printf("%v\n", a.Effect(s))
+		}
+	}
+}
+`)
+	dir := newModule(t, "example.com/interp")
+	writeFile(t, filepath.Join(dir, "fuzz", "fuzz.go"), role.String())
+	writeFile(t, filepath.Join(dir, "fuzz", "main.go"), main.String())
+	goCmd(t, dir, "mod", "tidy")
+	files, err := gen.Generate(context.Background(), gen.Options{Dir: dir}, "./...")
+	require.NoError(t, err)
+	_, err = gen.Write(files)
+	require.NoError(t, err)
+	got := goCmd(t, dir, "run", "./fuzz")
+
+	var want strings.Builder
+	for _, s := range states {
+		for _, c := range condTrees {
+			if eval(c, s).b {
+				want.WriteString("1")
+			} else {
+				want.WriteString("0")
+			}
+		}
+		want.WriteString("\n")
+		for _, effs := range postTrees {
+			want.WriteString(apply(effs, s).String() + "\n")
+		}
+	}
+	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(want.String(), "\n")
+	require.Equal(t, len(wantLines), len(gotLines))
+	for i := range wantLines {
+		if gotLines[i] != wantLines[i] {
+			n := len(conds) + 1
+			k := i % (len(posts) + 1)
+			if k == 0 {
+				for j := range conds {
+					if gotLines[i][j] != wantLines[i][j] {
+						t.Fatalf("state %d, condition %q: generated %c, interpreter %c", i/n, conds[j], gotLines[i][j], wantLines[i][j])
+					}
+				}
+			}
+			t.Fatalf("state %d, post %q:\ngenerated   %s\ninterpreter %s", i/(len(posts)+1), posts[k-1], gotLines[i], wantLines[i])
+		}
+	}
+}
+
+var interpFields = []struct {
+	name, goType string
+	typ          exprlang.Type
+}{
+	{"I", "int", exprlang.Basic(exprlang.Int)},
+	{"J", "int", exprlang.Basic(exprlang.Int)},
+	{"B", "int8", exprlang.Basic(exprlang.Int8)},
+	{"U", "uint", exprlang.Basic(exprlang.Uint)},
+	{"F", "float64", exprlang.Basic(exprlang.Float64)},
+	{"H", "float32", exprlang.Basic(exprlang.Float32)},
+	{"OK", "bool", exprlang.Basic(exprlang.Bool)},
+	{"S", "string", exprlang.Basic(exprlang.String)},
+	{"St", "Stance", exprlang.Named("Stance", "example.com/interp/fuzz", exprlang.Int)},
+}
+
+func interpScope() *exprlang.MapScope {
+	sc := &exprlang.MapScope{}
+	for i, f := range interpFields {
+		sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Field, Name: f.name, Type: f.typ, Index: i})
+	}
+	st := interpFields[8].typ
+	for i, n := range []string{"Standing", "Crouched", "Prone"} {
+		sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Const, Name: n, Type: st, Value: constant.MakeInt64(int64(i))})
+	}
+	sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Const, Name: "Max", Type: exprlang.Basic(exprlang.UntypedInt), Value: constant.MakeInt64(7)})
+	return sc
+}
+
+// exprGen writes random, mostly well-typed, conditions and posts.
+type exprGen struct{ rng *rand.Rand }
+
+func (g *exprGen) pick(xs ...string) string { return xs[g.rng.IntN(len(xs))] }
+
+func (g *exprGen) num(kind string, depth int) string {
+	if depth <= 0 || g.rng.IntN(3) == 0 {
+		switch kind {
+		case "int":
+			return g.pick("I", "J", "Max", fmt.Sprint(g.rng.IntN(20)-5), "3", "I", "J")
+		case "int8":
+			return g.pick("B", fmt.Sprint(g.rng.IntN(60)-30), "B")
+		case "uint":
+			return g.pick("U", fmt.Sprint(g.rng.IntN(9)), "U")
+		case "float64":
+			return g.pick("F", "1.5", "0.25", "F", "2", ".5", "Max")
+		case "float32":
+			return g.pick("H", "0.1", "3.75", "H", "1e3")
+		case "string":
+			return g.pick("S", "'ab'", "'c'", "S", "''", `'q\'s'`)
+		case "Stance":
+			return g.pick("St", "Standing", "Crouched", "Prone", "1", "St")
+		}
+	}
+	switch kind {
+	case "string":
+		return g.num(kind, depth-1) + " + " + g.num(kind, depth-1)
+	case "Stance":
+		return g.num(kind, depth-1)
+	}
+	op := g.pick("+", "-", "*", "/", "%", "+", "-")
+	if (kind == "float64" || kind == "float32") && op == "%" {
+		op = "*"
+	}
+	if op == "/" || op == "%" {
+		return "(" + g.num(kind, depth-1) + " " + op + " " + g.pick("2", "3", "7", "-4") + ")"
+	}
+	if g.rng.IntN(4) == 0 {
+		return "-(" + g.num(kind, depth-1) + " " + op + " " + g.num(kind, depth-1) + ")"
+	}
+	return "(" + g.num(kind, depth-1) + " " + op + " " + g.num(kind, depth-1) + ")"
+}
+
+func (g *exprGen) boolExpr(depth int) string {
+	if depth <= 0 || g.rng.IntN(3) == 0 {
+		if g.rng.IntN(6) == 0 {
+			return g.pick("OK", "!OK", "true", "false")
+		}
+		kind := g.pick("int", "int8", "uint", "float64", "float32", "string", "Stance")
+		op := g.pick("==", "!=", "<", "<=", ">", ">=")
+		return g.num(kind, 2) + " " + op + " " + g.num(kind, 2)
+	}
+	switch g.rng.IntN(4) {
+	case 0:
+		return "!(" + g.boolExpr(depth-1) + ")"
+	case 1:
+		return "(" + g.boolExpr(depth-1) + " || " + g.boolExpr(depth-1) + ")"
+	default:
+		return g.boolExpr(depth-1) + " && " + g.boolExpr(depth-1)
+	}
+}
+
+func (g *exprGen) post() string {
+	var parts []string
+	used := map[string]bool{}
+	for range 1 + g.rng.IntN(4) {
+		f := interpFields[g.rng.IntN(len(interpFields))]
+		if used[f.name] {
+			continue
+		}
+		used[f.name] = true
+		switch f.goType {
+		case "bool":
+			parts = append(parts, f.name+" = "+g.boolExpr(1))
+		case "string":
+			parts = append(parts, f.name+g.pick(" = ", " += ")+g.num("string", 2))
+		case "Stance":
+			parts = append(parts, f.name+" = "+g.num("Stance", 1))
+		default:
+			switch g.rng.IntN(4) {
+			case 0:
+				parts = append(parts, f.name+g.pick("++", "--"))
+			case 1:
+				parts = append(parts, f.name+g.pick(" += ", " -= ")+g.num(f.goType, 2))
+			default:
+				parts = append(parts, f.name+" = "+g.num(f.goType, 2))
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// istate is a state for the interpreter, field by field.
+type istate struct {
+	I, J int64
+	B    int8
+	U    uint64
+	F    float64
+	H    float32
+	OK   bool
+	S    string
+	St   int64
+}
+
+func randomState(rng *rand.Rand) istate {
+	return istate{
+		I: rng.Int64N(41) - 20, J: rng.Int64N(2001) - 1000, B: int8(rng.IntN(256) - 128), U: uint64(rng.IntN(10)),
+		F: float64(rng.IntN(200)-100) / 8, H: float32(rng.IntN(100)) / 3, OK: rng.IntN(2) == 0,
+		S: []string{"", "ab", "c", "abc"}[rng.IntN(4)], St: rng.Int64N(3),
+	}
+}
+
+func (s istate) goLiteral() string {
+	return fmt.Sprintf("{I: %d, J: %d, B: %d, U: %d, F: %v, H: %v, OK: %v, S: %q, St: %d}",
+		s.I, s.J, s.B, s.U, s.F, s.H, s.OK, s.S, s.St)
+}
+
+// String prints s as fmt prints the generated state type with %v.
+func (s istate) String() string {
+	return fmt.Sprintf("{%d %d %d %d %v %v %v %s %d}", s.I, s.J, s.B, s.U, s.F, s.H, s.OK, s.S, s.St)
+}
+
+// val is an interpreted value of one of the language's kinds.
+type val struct {
+	i int64
+	u uint64
+	f float64
+	b bool
+	s string
+}
+
+func (s istate) get(i int) val {
+	switch i {
+	case 0:
+		return val{i: s.I}
+	case 1:
+		return val{i: s.J}
+	case 2:
+		return val{i: int64(s.B)}
+	case 3:
+		return val{u: s.U}
+	case 4:
+		return val{f: s.F}
+	case 5:
+		return val{f: float64(s.H)}
+	case 6:
+		return val{b: s.OK}
+	case 7:
+		return val{s: s.S}
+	}
+	return val{i: s.St}
+}
+
+func (s *istate) set(i int, v val) {
+	switch i {
+	case 0:
+		s.I = v.i
+	case 1:
+		s.J = v.i
+	case 2:
+		s.B = int8(v.i)
+	case 3:
+		s.U = v.u
+	case 4:
+		s.F = v.f
+	case 5:
+		s.H = float32(v.f)
+	case 6:
+		s.OK = v.b
+	case 7:
+		s.S = v.s
+	case 8:
+		s.St = v.i
+	}
+}
+
+// constVal converts a checked constant to a value of kind k.
+func constVal(v constant.Value, k exprlang.Kind) val {
+	switch {
+	case k.IsBoolean():
+		return val{b: constant.BoolVal(v)}
+	case k.IsString():
+		return val{s: constant.StringVal(v)}
+	case k.IsUnsigned():
+		u, _ := constant.Uint64Val(constant.ToInt(v))
+		return val{u: u}
+	case k.IsInteger():
+		i, _ := constant.Int64Val(constant.ToInt(v))
+		return val{i: i}
+	}
+	f, _ := constant.Float64Val(constant.ToFloat(v))
+	if k == exprlang.Float32 {
+		f = float64(float32(f))
+	}
+	return val{f: f}
+}
+
+// wrap truncates an integer result to the width of kind k, as Go does.
+func wrap(v val, k exprlang.Kind) val {
+	switch k {
+	case exprlang.Int8:
+		v.i = int64(int8(v.i))
+	case exprlang.Float32:
+		v.f = float64(float32(v.f))
+	}
+	return v
+}
+
+func eval(e exprlang.Expr, s istate) val {
+	k := e.Type().Kind
+	if c := e.Value(); c != nil {
+		return constVal(c, k)
+	}
+	switch n := e.(type) {
+	case *exprlang.Ident:
+		return s.get(n.Symbol.Index)
+	case *exprlang.Paren:
+		return eval(n.X, s)
+	case *exprlang.Unary:
+		x := eval(n.X, s)
+		if n.Op == exprlang.OpNot {
+			return val{b: !x.b}
+		}
+		return wrap(val{i: -x.i, u: -x.u, f: -x.f}, k)
+	case *exprlang.Binary:
+		x, y := eval(n.X, s), eval(n.Y, s)
+		ok := n.X.Type().Kind
+		switch n.Op {
+		case exprlang.OpAnd:
+			return val{b: x.b && y.b}
+		case exprlang.OpOr:
+			return val{b: x.b || y.b}
+		}
+		if n.Op.IsComparison() {
+			return val{b: compare(n.Op, x, y, ok)}
+		}
+		var r val
+		switch {
+		case k.IsString():
+			r.s = x.s + y.s
+		case k.IsFloat():
+			r.f = arith(n.Op, x.f, y.f)
+		case k.IsUnsigned():
+			r.u = uarith(n.Op, x.u, y.u)
+		default:
+			r.i = iarith(n.Op, x.i, y.i)
+		}
+		return wrap(r, k)
+	}
+	panic("unexpected node")
+}
+
+func arith(op exprlang.Op, x, y float64) float64 {
+	switch op {
+	case exprlang.OpAdd:
+		return x + y
+	case exprlang.OpSub:
+		return x - y
+	case exprlang.OpMul:
+		return x * y
+	}
+	return x / y
+}
+
+func iarith(op exprlang.Op, x, y int64) int64 {
+	switch op {
+	case exprlang.OpAdd:
+		return x + y
+	case exprlang.OpSub:
+		return x - y
+	case exprlang.OpMul:
+		return x * y
+	case exprlang.OpQuo:
+		return x / y
+	}
+	return x % y
+}
+
+func uarith(op exprlang.Op, x, y uint64) uint64 {
+	switch op {
+	case exprlang.OpAdd:
+		return x + y
+	case exprlang.OpSub:
+		return x - y
+	case exprlang.OpMul:
+		return x * y
+	case exprlang.OpQuo:
+		return x / y
+	}
+	return x % y
+}
+
+func compare(op exprlang.Op, x, y val, k exprlang.Kind) bool {
+	var c int
+	switch {
+	case k.IsBoolean():
+		if x.b == y.b {
+			c = 0
+		} else {
+			c = 1
+		}
+	case k.IsString():
+		c = strings.Compare(x.s, y.s)
+	case k.IsFloat():
+		if math.IsNaN(x.f) || math.IsNaN(y.f) {
+			return op == exprlang.OpNeq
+		}
+		c = cmp3(x.f < y.f, x.f > y.f)
+	case k.IsUnsigned():
+		c = cmp3(x.u < y.u, x.u > y.u)
+	default:
+		c = cmp3(x.i < y.i, x.i > y.i)
+	}
+	switch op {
+	case exprlang.OpEql:
+		return c == 0
+	case exprlang.OpNeq:
+		return c != 0
+	case exprlang.OpLss:
+		return c < 0
+	case exprlang.OpLeq:
+		return c <= 0
+	case exprlang.OpGtr:
+		return c > 0
+	}
+	return c >= 0
+}
+
+func cmp3(less, greater bool) int {
+	switch {
+	case less:
+		return -1
+	case greater:
+		return 1
+	}
+	return 0
+}
+
+// apply runs effects simultaneously: every value reads s before any
+// assignment.
+func apply(effs []*exprlang.Effect, s istate) istate {
+	out := s
+	for _, e := range effs {
+		f := e.Field.Symbol.Index
+		k := e.Field.Type().Kind
+		cur := s.get(f)
+		var v val
+		switch e.Op {
+		case exprlang.Assign:
+			v = eval(e.Value, s)
+		case exprlang.Inc, exprlang.Dec:
+			op := exprlang.OpAdd
+			if e.Op == exprlang.Dec {
+				op = exprlang.OpSub
+			}
+			one := val{i: 1, u: 1, f: 1}
+			v = binop(op, cur, one, k)
+		default:
+			op := exprlang.OpAdd
+			if e.Op == exprlang.SubAssign {
+				op = exprlang.OpSub
+			}
+			v = binop(op, cur, eval(e.Value, s), k)
+		}
+		out.set(f, wrap(v, k))
+	}
+	return out
+}
+
+func binop(op exprlang.Op, x, y val, k exprlang.Kind) val {
+	switch {
+	case k.IsString():
+		return val{s: x.s + y.s}
+	case k.IsFloat():
+		return val{f: arith(op, x.f, y.f)}
+	case k.IsUnsigned():
+		return val{u: uarith(op, x.u, y.u)}
+	}
+	return val{i: iarith(op, x.i, y.i)}
+}
