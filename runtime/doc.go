@@ -10,11 +10,22 @@
 //     highest priority first, the first candidate action whose precondition
 //     holds is taken; otherwise the actions that write what the precondition
 //     reads are chained backwards.
+//   - [NewAStar]: GOAP-style forward A* over states with the actions'
+//     costs. It returns a cheapest plan for a goal ([AStar.PlanGoal]), a
+//     conjunction of goals ([AStar.PlanGoals]) or the highest-priority goal
+//     it can reach ([AStar.Plan]); the heuristic is 0 (uniform-cost search)
+//     unless [WithUnsatisfiedGoalsHeuristic] or [WithHeuristic] is given.
+//   - [NewUtility]: utility AI. It ranks the actions whose precondition
+//     holds by a weighted mean of considerations ([Cost], [Value],
+//     [PreconditionSatisfied], [Utility], [HasTag], [Curve] over a
+//     [ResponseCurve], [Combine], or any [Func]) times the action's weight,
+//     and picks the best ([UtilitySelector.Best]).
 //   - [Think]: plan from a role's current state and perform the plan,
 //     re-checking each precondition against the live state first.
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,
-// and a planner that is reused (see [BackwardChainer.PlanInto]) does not
-// allocate in steady state.
+// and a planner that is reused (see [BackwardChainer.PlanInto],
+// [AStar.PlanInto], [UtilitySelector.RankedInto]) does not allocate in
+// steady state.
 package runtime

@@ -76,6 +76,8 @@ type PlanningError struct {
 	Step int
 	// Limit is the budget or depth limit exceeded, when one was.
 	Limit int
+	// States counts the states a forward search (A*) explored.
+	States int
 }
 
 func (e *PlanningError) Unwrap() error {
@@ -96,15 +98,22 @@ func (e *PlanningError) Error() string {
 	}
 	switch e.Reason {
 	case Unreachable:
-		if e.Action == NoAction {
+		switch {
+		case e.Action == NoAction && e.States > 0:
+			fmt.Fprintf(&b, "unreachable: no plan reaches it (%d states searched)", e.States)
+		case e.Action == NoAction:
 			b.WriteString("unreachable: no action fulfills it or writes a field its condition reads")
-		} else {
+		default:
 			fmt.Fprintf(&b, "unreachable: no action can establish %q for %s", e.Precondition, e.ActionName)
 		}
 	case CyclicPrecondition:
 		fmt.Fprintf(&b, "cyclic precondition: establishing %q for %s needs %s itself", e.Precondition, e.ActionName, e.ActionName)
 	case MaxDepthExceeded:
-		fmt.Fprintf(&b, "max depth %d exceeded establishing %q for %s", e.Limit, e.Precondition, e.ActionName)
+		if e.Action == NoAction {
+			fmt.Fprintf(&b, "max depth exceeded: no plan of at most %d steps reaches it", e.Limit)
+		} else {
+			fmt.Fprintf(&b, "max depth %d exceeded establishing %q for %s", e.Limit, e.Precondition, e.ActionName)
+		}
 	case SearchBudgetExceeded:
 		fmt.Fprintf(&b, "search budget of %d expansions exceeded", e.Limit)
 	case PreconditionStale:

@@ -1,0 +1,655 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"hash/maphash"
+	"math"
+	"slices"
+)
+
+// Defaults of the A* planner.
+const (
+	// DefaultAStarBudget is how many states one A* search may expand.
+	DefaultAStarBudget = 100_000
+	// DefaultAStarMaxDepth is the longest plan A* looks for.
+	DefaultAStarMaxDepth = 64
+)
+
+// AStar plans forward from the current state with A*: it searches the
+// states the actions reach, cheapest first by the sum of the actions'
+// costs plus an optional heuristic estimate, and returns a cheapest plan
+// that makes its goals hold (with the default heuristic, or any admissible
+// one).
+//
+// The search is deterministic. Successors are generated in declaration
+// order of the actions. Among open states of equal f = g + h (g the cost so
+// far, h the estimate), the one with the larger g (the deeper one, nearer
+// to the goal by the estimate) is expanded first, then the one that entered
+// the open list first. A state reached again by a cheaper path (or by an
+// equally cheap, shorter one) takes that path and is opened again, so
+// inconsistent but admissible heuristics still give cheapest plans.
+//
+// An AStar keeps its search space between calls (state table, node arrays,
+// open list), so a planner reused for many plans with the Into methods does
+// not allocate in steady state; for the same reason one AStar must not be
+// used by two goroutines at once (give each worker its own: they are
+// cheap).
+type AStar[S comparable] struct {
+	d        *Domain[S]
+	budget   int
+	maxDepth int32
+	// ops holds what the inner loop needs of each action, packed: 24
+	// bytes an action instead of the whole Action.
+	ops []astarOp[S]
+	// heuristic is the user's estimate, when one was given.
+	heuristic func(S, []GoalID) float64
+	// unsatisfied selects the built-in unsatisfied-goals estimate.
+	unsatisfied bool
+	// minCost is the cost of the cheapest action.
+	minCost float64
+	// changes[a*len(Goals)+g] reports whether action a may change whether
+	// goal g holds, by the domain's read and write sets.
+	changes []bool
+
+	// Scratch reused between calls.
+	goals []GoalID       // the goals of the current search
+	conds []func(S) bool // their conditions
+	// perAction is the largest number of goals of the current search one
+	// action may change (at least 1).
+	perAction  int
+	states     []S         // states[i] is node i's state
+	nodes      []astarNode // node i's search data
+	table      stateTable  // state → node
+	open       []openEntry // binary min-heap, ordered by before
+	seq        uint64      // last sequence number handed out
+	expansions int         // states expanded in this search
+	generated  int         // successors generated in this search
+	depthCut   bool        // a state was not expanded for the depth limit
+	stepBuf    [1]GoalID   // backs goals for single-goal searches
+}
+
+// astarNode is one state of the search space; its state is in
+// AStar.states at the same index.
+type astarNode struct {
+	g, h   float64 // cost so far, estimate to go (+Inf: dead end)
+	parent int32   // the node it was reached from, -1 for the start
+	action ActionID
+	depth  int32 // steps from the start
+	// live is the sequence number of the node's entry in the open list,
+	// 0 when it has none (closed, or dead end). Entries whose sequence
+	// number is not their node's live one are stale and skipped.
+	live uint64
+}
+
+// astarOp is the part of an action the search loop reads.
+type astarOp[S any] struct {
+	pre    func(S) bool
+	effect func(S) S
+	cost   float64
+}
+
+// stateTable is the hash table from states to nodes: open addressing with
+// linear probing, the states themselves staying in AStar.states. A slot
+// belongs to the current search only when it carries the search's
+// generation, so a new search starts with an empty table without
+// clearing it, and reuses its storage. (A map[S]int32 would do the same
+// job, but clear(map) draws a new hash seed, so a large map reorganises
+// itself, and allocates, on every search.)
+type stateTable struct {
+	seed  maphash.Seed
+	slots []stateSlot // power-of-two length
+	gen   uint32      // the current search's generation, from 1
+	count int         // slots of the current generation
+}
+
+type stateSlot struct {
+	gen  uint32 // generation that filled the slot; stale when not current
+	hash uint32 // the state's hash: its low bits are the home slot
+	node int32
+}
+
+// reset empties the table for a new search.
+func (t *stateTable) reset() {
+	if len(t.slots) == 0 {
+		t.seed = maphash.MakeSeed()
+		t.slots = make([]stateSlot, 1024)
+	}
+	t.gen++
+	if t.gen == 0 { // wrapped: old stamps could look current
+		clear(t.slots)
+		t.gen = 1
+	}
+	t.count = 0
+}
+
+// grow doubles the table, moving the current generation's slots.
+func (t *stateTable) grow() {
+	old := t.slots
+	t.slots = make([]stateSlot, 2*len(old))
+	mask := uint32(len(t.slots) - 1)
+	for _, sl := range old {
+		if sl.gen != t.gen {
+			continue
+		}
+		i := sl.hash & mask
+		for t.slots[i].gen == t.gen {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = sl
+	}
+}
+
+// find returns the node of s, or -1 with the slot where s belongs and its
+// hash.
+func (a *AStar[S]) find(s S) (node int32, slot uint32, hash uint32) {
+	t := &a.table
+	h := maphash.Comparable(t.seed, s)
+	hash = uint32(h ^ h>>32)
+	mask := uint32(len(t.slots) - 1)
+	for i := hash & mask; ; i = (i + 1) & mask {
+		sl := &t.slots[i]
+		if sl.gen != t.gen {
+			return -1, i, hash
+		}
+		if sl.hash == hash && a.states[sl.node] == s {
+			return sl.node, i, hash
+		}
+	}
+}
+
+// insert fills the slot find returned for a new node.
+func (t *stateTable) insert(slot, hash uint32, node int32) {
+	t.slots[slot] = stateSlot{gen: t.gen, hash: hash, node: node}
+	t.count++
+	if 2*t.count > len(t.slots) {
+		t.grow()
+	}
+}
+
+// openEntry is an entry of the open list. It carries its own f and g so
+// the heap compares entries without touching the node array.
+type openEntry struct {
+	f, g float64
+	seq  uint64
+	node int32
+}
+
+// before orders the open list: lower f first, then higher g, then earlier
+// insertion.
+func (e *openEntry) before(o *openEntry) bool {
+	if e.f != o.f {
+		return e.f < o.f
+	}
+	if e.g != o.g {
+		return e.g > o.g
+	}
+	return e.seq < o.seq
+}
+
+// AStarOption configures an AStar.
+type AStarOption func(*astarConfig)
+
+type astarConfig struct {
+	budget      int
+	maxDepth    int
+	heuristic   any // func(S, []GoalID) float64 for the planner's S
+	unsatisfied bool
+}
+
+// WithAStarBudget sets how many states one search may expand (default
+// 100,000, at least 1). A search that needs more fails with
+// SearchBudgetExceeded.
+func WithAStarBudget(n int) AStarOption {
+	return func(c *astarConfig) { c.budget = max(n, 1) }
+}
+
+// WithAStarMaxDepth sets the longest plan the search considers (default
+// 64, at least 1): states that many steps from the start are not expanded.
+// When the goals are not found and some state was left unexpanded for
+// this reason, the search fails with MaxDepthExceeded.
+func WithAStarMaxDepth(n int) AStarOption {
+	return func(c *astarConfig) { c.maxDepth = min(max(n, 1), math.MaxInt32) }
+}
+
+// WithHeuristic sets the estimate h(s, goals) of the cost still needed to
+// make all of goals hold from s. Plans are cheapest when h is admissible
+// (never more than the true cost); an inadmissible h gives plans faster but
+// not always cheapest ones. Negative and NaN estimates count as 0; +Inf
+// declares s a dead end, which the search does not enter. goals is the
+// planner's own slice: read it, do not keep or change it. S must be the
+// state type of the planner's domain (NewAStar panics otherwise). The last
+// heuristic option given wins.
+func WithHeuristic[S any](h func(s S, goals []GoalID) float64) AStarOption {
+	return func(c *astarConfig) { c.heuristic, c.unsatisfied = h, false }
+}
+
+// WithUnsatisfiedGoalsHeuristic uses a built-in admissible and consistent
+// heuristic:
+//
+//	h(s) = ⌈u / m⌉ × c
+//
+// where u is the number of the search's goals unsatisfied in s, c the cost
+// of the cheapest action of the domain, and m the largest number of those
+// goals one action may change (by the actions' write sets and fulfills,
+// against the goals' read sets; an action without a write set, or a goal
+// without a read set, is assumed to change or be changed by anything).
+//
+// Why it is admissible: a plan from s changes u goals from false to true,
+// and each of its actions changes at most m of them, so it has at least
+// ⌈u/m⌉ actions, each costing at least c. (The simpler u × c, which
+// assumes each goal needs an action of its own, overestimates when one
+// action fulfills several goals at once.) It is also consistent: one
+// action lowers u by at most m, hence ⌈u/m⌉ by at most 1 and h by at most
+// c, which is no more than the action's cost. For a single goal it is c
+// while the goal is unsatisfied, and 0 once it holds.
+func WithUnsatisfiedGoalsHeuristic() AStarOption {
+	return func(c *astarConfig) { c.heuristic, c.unsatisfied = nil, true }
+}
+
+// NewAStar returns an A* planner over d. Without a heuristic option the
+// estimate is 0: uniform-cost search, which always finds a cheapest plan.
+func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
+	cfg := astarConfig{budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	a := &AStar[S]{
+		d:           d,
+		budget:      cfg.budget,
+		maxDepth:    int32(cfg.maxDepth),
+		unsatisfied: cfg.unsatisfied,
+	}
+	if cfg.heuristic != nil {
+		h, ok := cfg.heuristic.(func(S, []GoalID) float64)
+		if !ok {
+			panic(fmt.Sprintf("runtime.NewAStar: WithHeuristic: %T is not a func(%T, []GoalID) float64", cfg.heuristic, *new(S)))
+		}
+		a.heuristic = h
+	}
+	a.minCost = math.Inf(1)
+	a.ops = make([]astarOp[S], len(d.Actions))
+	for i := range d.Actions {
+		act := &d.Actions[i]
+		a.ops[i] = astarOp[S]{pre: act.Pre, effect: act.Effect, cost: act.Cost}
+		a.minCost = min(a.minCost, act.Cost)
+	}
+	if len(d.Actions) == 0 {
+		a.minCost = 0
+	}
+	if a.unsatisfied {
+		a.changes = make([]bool, len(d.Actions)*len(d.Goals))
+		for ai := range d.Actions {
+			act := &d.Actions[ai]
+			for gi := range d.Goals {
+				a.changes[ai*len(d.Goals)+gi] = mayChange(act, &d.Goals[gi], GoalID(gi))
+			}
+		}
+	}
+	return a
+}
+
+// mayChange reports whether act may change whether goal g holds, by the
+// read and write sets; missing sets count as "anything".
+func mayChange[S any](act *Action[S], goal *Goal[S], g GoalID) bool {
+	if act.Effect == nil {
+		return false // the state does not change
+	}
+	if len(act.Writes) == 0 || len(goal.Reads) == 0 || slices.Contains(act.Fulfills, g) {
+		return true
+	}
+	for _, w := range act.Writes {
+		if slices.Contains(goal.Reads, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Domain returns the planner's domain.
+func (a *AStar[S]) Domain() *Domain[S] { return a.d }
+
+// Plan plans for the goals unsatisfied in s one at a time, highest
+// priority first (ties in declaration order), and returns a cheapest plan
+// for the first one it can reach within the budget and depth. When it can
+// reach none, it returns the error of the highest-priority one. When every
+// goal holds the plan is empty. Plan.Expansions and Plan.Generated count
+// all the searches made.
+func (a *AStar[S]) Plan(ctx context.Context, s S) (Plan, error) {
+	var p Plan
+	err := a.PlanInto(ctx, s, &p)
+	return p, err
+}
+
+// PlanInto is Plan writing into p, whose storage is reused: in a loop that
+// passes the same Plan back, planning does not allocate.
+func (a *AStar[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
+	p.Reset()
+	d := a.d
+	var first error
+	for _, g := range d.goalOrder {
+		if d.Goals[g].Cond(s) {
+			continue
+		}
+		a.stepBuf[0] = g
+		err := a.run(ctx, s, a.stepBuf[:], p)
+		if err == nil {
+			return nil
+		}
+		if _, planning := err.(*PlanningError); !planning {
+			return err // the context is done
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// PlanGoal returns a cheapest plan that makes goal g hold, starting from
+// s. When g already holds the plan is empty.
+func (a *AStar[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan, error) {
+	var p Plan
+	err := a.PlanGoalInto(ctx, s, g, &p)
+	return p, err
+}
+
+// PlanGoalInto is PlanGoal writing into p, whose storage is reused.
+func (a *AStar[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
+	p.Reset()
+	a.stepBuf[0] = g
+	return a.run(ctx, s, a.stepBuf[:], p)
+}
+
+// PlanGoals returns a cheapest plan that makes all of goals hold at once,
+// starting from s. Plan.Goals lists those of goals that do not hold in s;
+// the others hold at the end of the plan too. When all hold the plan is
+// empty. On failure the error's Goal is the first of goals that does not
+// hold in s.
+func (a *AStar[S]) PlanGoals(ctx context.Context, s S, goals ...GoalID) (Plan, error) {
+	var p Plan
+	err := a.PlanGoalsInto(ctx, s, goals, &p)
+	return p, err
+}
+
+// PlanGoalsInto is PlanGoals writing into p, whose storage is reused.
+func (a *AStar[S]) PlanGoalsInto(ctx context.Context, s S, goals []GoalID, p *Plan) error {
+	p.Reset()
+	return a.run(ctx, s, goals, p)
+}
+
+// run searches for the conjunction of goals and, on success, writes the
+// plan into p (which the caller has reset); the statistics are added to
+// p's either way.
+func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error {
+	d := a.d
+	a.prepare(goals)
+	goal, err := a.search(ctx, s)
+	p.Expansions += a.expansions
+	p.Generated += a.generated
+	if err != nil {
+		if perr, ok := err.(*PlanningError); ok {
+			perr.Goal = NoGoal
+			for _, g := range a.goals {
+				if !d.Goals[g].Cond(s) {
+					perr.Goal, perr.GoalName = g, d.Goals[g].Name
+					break
+				}
+			}
+		}
+		return err
+	}
+	a.extract(goal, p)
+	for _, g := range a.goals {
+		if !d.Goals[g].Cond(s) {
+			p.Goals = append(p.Goals, g)
+		}
+	}
+	if err := d.Verify(s, p); err != nil {
+		// Only effects or conditions that are not pure functions of the
+		// state get here; never return a plan that does not verify.
+		p.Steps, p.Goals, p.Cost = p.Steps[:0], p.Goals[:0], 0
+		return err
+	}
+	return nil
+}
+
+// prepare resets the search space for a search for goals.
+func (a *AStar[S]) prepare(goals []GoalID) {
+	d := a.d
+	a.goals = a.goals[:0]
+	a.conds = a.conds[:0]
+	for _, g := range goals {
+		if !slices.Contains(a.goals, g) {
+			a.goals = append(a.goals, g)
+			a.conds = append(a.conds, d.Goals[g].Cond)
+		}
+	}
+	a.states = a.states[:0]
+	a.nodes = a.nodes[:0]
+	a.open = a.open[:0]
+	a.table.reset()
+	a.seq = 0
+	a.expansions, a.generated = 0, 0
+	a.depthCut = false
+	if a.unsatisfied {
+		a.perAction = 1
+		ng := len(d.Goals)
+		for ai := range d.Actions {
+			n := 0
+			for _, g := range a.goals {
+				if a.changes[ai*ng+int(g)] {
+					n++
+				}
+			}
+			a.perAction = max(a.perAction, n)
+		}
+	}
+}
+
+// satisfied reports whether every goal of the search holds in s.
+func (a *AStar[S]) satisfied(s S) bool {
+	for _, c := range a.conds {
+		if !c(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// estimate returns h(s): 0, the built-in estimate, or the user's (negative
+// and NaN mapped to 0).
+func (a *AStar[S]) estimate(s S) float64 {
+	switch {
+	case a.heuristic != nil:
+		h := a.heuristic(s, a.goals)
+		if !(h > 0) { // also NaN
+			return 0
+		}
+		return h
+	case a.unsatisfied:
+		u := 0
+		for _, c := range a.conds {
+			if !c(s) {
+				u++
+			}
+		}
+		return float64((u+a.perAction-1)/a.perAction) * a.minCost
+	}
+	return 0
+}
+
+// addNode records a new state, which belongs in the given slot of the
+// state table, and returns its node.
+func (a *AStar[S]) addNode(s S, slot, hash uint32, g, h float64, parent int32, act ActionID, depth int32) int32 {
+	n := int32(len(a.nodes))
+	a.states = append(a.states, s)
+	a.nodes = append(a.nodes, astarNode{g: g, h: h, parent: parent, action: act, depth: depth})
+	a.table.insert(slot, hash, n)
+	return n
+}
+
+// search runs A* from s and returns the node where the goals hold.
+func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
+	if err := ctx.Err(); err != nil {
+		return -1, err
+	}
+	d := a.d
+	ops := a.ops
+	_, slot, hash := a.find(s)
+	root := a.addNode(s, slot, hash, 0, a.estimate(s), -1, NoAction, 0)
+	a.enqueue(root)
+	for len(a.open) > 0 {
+		e := a.pop()
+		n := e.node
+		nd := &a.nodes[n]
+		if nd.live != e.seq {
+			continue // stale: the node was reopened with a cheaper path, or closed
+		}
+		nd.live = 0
+		st := a.states[n]
+		if a.satisfied(st) {
+			return n, nil
+		}
+		if nd.depth >= a.maxDepth {
+			a.depthCut = true
+			continue
+		}
+		if a.expansions >= a.budget {
+			err := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+			err.Limit, err.Depth = a.budget, int(nd.depth)
+			return -1, err
+		}
+		a.expansions++
+		if a.expansions&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return -1, err
+			}
+		}
+		g0, depth := nd.g, nd.depth+1
+		// Stepping back to the parent's state, or staying put, never
+		// gives a cheaper path (costs are positive): skip the lookup.
+		back := st
+		if nd.parent >= 0 {
+			back = a.states[nd.parent]
+		}
+		for i := range ops {
+			op := &ops[i]
+			if op.pre != nil && !op.pre(st) {
+				continue
+			}
+			a.generated++
+			if op.effect == nil {
+				continue
+			}
+			next := op.effect(st)
+			if next == back || next == st {
+				continue
+			}
+			g := g0 + op.cost
+			j, slot, hash := a.find(next)
+			if j >= 0 {
+				old := &a.nodes[j]
+				if g > old.g || (g == old.g && depth >= old.depth) {
+					continue
+				}
+				old.g, old.parent, old.action, old.depth = g, n, ActionID(i), depth
+				a.enqueue(j)
+				continue
+			}
+			if len(a.nodes) == math.MaxInt32 {
+				err := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+				err.Limit, err.Depth = a.budget, int(depth)
+				return -1, err
+			}
+			a.enqueue(a.addNode(next, slot, hash, g, a.estimate(next), n, ActionID(i), depth))
+		}
+	}
+	if a.depthCut {
+		err := d.newError(MaxDepthExceeded, NoGoal, NoAction)
+		err.Limit, err.Depth, err.States = int(a.maxDepth), int(a.maxDepth), len(a.nodes)
+		return -1, err
+	}
+	err := d.newError(Unreachable, NoGoal, NoAction)
+	err.Depth, err.States = a.deepest(), len(a.nodes)
+	return -1, err
+}
+
+// deepest returns the length of the longest path the search recorded.
+func (a *AStar[S]) deepest() int {
+	var m int32
+	for i := range a.nodes {
+		m = max(m, a.nodes[i].depth)
+	}
+	return int(m)
+}
+
+// extract writes the path to node n into p. The path is measured by
+// walking it: a node's depth can be stale (longer) when an ancestor was
+// reached by a shorter path after the node was generated.
+func (a *AStar[S]) extract(n int32, p *Plan) {
+	k := 0
+	for i := n; i > 0; i = a.nodes[i].parent {
+		k++
+	}
+	p.Steps = slices.Grow(p.Steps[:0], k)[:k]
+	for ; n > 0; n = a.nodes[n].parent {
+		k--
+		p.Steps[k] = a.nodes[n].action
+	}
+	p.Cost = a.d.cost(p.Steps)
+}
+
+// enqueue puts node n on the open list with a fresh sequence number, unless
+// its estimate marks it a dead end.
+func (a *AStar[S]) enqueue(n int32) {
+	nd := &a.nodes[n]
+	if math.IsInf(nd.h, 1) {
+		return
+	}
+	a.seq++
+	nd.live = a.seq
+	e := openEntry{f: nd.g + nd.h, g: nd.g, seq: a.seq, node: n}
+	a.open = append(a.open, e)
+	h := a.open
+	i := len(h) - 1
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !e.before(&h[parent]) {
+			break
+		}
+		h[i] = h[parent]
+		i = parent
+	}
+	h[i] = e
+}
+
+// pop removes and returns the first entry of the open list.
+func (a *AStar[S]) pop() openEntry {
+	h := a.open
+	top := h[0]
+	last := h[len(h)-1]
+	h = h[:len(h)-1]
+	a.open = h
+	n := len(h)
+	if n == 0 {
+		return top
+	}
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && h[r].before(&h[c]) {
+			c = r
+		}
+		if !h[c].before(&last) {
+			break
+		}
+		h[i] = h[c]
+		i = c
+	}
+	h[i] = last
+	return top
+}

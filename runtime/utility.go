@@ -1,0 +1,267 @@
+package runtime
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Scored is an action with its utility score.
+type Scored struct {
+	Action ActionID
+	Score  float64
+}
+
+// Consideration is one axis of a utility score: Score rates an action in a
+// state, from 0 (worst) to 1 (best; results outside [0,1] are clamped and
+// NaN counts as 0), and Weight is its share of the weighted mean. A
+// consideration is a plain struct holding a function, so scoring involves
+// no interface calls. Build one with Cost, Value, PreconditionSatisfied,
+// Utility, HasTag, Curve, Combine or Func, or write the literal.
+type Consideration[S any] struct {
+	// Name says what the consideration rates, for debugging and display.
+	Name string
+	// Weight is the consideration's weight in the mean (negative weights
+	// count as 0).
+	Weight float64
+	// Score rates action a in state s. It must not change or keep a.
+	Score func(s S, a *Action[S]) float64
+}
+
+// Cost rates cheap actions high: max(0, 1 − cost/100).
+func Cost[S any](weight float64) Consideration[S] {
+	return Consideration[S]{Name: "Cost", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+		return max(0, 1-a.Cost/100)
+	}}
+}
+
+// Value rates valuable actions high: min(1, value/100).
+func Value[S any](weight float64) Consideration[S] {
+	return Consideration[S]{Name: "Value", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+		return min(1, a.Value/100)
+	}}
+}
+
+// PreconditionSatisfied rates an action 1 when its precondition holds and
+// 0 otherwise, with weight 1.
+func PreconditionSatisfied[S any]() Consideration[S] {
+	return Consideration[S]{Name: "PreconditionSatisfied", Weight: 1, Score: func(s S, a *Action[S]) float64 {
+		if a.Pre == nil || a.Pre(s) {
+			return 1
+		}
+		return 0
+	}}
+}
+
+// Utility rates an action by its net value: (value − cost + 100) / 200,
+// clamped to [0,1].
+func Utility[S any](weight float64) Consideration[S] {
+	return Consideration[S]{Name: "Utility", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+		return (a.Value - a.Cost + 100) / 200
+	}}
+}
+
+// HasTag rates an action 1 when it has the tag and 0 otherwise.
+func HasTag[S any](tag string, weight float64) Consideration[S] {
+	return Consideration[S]{Name: "HasTag(" + tag + ")", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+		if slices.Contains(a.Tags, tag) {
+			return 1
+		}
+		return 0
+	}}
+}
+
+// Func makes any function a consideration.
+func Func[S any](weight float64, f func(s S, a *Action[S]) float64) Consideration[S] {
+	return Consideration[S]{Name: "Func", Weight: weight, Score: f}
+}
+
+// Curve rates every action by a quantity of the state: input(s) is mapped
+// from [lo, hi] onto [0,1] (see Normalize) and passed through curve.
+func Curve[S any](weight float64, curve ResponseCurve, input func(S) float64, lo, hi float64) Consideration[S] {
+	return Consideration[S]{Name: curve.Kind.String(), Weight: weight, Score: func(s S, _ *Action[S]) float64 {
+		return curve.Eval(Normalize(input(s), lo, hi))
+	}}
+}
+
+// Combine multiplies considerations into one of the given weight, as in an
+// infinite-axis utility system: any of them at 0 vetoes the action. The
+// weights of cs are ignored. So that many factors do not drag every score
+// towards 0, each factor is raised by the compensation factor first (see
+// Compensate) with n = len(cs). Combining nothing gives 1.
+func Combine[S any](weight float64, cs ...Consideration[S]) Consideration[S] {
+	cs = slices.Clone(cs)
+	n := len(cs)
+	return Consideration[S]{Name: "Combine", Weight: weight, Score: func(s S, a *Action[S]) float64 {
+		p := 1.0
+		for i := range cs {
+			p *= Compensate(clamp01(cs[i].Score(s, a)), n)
+			if p == 0 {
+				break
+			}
+		}
+		return p
+	}}
+}
+
+// Compensate is Dave Mark's compensation factor for a product of n
+// scores in [0,1]:
+//
+//	modification = 1 − 1/n
+//	makeUp       = (1 − score) × modification
+//	result       = score + makeUp × score
+//
+// It gives back part of what a factor below 1 takes away, more as n grows,
+// so products of many considerations stay comparable with products of
+// few. 0 and 1 are unchanged, the result stays in [0,1], and for n ≤ 1
+// the score is returned as is.
+func Compensate(score float64, n int) float64 {
+	if n <= 1 {
+		return score
+	}
+	modification := 1 - 1/float64(n)
+	makeUp := (1 - score) * modification
+	return score + makeUp*score
+}
+
+// DefaultConsiderations returns what NewUtility uses when given none:
+// Cost(0.3), Value(0.5) and PreconditionSatisfied().
+func DefaultConsiderations[S any]() []Consideration[S] {
+	return []Consideration[S]{Cost[S](0.3), Value[S](0.5), PreconditionSatisfied[S]()}
+}
+
+// UtilitySelector picks actions by utility. An action's score in a state
+// is the weighted mean of its considerations times the action's weight:
+//
+//	score = (Σ consideration_i × weight_i) / (Σ weight_i) × Action.Weight
+//
+// (0 when every weight is 0). Only actions whose precondition holds are
+// ranked; equal scores rank in declaration order. A UtilitySelector keeps
+// no state between calls: it is safe for concurrent use when its
+// considerations are.
+type UtilitySelector[S comparable] struct {
+	d              *Domain[S]
+	considerations []Consideration[S]
+	totalWeight    float64
+}
+
+// NewUtility returns a utility selector over d with the given
+// considerations, or DefaultConsiderations when none are given. It panics
+// when a consideration has no Score function.
+func NewUtility[S comparable](d *Domain[S], considerations ...Consideration[S]) *UtilitySelector[S] {
+	if len(considerations) == 0 {
+		considerations = DefaultConsiderations[S]()
+	}
+	u := &UtilitySelector[S]{d: d, considerations: slices.Clone(considerations)}
+	for i := range u.considerations {
+		c := &u.considerations[i]
+		if c.Score == nil {
+			panic("runtime.NewUtility: consideration " + c.Name + " has no Score function")
+		}
+		if !(c.Weight > 0) { // negative or NaN
+			c.Weight = 0
+		}
+		u.totalWeight += c.Weight
+	}
+	return u
+}
+
+// Domain returns the selector's domain.
+func (u *UtilitySelector[S]) Domain() *Domain[S] { return u.d }
+
+// Considerations returns a copy of the selector's considerations.
+func (u *UtilitySelector[S]) Considerations() []Consideration[S] {
+	return slices.Clone(u.considerations)
+}
+
+// Score returns the score of action a in s, whether or not its
+// precondition holds.
+func (u *UtilitySelector[S]) Score(s S, a ActionID) float64 {
+	return u.score(s, &u.d.Actions[a])
+}
+
+func (u *UtilitySelector[S]) score(s S, a *Action[S]) float64 {
+	if u.totalWeight == 0 {
+		return 0
+	}
+	var sum float64
+	for i := range u.considerations {
+		c := &u.considerations[i]
+		if c.Weight != 0 {
+			sum += clamp01(c.Score(s, a)) * c.Weight
+		}
+	}
+	v := sum / u.totalWeight * a.Weight
+	if v != v { // NaN action weight
+		return 0
+	}
+	return v
+}
+
+// Best returns the action with the highest score among those whose
+// precondition holds in s (the first declared among equals), and false
+// when no precondition holds. It does not allocate.
+func (u *UtilitySelector[S]) Best(s S) (ActionID, bool) {
+	best, bestScore := NoAction, 0.0
+	acts := u.d.Actions
+	for i := range acts {
+		a := &acts[i]
+		if a.Pre != nil && !a.Pre(s) {
+			continue
+		}
+		if v := u.score(s, a); best == NoAction || v > bestScore {
+			best, bestScore = ActionID(i), v
+		}
+	}
+	return best, best != NoAction
+}
+
+// Ranked returns the actions whose precondition holds in s, highest score
+// first, equal scores in declaration order.
+func (u *UtilitySelector[S]) Ranked(s S) []Scored {
+	return u.RankedInto(s, nil)
+}
+
+// RankedInto is Ranked appending to dst[:0]: passing the previous result
+// back, ranking does not allocate.
+func (u *UtilitySelector[S]) RankedInto(s S, dst []Scored) []Scored {
+	dst = dst[:0]
+	acts := u.d.Actions
+	for i := range acts {
+		a := &acts[i]
+		if a.Pre == nil || a.Pre(s) {
+			dst = append(dst, Scored{Action: ActionID(i), Score: u.score(s, a)})
+		}
+	}
+	sortScored(dst)
+	return dst
+}
+
+// ForGoal ranks like Ranked, but only the actions that serve goal g (see
+// Domain.Serves).
+func (u *UtilitySelector[S]) ForGoal(g GoalID, s S) []Scored {
+	return u.ForGoalInto(g, s, nil)
+}
+
+// ForGoalInto is ForGoal appending to dst[:0], without allocating when dst
+// has room.
+func (u *UtilitySelector[S]) ForGoalInto(g GoalID, s S, dst []Scored) []Scored {
+	dst = dst[:0]
+	for _, id := range u.d.candidates[g] {
+		a := &u.d.Actions[id]
+		if a.Pre == nil || a.Pre(s) {
+			dst = append(dst, Scored{Action: id, Score: u.score(s, a)})
+		}
+	}
+	sortScored(dst)
+	return dst
+}
+
+// sortScored orders by score, highest first, then by declaration order.
+func sortScored(ss []Scored) {
+	slices.SortFunc(ss, func(x, y Scored) int {
+		if c := cmp.Compare(y.Score, x.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.Action, y.Action)
+	})
+}

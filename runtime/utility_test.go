@@ -1,0 +1,307 @@
+package runtime_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+type guardState struct {
+	Health, Ammo int
+	Hidden       bool
+}
+
+const (
+	actAttack runtime.ActionID = iota
+	actHeal
+	actPatrol
+	actFlee
+	actWait
+	actRest
+)
+
+const goalHealthy runtime.GoalID = 0
+
+// guard: cost, value and weight chosen so the default scores differ.
+func guard() *runtime.Domain[guardState] {
+	return runtime.NewDomain(runtime.Domain[guardState]{
+		Name: "Guard",
+		Fields: []runtime.Field{
+			{Name: "Health", Type: "int", Kind: runtime.KindInt},
+			{Name: "Ammo", Type: "int", Kind: runtime.KindInt},
+			{Name: "Hidden", Type: "bool", Kind: runtime.KindBool},
+		},
+		Actions: []runtime.Action[guardState]{
+			{
+				Name: "Attack", Cost: 10, Value: 60, Weight: 1, Tags: []string{"combat"},
+				Pre:      func(s guardState) bool { return s.Ammo > 0 },
+				Effect:   func(s guardState) guardState { s.Ammo--; return s },
+				PreReads: []runtime.FieldID{1}, Reads: []runtime.FieldID{1}, Writes: []runtime.FieldID{1},
+			},
+			{
+				Name: "Heal", Cost: 20, Value: 80, Weight: 1.5, Tags: []string{"support"},
+				Pre:      func(s guardState) bool { return s.Health < 100 },
+				Effect:   func(s guardState) guardState { s.Health = 100; return s },
+				PreReads: []runtime.FieldID{0}, Reads: []runtime.FieldID{0}, Writes: []runtime.FieldID{0},
+				Fulfills: []runtime.GoalID{goalHealthy},
+			},
+			{Name: "Patrol", Cost: 5, Value: 10, Weight: 1},
+			{
+				Name: "Flee", Cost: 30, Value: 40, Weight: 0.5, Tags: []string{"combat", "cowardly"},
+				Pre:      func(s guardState) bool { return s.Health < 30 },
+				Effect:   func(s guardState) guardState { s.Hidden = true; return s },
+				PreReads: []runtime.FieldID{0}, Reads: []runtime.FieldID{0}, Writes: []runtime.FieldID{2},
+			},
+			{Name: "Wait", Cost: 5, Value: 10, Weight: 1}, // same numbers as Patrol
+			{
+				Name: "Rest", Cost: 2, Value: 30, Weight: 1,
+				Effect: func(s guardState) guardState { s.Health += 10; return s },
+				Reads:  []runtime.FieldID{0}, Writes: []runtime.FieldID{0},
+			},
+		},
+		Goals: []runtime.Goal[guardState]{{
+			Name: "Healthy", Cond: func(s guardState) bool { return s.Health >= 100 }, CondText: "Health >= 100",
+			Reads: []runtime.FieldID{0},
+		}},
+	})
+}
+
+// Default scores, (0.3·max(0, 1 − cost/100) + 0.5·min(1, value/100) + 1·pre) / 1.8 × weight:
+//
+//	Attack: (0.3·0.90 + 0.5·0.6 + 1) / 1.8 × 1   = 1.570 / 1.8       = 0.872222…
+//	Heal:   (0.3·0.80 + 0.5·0.8 + 1) / 1.8 × 1.5 = 1.640 / 1.8 × 1.5 = 1.366666…
+//	Patrol: (0.3·0.95 + 0.5·0.1 + 1) / 1.8 × 1   = 1.335 / 1.8       = 0.741666…
+//	Flee:   (0.3·0.70 + 0.5·0.4 + 1) / 1.8 × 0.5 = 1.410 / 1.8 × 0.5 = 0.391666…
+//	Wait:   as Patrol                                               = 0.741666…
+//	Rest:   (0.3·0.98 + 0.5·0.3 + 1) / 1.8 × 1   = 1.444 / 1.8       = 0.802222…
+const (
+	scoreAttack = 1.570 / 1.8
+	scoreHeal   = 1.640 / 1.8 * 1.5
+	scorePatrol = 1.335 / 1.8
+	scoreFlee   = 1.410 / 1.8 * 0.5
+	scoreRest   = 1.444 / 1.8
+)
+
+func TestUtilityDefaults(t *testing.T) {
+	d := guard()
+	u := runtime.NewUtility(d)
+	s := guardState{Health: 50, Ammo: 5} // Flee does not apply
+
+	ranked := u.Ranked(s)
+	require.Len(t, ranked, 5)
+	want := []runtime.Scored{
+		{Action: actHeal, Score: scoreHeal},
+		{Action: actAttack, Score: scoreAttack},
+		{Action: actRest, Score: scoreRest},
+		{Action: actPatrol, Score: scorePatrol},
+		{Action: actWait, Score: scorePatrol}, // ties with Patrol, declared after it
+	}
+	for i, w := range want {
+		assert.Equal(t, w.Action, ranked[i].Action, "rank %d", i)
+		assert.InDelta(t, w.Score, ranked[i].Score, 1e-12, "rank %d", i)
+	}
+
+	best, ok := u.Best(s)
+	require.True(t, ok)
+	assert.Equal(t, actHeal, best)
+
+	// At full health without ammo, Heal and Attack do not apply.
+	best, ok = u.Best(guardState{Health: 100})
+	require.True(t, ok)
+	assert.Equal(t, actRest, best)
+
+	// Score ignores preconditions; PreconditionSatisfied then gives 0:
+	// (0.3·0.7 + 0.5·0.4 + 0) / 1.8 × 0.5 = 0.41 / 3.6.
+	assert.InDelta(t, 0.41/3.6, u.Score(guardState{Health: 100}, actFlee), 1e-12)
+	assert.InDelta(t, scoreFlee, u.Score(guardState{Health: 10}, actFlee), 1e-12)
+
+	assert.Len(t, u.Considerations(), 3)
+	assert.Same(t, d, u.Domain())
+}
+
+func TestUtilityTiesByDeclarationOrder(t *testing.T) {
+	d := guard()
+	// Every action scores 1 × its weight: Attack, Patrol, Wait and Rest
+	// (weight 1) tie, and rank in declaration order after Heal (1.5).
+	u := runtime.NewUtility(d, runtime.Func(1, func(guardState, *runtime.Action[guardState]) float64 { return 1 }))
+	ranked := u.Ranked(guardState{Health: 50, Ammo: 1})
+	var order []runtime.ActionID
+	for _, r := range ranked {
+		order = append(order, r.Action)
+	}
+	assert.Equal(t, []runtime.ActionID{actHeal, actAttack, actPatrol, actWait, actRest}, order)
+
+	best, ok := u.Best(guardState{Health: 100, Ammo: 1})
+	require.True(t, ok)
+	assert.Equal(t, actAttack, best, "the first of the equals")
+}
+
+func TestUtilityNoApplicableAction(t *testing.T) {
+	d := runtime.NewDomain(runtime.Domain[guardState]{
+		Name: "Stuck",
+		Actions: []runtime.Action[guardState]{{
+			Name: "Shoot", Cost: 1, Weight: 1, Pre: func(s guardState) bool { return s.Ammo > 0 },
+		}},
+	})
+	u := runtime.NewUtility(d)
+	best, ok := u.Best(guardState{})
+	assert.False(t, ok)
+	assert.Equal(t, runtime.NoAction, best)
+	assert.Empty(t, u.Ranked(guardState{}))
+}
+
+func TestUtilityConsiderations(t *testing.T) {
+	d := guard()
+	s := guardState{Health: 50, Ammo: 5}
+	score := func(c runtime.Consideration[guardState], a runtime.ActionID) float64 {
+		return runtime.NewUtility(d, c).Score(s, a)
+	}
+
+	// Utility = (value − cost + 100) / 200, × action weight.
+	assert.InDelta(t, (60-10+100)/200.0, score(runtime.Utility[guardState](1), actAttack), 1e-12) // 0.75
+	assert.InDelta(t, (80-20+100)/200.0*1.5, score(runtime.Utility[guardState](1), actHeal), 1e-12)
+
+	// Cost and Value alone.
+	assert.InDelta(t, 0.9, score(runtime.Cost[guardState](0.3), actAttack), 1e-12)
+	assert.InDelta(t, 0.6, score(runtime.Value[guardState](0.5), actAttack), 1e-12)
+
+	// HasTag.
+	assert.Equal(t, 1.0, score(runtime.HasTag[guardState]("combat", 2), actAttack))
+	assert.Equal(t, 0.0, score(runtime.HasTag[guardState]("combat", 2), actPatrol))
+	assert.Equal(t, 0.5, score(runtime.HasTag[guardState]("cowardly", 1), actFlee), "× Flee's weight 0.5")
+
+	// A weighted mean: (Cost 0.95 × 1 + 0.2 × 3) / (1 + 3) = 1.55 / 4.
+	u := runtime.NewUtility(d,
+		runtime.Cost[guardState](1),
+		runtime.Func(3, func(guardState, *runtime.Action[guardState]) float64 { return 0.2 }))
+	assert.InDelta(t, 1.55/4, u.Score(s, actPatrol), 1e-12)
+
+	// A curve over the state: 1 − Health/100 at Health 50 is 0.5; × 1.5
+	// for Heal.
+	hurt := runtime.Curve(1, runtime.LinearCurve(-1, 1), func(s guardState) float64 { return float64(s.Health) }, 0, 100)
+	assert.InDelta(t, 0.75, score(hurt, actHeal), 1e-12)
+	assert.Equal(t, "linear", hurt.Name)
+}
+
+func TestUtilityClampsConsiderations(t *testing.T) {
+	d := guard()
+	s := guardState{Health: 50}
+	for _, c := range []struct {
+		raw, want float64
+	}{{2, 1}, {-1, 0}, {math.NaN(), 0}, {math.Inf(1), 1}, {0.25, 0.25}} {
+		u := runtime.NewUtility(d, runtime.Func(1, func(guardState, *runtime.Action[guardState]) float64 { return c.raw }))
+		assert.Equal(t, c.want, u.Score(s, actPatrol), "raw %v", c.raw)
+	}
+	// Utility itself clamps: (500 − 1 + 100)/200 > 1 and (0 − 300 + 100)/200 < 0.
+	rich := runtime.Action[guardState]{Cost: 1, Value: 500, Weight: 1}
+	poor := runtime.Action[guardState]{Cost: 300, Value: 0, Weight: 1}
+	util := runtime.Utility[guardState](1)
+	assert.Greater(t, util.Score(s, &rich), 1.0, "raw")
+	u := runtime.NewUtility(runtime.NewDomain(runtime.Domain[guardState]{Actions: []runtime.Action[guardState]{
+		{Name: "Rich", Cost: 1, Value: 500, Weight: 1},
+		{Name: "Poor", Cost: 300, Value: 0, Weight: 1},
+	}}), util)
+	assert.Equal(t, 1.0, u.Score(s, 0))
+	assert.Equal(t, 0.0, u.Score(s, 1))
+	assert.Less(t, util.Score(s, &poor), 0.0, "raw")
+}
+
+func TestUtilityWeights(t *testing.T) {
+	d := guard()
+	one := func(guardState, *runtime.Action[guardState]) float64 { return 1 }
+	// All weights zero (or negative, or NaN, which count as zero): every
+	// score is 0.
+	u := runtime.NewUtility(d, runtime.Func(0, one), runtime.Func(-2, one), runtime.Func(math.NaN(), one))
+	for _, r := range u.Ranked(guardState{Health: 50, Ammo: 1}) {
+		assert.Zero(t, r.Score)
+	}
+	// A negative weight is not subtracted: (1 × 1) / 1.
+	u = runtime.NewUtility(d, runtime.Func(1, one), runtime.Func(-5, func(guardState, *runtime.Action[guardState]) float64 { return 0 }))
+	assert.Equal(t, 1.0, u.Score(guardState{}, actPatrol))
+
+	assert.Panics(t, func() { runtime.NewUtility(d, runtime.Consideration[guardState]{Name: "nil", Weight: 1}) })
+}
+
+func TestCombineAndCompensation(t *testing.T) {
+	// Compensate: modification = 1 − 1/n, makeUp = (1 − x)·modification,
+	// result = x + makeUp·x.
+	//   n=2, x=0.5: 0.5 + (0.5·0.5)·0.5     = 0.625
+	//   n=2, x=0.8: 0.8 + (0.2·0.5)·0.8     = 0.88
+	//   n=3, x=0.5: 0.5 + (0.5·2/3)·0.5     = 0.666…
+	//   n=3, x=0.8: 0.8 + (0.2·2/3)·0.8     = 0.906…
+	assert.InDelta(t, 0.625, runtime.Compensate(0.5, 2), 1e-12)
+	assert.InDelta(t, 0.88, runtime.Compensate(0.8, 2), 1e-12)
+	assert.InDelta(t, 2.0/3, runtime.Compensate(0.5, 3), 1e-12)
+	assert.InDelta(t, 0.8+0.2*2/3*0.8, runtime.Compensate(0.8, 3), 1e-12)
+	for _, n := range []int{0, 1, 2, 3, 10} {
+		assert.Equal(t, 0.0, runtime.Compensate(0, n))
+		assert.Equal(t, 1.0, runtime.Compensate(1, n))
+	}
+	assert.Equal(t, 0.3, runtime.Compensate(0.3, 1), "one factor is not compensated")
+
+	d := guard()
+	s := guardState{Health: 50, Ammo: 1}
+	half := runtime.Func(7, func(guardState, *runtime.Action[guardState]) float64 { return 0.5 })
+	most := runtime.Func(9, func(guardState, *runtime.Action[guardState]) float64 { return 0.8 })
+	zero := runtime.Func(1, func(guardState, *runtime.Action[guardState]) float64 { return 0 })
+
+	// Two factors: 0.625 × 0.88 = 0.55 (the inner weights do not count).
+	u := runtime.NewUtility(d, runtime.Combine(2, half, most))
+	assert.InDelta(t, 0.55, u.Score(s, actPatrol), 1e-12)
+	assert.InDelta(t, 0.55*1.5, u.Score(s, actHeal), 1e-12)
+	// Three: (2/3) × (2/3) × 0.9066… ; a zero vetoes.
+	u = runtime.NewUtility(d, runtime.Combine(1, half, half, most))
+	assert.InDelta(t, 2.0/3*2.0/3*(0.8+0.2*2/3*0.8), u.Score(s, actPatrol), 1e-12)
+	u = runtime.NewUtility(d, runtime.Combine(1, half, zero, most))
+	assert.Zero(t, u.Score(s, actPatrol))
+	// Combining nothing gives 1.
+	assert.Equal(t, 1.0, runtime.NewUtility(d, runtime.Combine[guardState](1)).Score(s, actPatrol))
+}
+
+func TestUtilityForGoal(t *testing.T) {
+	d := guard()
+	u := runtime.NewUtility(d)
+	// Healthy is served by Heal (fulfills) and Rest (writes Health);
+	// Heal scores higher.
+	got := u.ForGoal(goalHealthy, guardState{Health: 50})
+	require.Len(t, got, 2)
+	assert.Equal(t, actHeal, got[0].Action)
+	assert.InDelta(t, scoreHeal, got[0].Score, 1e-12)
+	assert.Equal(t, actRest, got[1].Action)
+	assert.InDelta(t, scoreRest, got[1].Score, 1e-12)
+
+	// Heal's precondition fails at 100.
+	got = u.ForGoal(goalHealthy, guardState{Health: 100})
+	require.Len(t, got, 1)
+	assert.Equal(t, actRest, got[0].Action)
+}
+
+func TestUtilityDoesNotAllocate(t *testing.T) {
+	d := guard()
+	u := runtime.NewUtility(d, append(runtime.DefaultConsiderations[guardState](),
+		runtime.Utility[guardState](1),
+		runtime.HasTag[guardState]("combat", 0.5),
+		runtime.Combine(1, runtime.Cost[guardState](1), runtime.Value[guardState](1)),
+		runtime.Curve(1, runtime.LogisticCurve(10, 1, 0.5, 0), func(s guardState) float64 { return float64(s.Health) }, 0, 100),
+	)...)
+	s := guardState{Health: 50, Ammo: 3}
+	buf := u.RankedInto(s, nil)
+	var sink runtime.ActionID
+	allocs := testing.AllocsPerRun(100, func() {
+		sink, _ = u.Best(s)
+	})
+	assert.Zero(t, allocs, "Best")
+	assert.Equal(t, actHeal, sink)
+	allocs = testing.AllocsPerRun(100, func() {
+		buf = u.RankedInto(s, buf)
+	})
+	assert.Zero(t, allocs, "RankedInto")
+	allocs = testing.AllocsPerRun(100, func() {
+		buf = u.ForGoalInto(goalHealthy, s, buf)
+	})
+	assert.Zero(t, allocs, "ForGoalInto")
+}
