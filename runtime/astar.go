@@ -14,6 +14,9 @@ const (
 	DefaultAStarBudget = 100_000
 	// DefaultAStarMaxDepth is the longest plan A* looks for.
 	DefaultAStarMaxDepth = 64
+	// DefaultAStarMaxStates is how many distinct states one A* search
+	// may hold, which bounds its memory.
+	DefaultAStarMaxStates = 1_000_000
 )
 
 // AStar plans forward from the current state with A*: it searches the
@@ -37,8 +40,10 @@ const (
 // cheap).
 type AStar[S comparable] struct {
 	d        *Domain[S]
-	budget   int
-	maxDepth int32
+	budget    int
+	maxDepth  int32
+	maxStates int
+	trace     *Trace
 	// ops holds what the inner loop needs of each action, packed: 24
 	// bytes an action instead of the whole Action.
 	ops []astarOp[S]
@@ -193,9 +198,25 @@ type AStarOption func(*astarConfig)
 type astarConfig struct {
 	budget      int
 	maxDepth    int
+	maxStates   int
 	heuristic   any // func(S, []GoalID) float64 for the planner's S
 	unsatisfied bool
+	trace       *Trace
 }
+
+// WithAStarMaxStates bounds the distinct states one search may hold
+// (default 1,000,000, at least 1): a search that generates more fails with
+// SearchBudgetExceeded instead of growing without bound. Memory is about
+// (size of the state + 48 bytes) a state.
+func WithAStarMaxStates(n int) AStarOption {
+	return func(c *astarConfig) { c.maxStates = min(max(n, 1), math.MaxInt32-1) }
+}
+
+// WithAStarTrace records in t, at each call, why A* chose its plan: every
+// state it expanded with its cost so far and estimate, then the steps of
+// the plan. A trace grows with the search: use it to debug, not in a hot
+// loop.
+func WithAStarTrace(t *Trace) AStarOption { return func(c *astarConfig) { c.trace = t } }
 
 // WithAStarBudget sets how many states one search may expand (default
 // 100,000, at least 1). A search that needs more fails with
@@ -250,7 +271,7 @@ func WithUnsatisfiedGoalsHeuristic() AStarOption {
 // NewAStar returns an A* planner over d. Without a heuristic option the
 // estimate is 0: uniform-cost search, which always finds a cheapest plan.
 func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
-	cfg := astarConfig{budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth}
+	cfg := astarConfig{budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth, maxStates: DefaultAStarMaxStates}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -258,7 +279,9 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		d:           d,
 		budget:      cfg.budget,
 		maxDepth:    int32(cfg.maxDepth),
+		maxStates:   cfg.maxStates,
 		unsatisfied: cfg.unsatisfied,
+		trace:       cfg.trace,
 	}
 	if cfg.heuristic != nil {
 		h, ok := cfg.heuristic.(func(S, []GoalID) float64)
@@ -325,6 +348,7 @@ func (a *AStar[S]) Plan(ctx context.Context, s S) (Plan, error) {
 // passes the same Plan back, planning does not allocate.
 func (a *AStar[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 	p.Reset()
+	a.resetTrace()
 	d := a.d
 	var first error
 	for _, g := range d.goalOrder {
@@ -357,6 +381,7 @@ func (a *AStar[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan, error) {
 // PlanGoalInto is PlanGoal writing into p, whose storage is reused.
 func (a *AStar[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
 	p.Reset()
+	a.resetTrace()
 	a.stepBuf[0] = g
 	return a.run(ctx, s, a.stepBuf[:], p)
 }
@@ -375,7 +400,27 @@ func (a *AStar[S]) PlanGoals(ctx context.Context, s S, goals ...GoalID) (Plan, e
 // PlanGoalsInto is PlanGoals writing into p, whose storage is reused.
 func (a *AStar[S]) PlanGoalsInto(ctx context.Context, s S, goals []GoalID, p *Plan) error {
 	p.Reset()
+	a.resetTrace()
 	return a.run(ctx, s, goals, p)
+}
+
+func (a *AStar[S]) resetTrace() {
+	if a.trace != nil {
+		a.trace.reset()
+	}
+}
+
+// traceGoals records the start of a search for goals, or its end.
+func (a *AStar[S]) traceGoals(kind TraceKind, s S, detail string) {
+	for _, g := range a.goals {
+		if kind != TraceGoal || !a.d.Goals[g].Cond(s) {
+			d := detail
+			if kind == TraceGoal {
+				d = a.d.Goals[g].CondText
+			}
+			a.trace.add(TraceEvent{Kind: kind, Goal: a.d.Goals[g].Name, Detail: d})
+		}
+	}
 }
 
 // run searches for the conjunction of goals and, on success, writes the
@@ -384,9 +429,15 @@ func (a *AStar[S]) PlanGoalsInto(ctx context.Context, s S, goals []GoalID, p *Pl
 func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error {
 	d := a.d
 	a.prepare(goals)
+	if a.trace != nil {
+		a.traceGoals(TraceGoal, s, "")
+	}
 	goal, err := a.search(ctx, s)
 	p.Expansions += a.expansions
 	p.Generated += a.generated
+	if err != nil && a.trace != nil {
+		a.traceGoals(TraceGoalFailed, s, err.Error())
+	}
 	if err != nil {
 		if perr, ok := err.(*PlanningError); ok {
 			perr.Goal = NoGoal
@@ -410,6 +461,12 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 		// state get here; never return a plan that does not verify.
 		p.Steps, p.Goals, p.Cost = p.Steps[:0], p.Goals[:0], 0
 		return err
+	}
+	if a.trace != nil {
+		for i, st := range p.Steps {
+			a.trace.add(TraceEvent{Kind: TraceStep, Action: d.Actions[st].Name, Step: i + 1, Depth: 1})
+		}
+		a.traceGoals(TraceGoalDone, s, "")
 	}
 	return nil
 }
@@ -521,6 +578,9 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 			return -1, err
 		}
 		a.expansions++
+		if a.trace != nil {
+			a.traceExpand(n)
+		}
 		if a.expansions&255 == 0 {
 			if err := ctx.Err(); err != nil {
 				return -1, err
@@ -557,9 +617,9 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 				a.enqueue(j)
 				continue
 			}
-			if len(a.nodes) == math.MaxInt32 {
+			if len(a.nodes) >= a.maxStates {
 				err := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
-				err.Limit, err.Depth = a.budget, int(depth)
+				err.Limit, err.Depth, err.States = a.budget, int(depth), len(a.nodes)
 				return -1, err
 			}
 			a.enqueue(a.addNode(next, slot, hash, g, a.estimate(next), n, ActionID(i), depth))
@@ -573,6 +633,17 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	err := d.newError(Unreachable, NoGoal, NoAction)
 	err.Depth, err.States = a.deepest(), len(a.nodes)
 	return -1, err
+}
+
+// traceExpand records the expansion of node n.
+func (a *AStar[S]) traceExpand(n int32) {
+	nd := &a.nodes[n]
+	e := TraceEvent{Kind: TraceExpand, Step: int(nd.depth), Detail: fmt.Sprintf("g=%g h=%g", nd.g, nd.h)}
+	if nd.parent >= 0 {
+		e.Action = a.d.Actions[nd.action].Name
+		e.Detail += " after " + e.Action
+	}
+	a.trace.add(e)
 }
 
 // deepest returns the length of the longest path the search recorded.

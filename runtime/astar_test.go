@@ -558,3 +558,29 @@ func TestAStarReopensClosedStates(t *testing.T) {
 	assert.Equal(t, []string{"0→1", "1→2", "2→3"}, names(d, p.Steps))
 	assert.Equal(t, 5.0, p.Cost)
 }
+
+func TestAStarTrace(t *testing.T) {
+	var tr runtime.Trace
+	d := soldierDomain()
+	_, err := runtime.NewAStar(d, runtime.WithAStarTrace(&tr)).Plan(context.Background(), soldierState{})
+	require.NoError(t, err)
+	assert.Equal(t, `goal Armed: Ammo > 10 does not hold
+expand depth 0, cost g=0 h=0
+expand depth 1, cost g=1 h=0 after FetchMagazine
+expand depth 2, cost g=2 h=0 after FetchMagazine
+  step 1: FetchMagazine
+  step 2: Reload
+goal Armed holds
+`, tr.String())
+}
+
+func TestAStarStateBound(t *testing.T) {
+	// Survival with an unreachable hunger: every Rest makes a new state.
+	d := survival()
+	a := runtime.NewAStar(d, runtime.WithAStarMaxStates(500), runtime.WithAStarBudget(1_000_000), runtime.WithAStarMaxDepth(10_000))
+	_, err := a.Plan(context.Background(), survivalState{Hunger: 1 << 40})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
+	assert.Equal(t, 500, perr.States)
+}
