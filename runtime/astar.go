@@ -39,7 +39,7 @@ const (
 // used by two goroutines at once (give each worker its own: they are
 // cheap).
 type AStar[S comparable] struct {
-	d        *Domain[S]
+	d         *Domain[S]
 	budget    int
 	maxDepth  int32
 	maxStates int

@@ -33,8 +33,8 @@ func climb(goal int, branching int) *runtime.Domain[counter] {
 		})
 	}
 	return runtime.NewDomain(runtime.Domain[counter]{
-		Name:   "Climb",
-		Fields: []runtime.Field{{Name: "N", Type: "int", Kind: runtime.KindInt}, {Name: "M", Type: "int", Kind: runtime.KindInt}},
+		Name:    "Climb",
+		Fields:  []runtime.Field{{Name: "N", Type: "int", Kind: runtime.KindInt}, {Name: "M", Type: "int", Kind: runtime.KindInt}},
 		Actions: acts,
 		Goals: []runtime.Goal[counter]{{
 			Name: "High", CondText: fmt.Sprintf("N >= %d", goal),
