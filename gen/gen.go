@@ -73,6 +73,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 	}
 	var diags diag.List
 	var models []*model.Package
+	foreign := load.Syntax(ctx, opts.Dir, fset, pkgs)
 	for _, p := range pkgs {
 		if p.Types == nil || len(p.Syntax) == 0 {
 			diags = append(diags, packageErrors(p, p.Errors)...)
@@ -81,7 +82,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 			}
 			continue
 		}
-		m, ds := check.Package(check.Input{Fset: fset, Pkg: p.Types, Info: p.TypesInfo, Files: p.Syntax})
+		m, ds := check.Package(check.Input{Fset: fset, Pkg: p.Types, Info: p.TypesInfo, Files: p.Syntax, Foreign: foreign})
 		diags = append(diags, ds...)
 		generated := map[string]bool{}
 		for _, r := range m.Roles {

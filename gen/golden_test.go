@@ -87,8 +87,7 @@ func TestGolden(t *testing.T) {
 	for _, f := range files {
 		rel, err := filepath.Rel(dir, f.Path)
 		require.NoError(t, err)
-		caseName, file := filepath.Split(rel)
-		caseName = filepath.Clean(caseName)
+		caseName, file, _ := strings.Cut(filepath.ToSlash(rel), "/")
 		if generated[caseName] == nil {
 			generated[caseName] = map[string][]byte{}
 		}

@@ -221,3 +221,49 @@ func TestGraph(t *testing.T) {
 	r = rolegen(t, dir, "graph", "-format", "svg", "./...")
 	assert.Equal(t, 2, r.code)
 }
+
+// TestGoGenerateEndToEnd is what a user does: a module of their own that
+// requires rolegen, a //go:generate line, go generate, go run.
+func TestGoGenerateEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds rolegen from source")
+	}
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	root := filepath.Dir(filepath.Dir(wd))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	dir := module(t, map[string]string{
+		"soldier.go": strings.Replace(soldier, "package soldier", "package main\n\n//go:generate go run github.com/rolegen/rolegen/cmd/rolegen", 1),
+		"main.go": `package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+func main() {
+	s := &Soldier{Magazines: 1}
+	ran, err := runtime.Think(context.Background(), runtime.NewBackwardChainer(SoldierDomain), s)
+	fmt.Println(len(ran), err, s.Ammo, s.Magazines)
+}
+`,
+		"go.sum": string(sum),
+	})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n\n"+
+		"require github.com/rolegen/rolegen v0.0.0\n\nreplace github.com/rolegen/rolegen => "+root+"\n"), 0o644))
+	run := func(args ...string) string {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "go %v: %s", args, out)
+		return string(out)
+	}
+	run("mod", "tidy")
+	run("generate", "./...")
+	require.FileExists(t, filepath.Join(dir, "soldier_plan.go"))
+	assert.Equal(t, "1 <nil> 30 0\n", run("run", "."))
+}

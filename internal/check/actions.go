@@ -34,22 +34,7 @@ var actionKeys = []string{"pre", "post", "fulfills", "cost", "value", "weight", 
 
 // funcDirectives reads the //plan: directives of a function's doc comment.
 func (c *checker) funcDirectives(d *ast.FuncDecl) {
-	var dirs []annot.Directive
-	for _, cm := range d.Doc.List {
-		dir, ok := annot.ParseDirective(annot.NewText(cm.Text, cm.Slash))
-		if !ok {
-			continue
-		}
-		if dir.Name.S != "action" {
-			if name, ok := suggest.Closest(dir.Name.S, []string{"action"}); ok {
-				c.errorText(dir.Name, "unknown directive plan:%s (did you mean plan:%s?)", dir.Name.S, name)
-			} else {
-				c.errorText(dir.Name, "unknown directive plan:%s (rolegen knows plan:action)", dir.Name.S)
-			}
-			continue
-		}
-		dirs = append(dirs, dir)
-	}
+	dirs := c.directives(d)
 	if len(dirs) == 0 {
 		return
 	}
@@ -66,6 +51,33 @@ func (c *checker) funcDirectives(d *ast.FuncDecl) {
 		c.errorText(dirs[0].Name, "plan:action on a method of %s, which is not a struct; roles are struct types", recv.Name())
 		return
 	}
+	c.methods[recv] = append(c.methods[recv], c.method(d, fn, dirs))
+}
+
+// directives returns the //plan:action lines of a function's doc comment,
+// reporting other //plan: directives.
+func (c *checker) directives(d *ast.FuncDecl) []annot.Directive {
+	var dirs []annot.Directive
+	for _, cm := range d.Doc.List {
+		dir, ok := annot.ParseDirective(annot.NewText(cm.Text, cm.Slash))
+		if !ok {
+			continue
+		}
+		if dir.Name.S != "action" {
+			if name, ok := suggest.Closest(dir.Name.S, []string{"action"}); ok {
+				c.errorText(dir.Name, "unknown directive plan:%s (did you mean plan:%s?)", dir.Name.S, name)
+			} else {
+				c.errorText(dir.Name, "unknown directive plan:%s (rolegen knows plan:action)", dir.Name.S)
+			}
+			continue
+		}
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+// method reads the keys of an action's directives; fn is the method.
+func (c *checker) method(d *ast.FuncDecl, fn *types.Func, dirs []annot.Directive) *methodDecl {
 	m := &methodDecl{decl: d, fn: fn, keys: map[string]annot.Field{}, doc: strings.TrimSpace(d.Doc.Text()), cost: 1, value: 1, weight: 1, ok: true}
 	for _, dir := range dirs {
 		fields, probs := annot.SplitDirective(dir.Args)
@@ -87,7 +99,7 @@ func (c *checker) funcDirectives(d *ast.FuncDecl) {
 		}
 	}
 	c.methodShape(m)
-	c.methods[recv] = append(c.methods[recv], m)
+	return m
 }
 
 func recvTypeName(info *types.Info, e ast.Expr) *types.TypeName {

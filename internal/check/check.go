@@ -23,6 +23,11 @@ type Input struct {
 	Pkg   *types.Package
 	Info  *types.Info
 	Files []*ast.File
+	// Foreign, when set, returns the files of another package, parsed
+	// with comments into Fset: the //plan:action directives of roles
+	// embedded from that package are read from them. Without it, such
+	// roles contribute their state and goals only.
+	Foreign func(pkgPath string) []*ast.File
 }
 
 // Package checks the annotations of in and returns its roles. The model is
@@ -33,6 +38,7 @@ func Package(in Input) (*model.Package, diag.List) {
 		structs:  map[*types.TypeName]*structInfo{},
 		methods:  map[*types.TypeName][]*methodDecl{},
 		fieldDoc: map[*types.Var]string{},
+		foreign:  map[*types.Package]bool{},
 	}
 	c.index()
 	pkg := &model.Package{Name: in.Pkg.Name(), Path: in.Pkg.Path()}
@@ -89,6 +95,8 @@ type checker struct {
 	// methods holds the //plan:action methods of each receiver type.
 	methods  map[*types.TypeName][]*methodDecl
 	fieldDoc map[*types.Var]string
+	// foreign marks the other packages whose directives have been read.
+	foreign map[*types.Package]bool
 	// generatedObjs are declarations in rolegen's own files, ignored when
 	// looking for name conflicts.
 	genFiles []*token.File
@@ -176,6 +184,60 @@ func directiveName(text string) string {
 		text = text[:i]
 	}
 	return strings.TrimPrefix(text, "//")
+}
+
+// methodsOf returns the //plan:action methods declared on tn, reading
+// them from tn's package when it is another one.
+func (c *checker) methodsOf(tn *types.TypeName) []*methodDecl {
+	if pkg := tn.Pkg(); pkg != nil && pkg != c.Pkg && c.Foreign != nil && !c.foreign[pkg] {
+		c.foreign[pkg] = true
+		c.readForeign(pkg)
+	}
+	return c.methods[tn]
+}
+
+// readForeign reads the directives of another package's methods, and
+// ties each to the method object this package's types know.
+func (c *checker) readForeign(pkg *types.Package) {
+	for _, f := range c.Foreign(pkg.Path()) {
+		if IsGenerated(f) {
+			continue
+		}
+		for _, decl := range f.Decls {
+			d, ok := decl.(*ast.FuncDecl)
+			if !ok || d.Doc == nil || d.Recv == nil || len(d.Recv.List) == 0 {
+				continue
+			}
+			id := embeddedIdent(d.Recv.List[0].Type)
+			if id == nil {
+				continue
+			}
+			tn, ok := pkg.Scope().Lookup(id.Name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, d.Name.Name)
+			fn, ok := obj.(*types.Func)
+			if !ok || recvBase(fn) != tn {
+				continue
+			}
+			if dirs := c.directives(d); len(dirs) > 0 {
+				c.methods[tn] = append(c.methods[tn], c.method(d, fn, dirs))
+			}
+		}
+	}
+}
+
+// recvBase is the named type a method is declared on.
+func recvBase(fn *types.Func) *types.TypeName {
+	t := fn.Signature().Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
 }
 
 // isGeneratedPos reports whether pos lies in a rolegen-generated file.

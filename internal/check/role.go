@@ -202,11 +202,17 @@ func (b *roleBuild) checkGoals(o *origin) {
 func (b *roleBuild) actions(o *origin) {
 	c := b.c
 	sc := &originScope{b: b, o: o}
-	for _, m := range c.methods[o.tn] {
+	for _, m := range c.methodsOf(o.tn) {
 		// A method with a bad key or shape still has its conditions
 		// checked, so that every problem is reported at once.
 		if !m.ok {
 			b.ok = false
+		}
+		if o.foreign && !m.fn.Exported() {
+			c.errorf(o.pos, token.NoPos, "action %s of %s is not exported; generated code in package %s cannot call it",
+				m.fn.Name(), o.tn.Name(), c.Pkg.Name())
+			b.ok = false
+			continue
 		}
 		a := &model.Action{
 			Method: m.fn.Name(),

@@ -333,7 +333,7 @@ func (c *checker) declaresPlan(tn *types.TypeName) bool {
 			return true
 		}
 	}
-	return len(c.methods[tn]) > 0
+	return len(c.methodsOf(tn)) > 0
 }
 
 // isRole reports whether struct tn declares a goal or an action, itself
@@ -345,7 +345,7 @@ func (c *checker) isRole(tn *types.TypeName, seen []*types.TypeName) bool {
 		}
 	}
 	si := c.structOf(tn)
-	if len(c.methods[tn]) > 0 {
+	if len(c.methodsOf(tn)) > 0 {
 		return true
 	}
 	for _, it := range si.items {

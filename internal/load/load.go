@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"os"
 	"os/exec"
@@ -59,6 +60,29 @@ func Load(ctx context.Context, dir string, patterns ...string) ([]*packages.Pack
 		}
 	}
 	return pkgs, fset, nil
+}
+
+// Syntax returns a function that gives the parsed files (with comments,
+// in fset) of any package by import path: those loaded already, others
+// loaded on first use and kept.
+func Syntax(ctx context.Context, dir string, fset *token.FileSet, loaded []*packages.Package) func(string) []*ast.File {
+	cache := map[string][]*ast.File{}
+	for _, p := range loaded {
+		cache[p.PkgPath] = p.Syntax
+	}
+	return func(path string) []*ast.File {
+		if files, ok := cache[path]; ok {
+			return files
+		}
+		cfg := &packages.Config{Context: ctx, Dir: dir, Fset: fset, Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax}
+		pkgs, err := packages.Load(cfg, path)
+		var files []*ast.File
+		if err == nil && len(pkgs) == 1 {
+			files = pkgs[0].Syntax
+		}
+		cache[path] = files
+		return files
+	}
 }
 
 // explainEmpty says why nothing was loaded: go/packages returns no
