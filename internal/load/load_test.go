@@ -1,0 +1,30 @@
+package load
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/tools/go/packages"
+)
+
+func TestMissingName(t *testing.T) {
+	assert.Equal(t, "SoldierDomain", missingName("undefined: SoldierDomain"))
+	assert.Equal(t, "PlanState", missingName("s.PlanState undefined (type *Soldier has no field or method PlanState)"))
+	assert.Equal(t, "Perform", missingName("s.Perform undefined (type *Soldier has no field or method Perform, but does have field perform)"))
+	assert.Equal(t, "", missingName(`cannot use "x" (untyped string constant) as int value`))
+}
+
+func TestFatalKeepsOtherErrors(t *testing.T) {
+	p := &packages.Package{PkgPath: "example.com/p", Errors: []packages.Error{
+		{Kind: packages.TypeError, Msg: "undefined: SoldierDomain"},
+		{Kind: packages.TypeError, Msg: "undefined: Helper"},
+		{Kind: packages.TypeError, Msg: "undefined: MedicState"},
+		{Kind: packages.ListError, Msg: "# example.com/p\np.go:1:1: undefined: SoldierDomain"},
+		{Kind: packages.ParseError, Msg: "expected ';'"},
+	}}
+	got := Fatal(p, map[string]bool{"SoldierDomain": true}, []string{"Medic"})
+	assert.Equal(t, []packages.Error{
+		{Kind: packages.TypeError, Msg: "undefined: Helper"},
+		{Kind: packages.ParseError, Msg: "expected ';'"},
+	}, got)
+}
