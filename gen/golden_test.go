@@ -150,6 +150,33 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// generateGolden generates the golden cases in a temporary module and
+// returns the generated files by path.
+func generateGolden(t *testing.T) map[string][]byte {
+	t.Helper()
+	cases, err := filepath.Glob("testdata/golden/*.txtar")
+	require.NoError(t, err)
+	dir := newModule(t, "example.com/golden")
+	for _, c := range cases {
+		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
+		ar, err := txtar.ParseFile(c)
+		require.NoError(t, err)
+		for _, f := range ar.Files {
+			if f.Name != "stdout" && !strings.HasSuffix(f.Name, "_plan.go") {
+				writeFile(t, filepath.Join(dir, name, f.Name), string(f.Data))
+			}
+		}
+	}
+	goCmd(t, dir, "mod", "tidy")
+	files, err := gen.Generate(context.Background(), gen.Options{Dir: dir}, "./...")
+	require.NoError(t, err)
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[filepath.ToSlash(f.Path)] = f.Content
+	}
+	return out
+}
+
 // assertNoReflect checks that generated code imports no reflection.
 func assertNoReflect(t *testing.T, name string, src []byte) {
 	t.Helper()

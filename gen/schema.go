@@ -10,12 +10,15 @@ import (
 	"github.com/rolegen/rolegen/internal/model"
 )
 
-// emptyObject is the args schema of an action without arguments.
+// emptyObject is the args schema of an action without arguments. Strict
+// mode wants "required" on every object, even an empty list, which the
+// schema type omits when empty: it goes in Extras.
 func emptyObject() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type:                 "object",
 		Properties:           orderedmap.New[string, *jsonschema.Schema](),
 		AdditionalProperties: jsonschema.FalseSchema,
+		Extras:               map[string]any{"required": []string{}},
 	}
 }
 

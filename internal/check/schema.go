@@ -124,7 +124,9 @@ func (sb *schemaBuilder) under(t types.Type) (*jsonschema.Schema, error) {
 		return sb.typ(t.Elem())
 	case *types.Slice:
 		if b, ok := t.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}, nil
+			// encoding/json writes []byte in base64; contentEncoding is
+			// not in the strict-mode subset, so the description says it.
+			return &jsonschema.Schema{Type: "string", Description: "base64"}, nil
 		}
 		items, err := sb.typ(t.Elem())
 		if err != nil {
@@ -158,6 +160,9 @@ func (sb *schemaBuilder) object(st *types.Struct) (*jsonschema.Schema, error) {
 	}
 	if err := sb.fields(s, st); err != nil {
 		return nil, err
+	}
+	if len(s.Required) == 0 {
+		s.Extras = map[string]any{"required": []string{}} // see gen's emptyObject
 	}
 	return s, nil
 }
