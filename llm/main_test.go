@@ -1,0 +1,92 @@
+package llm_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/rolegen/rolegen/llm"
+)
+
+// The crash test re-executes the test binary as a helper process that runs
+// a plan with a file store; these variables tell it so.
+const (
+	helperEnv      = "LLM_TEST_CRASH_HELPER"
+	helperStoreEnv = "LLM_TEST_CRASH_STORE"
+	helperLogEnv   = "LLM_TEST_CRASH_LOG"
+	crashRunID     = "crash-run"
+	crashSteps     = 8
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" {
+		os.Exit(crashHelper())
+	}
+	goleak.VerifyTestMain(m)
+}
+
+// crashPlan is the plan of the crash test: crashSteps pings in a chain.
+func crashPlan() string {
+	steps := make([]string, crashSteps)
+	for i := range steps {
+		var deps []string
+		if i > 0 {
+			deps = []string{fmt.Sprintf("p%d", i)}
+		}
+		steps[i] = step(fmt.Sprintf("p%d", i+1), "Ping", "{}", deps...)
+	}
+	return planJSON(steps...)
+}
+
+// appendingExecutor appends the step's id to the log file, as the side
+// effect a crash must not repeat, then takes pause(step) to finish.
+func appendingExecutor(logPath string, pause func(llm.Step) time.Duration) llm.Executor {
+	return func(ctx context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
+		f, err := os.OpenFile(logPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		_, err = fmt.Fprintln(f, st.ID)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case <-time.After(pause(st)):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return nil, nil
+	}
+}
+
+// crashHelper runs the crash test's plan until the parent kills it.
+func crashHelper() int {
+	store, err := llm.NewFileStore(os.Getenv(helperStoreEnv))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	p := llm.NewPlanner(trip, llm.ScriptedReplies(crashPlan()), llm.WithStore(store))
+	// The first steps are quick; from the fourth on a step takes long
+	// enough for the parent to kill the process during it.
+	pause := func(st llm.Step) time.Duration {
+		if st.ID <= "p3" {
+			return 20 * time.Millisecond
+		}
+		return 10 * time.Second
+	}
+	target := llm.FuncTarget(trip, tripState{}, appendingExecutor(os.Getenv(helperLogEnv), pause))
+	if _, err := p.Run(context.Background(), "ping the agency", target, llm.WithRunID(crashRunID)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}

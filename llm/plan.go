@@ -1,0 +1,200 @@
+package llm
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+// Step is one step of a plan: a capability (an action of the domain) with
+// its arguments, and the steps it depends on.
+type Step struct {
+	ID         string          `json:"id"`
+	Capability string          `json:"capability"`
+	Args       json.RawMessage `json:"args"`
+	DependsOn  []string        `json:"dependsOn"`
+	// Skipped marks a step beyond the step budget (or depending on one):
+	// kept in the plan, never run.
+	Skipped bool `json:"skipped,omitempty"`
+	// Action is the domain action named by Capability, set by validation.
+	Action runtime.ActionID `json:"-"`
+}
+
+// clone returns a copy of s sharing no storage with it.
+func (s Step) clone() Step {
+	s.Args = slices.Clone(s.Args)
+	s.DependsOn = slices.Clone(s.DependsOn)
+	return s
+}
+
+// Plan is a plan proposed by the model, in the JSON plan format
+// {"steps":[{"id","capability","args","dependsOn"}]} plus what the planner
+// learned about it.
+type Plan struct {
+	Goal  string `json:"goal"`
+	Steps []Step `json:"steps"`
+	// Revision is 0 for a run's first plan and n for its n-th replan.
+	Revision int `json:"revision"`
+	// Approved is set by an approval gate (WithApprover) or by
+	// Planner.Approve; guarded actions run only in approved plans.
+	Approved bool `json:"approved"`
+	// Verified reports that symbolic simulation of the plan from the state
+	// it was made for succeeded; Critique says why it did not.
+	Verified bool   `json:"verified"`
+	Critique string `json:"critique,omitempty"`
+	// Raw is the model's reply the plan was read from.
+	Raw string `json:"raw,omitempty"`
+}
+
+// Clone returns a deep copy of p.
+func (p *Plan) Clone() *Plan {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	c.Steps = make([]Step, len(p.Steps))
+	for i, s := range p.Steps {
+		c.Steps[i] = s.clone()
+	}
+	return &c
+}
+
+// Step returns the step with the given id.
+func (p *Plan) Step(id string) (Step, bool) {
+	for _, s := range p.Steps {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Step{}, false
+}
+
+// WireJSON returns the plan in the JSON plan format the model writes:
+// {"steps":[{"id","capability","args","dependsOn"}]}.
+func (p *Plan) WireJSON() []byte {
+	type wire struct {
+		Steps []wireStep `json:"steps"`
+	}
+	w := wire{Steps: make([]wireStep, len(p.Steps))}
+	for i, s := range p.Steps {
+		w.Steps[i] = wireStep{ID: s.ID, Capability: s.Capability, Args: s.Args, DependsOn: s.DependsOn}
+	}
+	for i := range w.Steps {
+		if w.Steps[i].DependsOn == nil {
+			w.Steps[i].DependsOn = []string{}
+		}
+	}
+	b, _ := json.Marshal(w) // cannot fail: args were validated as JSON
+	return b
+}
+
+// wireStep is a step as the model writes it.
+type wireStep struct {
+	ID         string          `json:"id"`
+	Capability string          `json:"capability"`
+	Args       json.RawMessage `json:"args"`
+	DependsOn  []string        `json:"dependsOn"`
+}
+
+// ParsePlan reads a plan from a model's reply: a JSON object, alone or in
+// a fenced ```json block (the first such block; an unlabelled fence is
+// accepted too). Unknown keys are refused, as the plan schema forbids them.
+// A failure is a *ParseError keeping the raw reply.
+func ParsePlan(reply string) (*Plan, error) {
+	body, err := extractJSON(reply)
+	if err != nil {
+		return nil, &ParseError{Raw: reply, Err: err}
+	}
+	var w struct {
+		Steps *[]wireStep `json:"steps"`
+	}
+	if err := decodeStrict(body, &w); err != nil {
+		return nil, &ParseError{Raw: reply, Err: err}
+	}
+	if w.Steps == nil {
+		return nil, &ParseError{Raw: reply, Err: errors.New(`no "steps" array`)}
+	}
+	plan := &Plan{Raw: reply, Steps: make([]Step, len(*w.Steps))}
+	for i, s := range *w.Steps {
+		plan.Steps[i] = Step{ID: s.ID, Capability: s.Capability, Args: normalizeArgs(s.Args), DependsOn: s.DependsOn, Action: runtime.NoAction}
+		if plan.Steps[i].DependsOn == nil {
+			plan.Steps[i].DependsOn = []string{}
+		}
+	}
+	return plan, nil
+}
+
+// decodeStrict decodes one JSON value from body into v, refusing unknown
+// fields and trailing data.
+func decodeStrict(body string, v any) error {
+	dec := json.NewDecoder(strings.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON object")
+	}
+	return nil
+}
+
+// normalizeArgs turns missing or null arguments into {} so that a step of
+// an action without arguments need not spell them.
+func normalizeArgs(a json.RawMessage) json.RawMessage {
+	t := bytes.TrimSpace(a)
+	if len(t) == 0 || string(t) == "null" {
+		return json.RawMessage("{}")
+	}
+	return slices.Clone(t)
+}
+
+// extractJSON finds the JSON object of a reply: the reply itself when it is
+// one, else the body of its first fenced block labelled json (or of its
+// first unlabelled one).
+func extractJSON(reply string) (string, error) {
+	t := strings.TrimSpace(reply)
+	if t == "" {
+		return "", errors.New("empty reply")
+	}
+	if strings.HasPrefix(t, "{") {
+		return t, nil
+	}
+	var unlabelled string
+	found := false
+	rest := t
+	for {
+		i := strings.Index(rest, "```")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+3:]
+		nl := strings.IndexByte(rest, '\n')
+		if nl < 0 {
+			break
+		}
+		lang := strings.TrimSpace(rest[:nl])
+		body := rest[nl+1:]
+		end := strings.Index(body, "```")
+		if end < 0 {
+			return "", errors.New("unterminated ``` block")
+		}
+		content := strings.TrimSpace(body[:end])
+		rest = body[end+3:]
+		switch {
+		case strings.EqualFold(lang, "json"):
+			return content, nil
+		case lang == "" && !found:
+			unlabelled, found = content, true
+		}
+	}
+	if found {
+		return unlabelled, nil
+	}
+	return "", fmt.Errorf("no JSON object or ```json block")
+}
