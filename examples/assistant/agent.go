@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+//go:generate go run github.com/rolegen/rolegen/cmd/rolegen
+
+// Cabin is a travel class.
+type Cabin string
+
+// The cabins an offer can be in.
+const (
+	Economy  Cabin = "economy"
+	Business Cabin = "business"
+)
+
+// SearchArgs asks for flights.
+type SearchArgs struct {
+	// From is the departure airport (IATA code).
+	From string `json:"from"`
+	// To is the arrival airport (IATA code).
+	To string `json:"to"`
+	// Date is the day of travel, YYYY-MM-DD.
+	Date  string `json:"date"`
+	Cabin Cabin  `json:"cabin"`
+}
+
+// Offer is a flight found by Search.
+type Offer struct {
+	Flight string `json:"flight"`
+	Price  int    `json:"price"`
+	Cabin  Cabin  `json:"cabin"`
+}
+
+// BookArgs books the cheapest offer found.
+type BookArgs struct {
+	// Passenger is the traveller's full name.
+	Passenger string `json:"passenger"`
+	// MaxPrice is the most the traveller pays, in euros.
+	MaxPrice int `json:"maxPrice"`
+}
+
+// Booking is a confirmed flight.
+type Booking struct {
+	Reference string `json:"reference"`
+	Flight    string `json:"flight"`
+	Price     int    `json:"price"`
+}
+
+// NotifyArgs is a message to the traveller.
+type NotifyArgs struct {
+	Message string `json:"message"`
+}
+
+// Agent books trips for a traveller.
+type Agent struct {
+	Searched bool `plan:"state"`
+	Booked   bool `plan:"state"`
+	Notified bool `plan:"state"`
+	// Budget is what the traveller may still spend, in euros.
+	Budget int `plan:"state"`
+
+	// Trip: a flight is booked and the traveller knows.
+	Trip struct{} `plan:"goal=Booked && Notified; priority=high"`
+
+	offers  []Offer
+	booking Booking
+	inbox   []string
+}
+
+// Search looks for flights on a route and day.
+//
+//plan:action post="Searched = true" tags=read
+func (a *Agent) Search(_ context.Context, in SearchArgs) ([]Offer, error) {
+	if len(in.From) != 3 || len(in.To) != 3 {
+		return nil, fmt.Errorf("airports are three-letter codes, not %q and %q", in.From, in.To)
+	}
+	a.offers = []Offer{
+		{Flight: in.From + in.To + "-0715", Price: 180, Cabin: in.Cabin},
+		{Flight: in.From + in.To + "-1240", Price: 95, Cabin: in.Cabin},
+	}
+	a.Searched = true
+	return a.offers, nil
+}
+
+// Book books the cheapest flight found that costs at most MaxPrice; it
+// spends the traveller's money, so a person approves plans that book.
+//
+//plan:action pre="Searched && Budget >= 100" post="Booked = true, Budget -= 100" fulfills=Trip guarded cost=3
+func (a *Agent) Book(_ context.Context, in BookArgs) (Booking, error) {
+	offers := slices.Clone(a.offers)
+	slices.SortFunc(offers, func(x, y Offer) int { return x.Price - y.Price })
+	for _, o := range offers {
+		if o.Price <= in.MaxPrice && o.Price <= a.Budget {
+			a.booking = Booking{Reference: "RG" + strings.ToUpper(o.Flight[len(o.Flight)-4:]), Flight: o.Flight, Price: o.Price}
+			a.Budget -= o.Price
+			a.Booked = true
+			return a.booking, nil
+		}
+	}
+	return Booking{}, fmt.Errorf("no offer at most %d euros", in.MaxPrice)
+}
+
+// Notify sends the traveller a message.
+//
+//plan:action pre="Booked" post="Notified = true"
+func (a *Agent) Notify(_ context.Context, in NotifyArgs) error {
+	a.inbox = append(a.inbox, in.Message)
+	a.Notified = true
+	return nil
+}

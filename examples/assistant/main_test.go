@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/llm/openai"
+)
+
+func Example_run() {
+	if err := run(context.Background(), os.Stdout, scriptedModel(), "Fly me from Zurich to Lisbon"); err != nil {
+		panic(err)
+	}
+	// Output:
+	// model call 1 (912 prompt + 118 completion tokens) proposes:
+	//   book Book {"passenger":"Ada Lovelace","maxPrice":150}
+	//   search Search {"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"}
+	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
+	//   verification: llm: plan fails verification: step "book" (Book): precondition "Searched && Budget >= 100" does not hold where Searched = false, Budget = 400
+	// model call 2 (1104 prompt + 121 completion tokens) proposes:
+	//   search Search {"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"}
+	//   book Book {"passenger":"Ada Lovelace","maxPrice":150} after search
+	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
+	//   verification: every precondition holds and the goal is reached
+	// approved
+	// step search Search: done [{"flight":"ZRHLIS-0715","price":180,"cabin":"economy"},{"flight":"ZRHLIS-1240","price":95,"cabin":"economy"}]
+	// step book Book: done {"reference":"RG1240","flight":"ZRHLIS-1240","price":95}
+	// step tell Notify: done
+	// status: completed after 0 replans; 2255 tokens in 2 calls
+	// state: {Searched:true Booked:true Notified:true Budget:305}
+	// inbox: ["Your flight to Lisbon is booked."]
+}
+
+// TestAgainstAnOpenAICompatibleServer runs the example through the OpenAI
+// adapter against a local server speaking the chat completions wire
+// format, as a real server would be used.
+func TestAgainstAnOpenAICompatibleServer(t *testing.T) {
+	plan := `{"steps":[{"id":"s","capability":"Search","args":{"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"},"dependsOn":[]},` +
+		`{"id":"b","capability":"Book","args":{"passenger":"Ada","maxPrice":150},"dependsOn":["s"]},` +
+		`{"id":"n","capability":"Notify","args":{"message":"booked"},"dependsOn":["b"]}]}`
+	var request map[string]any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		require.NoError(t, json.Unmarshal(body, &request))
+		w.Header().Set("Content-Type", "application/json")
+		reply := map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "local",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": plan}}},
+			"usage": map[string]any{"prompt_tokens": 700, "completion_tokens": 90, "total_tokens": 790},
+		}
+		require.NoError(t, json.NewEncoder(w).Encode(reply))
+	}))
+	defer srv.Close()
+
+	var out strings.Builder
+	m := openai.New("local", openai.WithBaseURL(srv.URL), openai.WithAPIKey("test"), openai.WithMaxRetries(0))
+	require.NoError(t, run(context.Background(), &out, m, "Fly me to Lisbon"))
+	assert.Contains(t, out.String(), "status: completed after 0 replans; 790 tokens in 1 calls")
+	assert.Contains(t, out.String(), "step b Book: done")
+
+	format := request["response_format"].(map[string]any)
+	assert.Equal(t, "json_schema", format["type"])
+	schema := format["json_schema"].(map[string]any)
+	assert.Equal(t, true, schema["strict"])
+	assert.Contains(t, request, "temperature")
+}
