@@ -123,48 +123,49 @@ func (b *roleBuild) visible(obj types.Object) bool {
 }
 
 func (b *roleBuild) nameFields() {
-	taken := map[string]bool{}
+	names := b.names("state field", len(b.r.Fields), func(i int) ([]string, types.Object) {
+		return b.r.Fields[i].Path, b.fields[i].v
+	})
 	for i, f := range b.r.Fields {
-		if b.visible(b.fields[i].v) {
-			f.Name = b.fields[i].v.Name()
-			taken[f.Name] = true
-		}
-	}
-	for i, f := range b.r.Fields {
-		if f.Name != "" {
-			continue
-		}
-		f.Name = strings.Join(f.Path, "")
-		if taken[f.Name] {
-			b.c.errorf(b.tn.Pos(), token.NoPos, "state field %s is shadowed in %s and the name %s is taken; rename one of the fields",
-				strings.Join(f.Path, "."), b.tn.Name(), f.Name)
-			b.ok = false
-		}
-		taken[f.Name] = true
-		_ = i
+		f.Name = names[i]
 	}
 }
 
 func (b *roleBuild) nameGoals() {
-	taken := map[string]bool{}
+	names := b.names("goal", len(b.r.Goals), func(i int) ([]string, types.Object) {
+		return b.r.Goals[i].Path, b.goals[i].item.v
+	})
 	for i, g := range b.r.Goals {
-		if b.visible(b.goals[i].item.v) {
-			g.Name = g.Path[len(g.Path)-1]
-			taken[g.Name] = true
+		g.Name = names[i]
+	}
+}
+
+// names gives each of n fields its name in the generated code: its own
+// where the role sees it (Go's promotion), else its path joined
+// (SoldierHealth), which must not be taken.
+func (b *roleBuild) names(what string, n int, field func(int) ([]string, types.Object)) []string {
+	names := make([]string, n)
+	taken := map[string]bool{}
+	for i := range n {
+		if path, obj := field(i); b.visible(obj) {
+			names[i] = path[len(path)-1]
+			taken[names[i]] = true
 		}
 	}
-	for _, g := range b.r.Goals {
-		if g.Name != "" {
+	for i := range n {
+		if names[i] != "" {
 			continue
 		}
-		g.Name = strings.Join(g.Path, "")
-		if taken[g.Name] {
-			b.c.errorf(b.tn.Pos(), token.NoPos, "goal %s is shadowed in %s and the name %s is taken; rename one of the goals",
-				strings.Join(g.Path, "."), b.tn.Name(), g.Name)
+		path, _ := field(i)
+		names[i] = strings.Join(path, "")
+		if taken[names[i]] {
+			b.c.errorf(b.tn.Pos(), token.NoPos, "%s %s is shadowed in %s and the name %s is taken; rename one of them",
+				what, strings.Join(path, "."), b.tn.Name(), names[i])
 			b.ok = false
 		}
-		taken[g.Name] = true
+		taken[names[i]] = true
 	}
+	return names
 }
 
 // reportExpr reports condition errors at their characters, or at the
