@@ -41,7 +41,9 @@ func (s *Stats) add(o *Stats) {
 
 // Sim is the arena: agents and the workers that replan them every tick.
 // Each worker owns a planner and a plan that it reuses for every agent it
-// handles, so ticks do not allocate once the plans have grown.
+// handles, so the loop allocates nothing of its own once the plans have
+// grown (the chainer still allocates an error value for each branch of
+// its search that it rejects).
 type Sim struct {
 	Agents []Agent
 
