@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 )
@@ -30,7 +31,6 @@ type BackwardChainer[S comparable] struct {
 	protected  []GoalID   // goals the current segment must not break
 	expansions int
 	maxSeen    int
-	abort      *PlanningError // budget exceeded: stops the whole search
 	ctxErr     error
 	trace      *Trace
 }
@@ -113,11 +113,13 @@ func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 		next, err := b.achieve(g, st)
 		if err != nil {
 			b.steps = b.steps[:mark]
+			if errors.Is(err, ErrSearchBudgetExceeded) || b.ctxErr != nil {
+				// The search stopped short: that is the error to report.
+				first = err
+				break
+			}
 			if first == nil {
 				first = err
-			}
-			if b.abort != nil || b.ctxErr != nil {
-				break
 			}
 			continue
 		}
@@ -170,7 +172,6 @@ func (b *BackwardChainer[S]) begin(ctx context.Context) {
 	b.stack = b.stack[:0]
 	b.expansions = 0
 	b.maxSeen = 0
-	b.abort = nil
 	b.ctxErr = nil
 	if b.trace != nil {
 		b.trace.reset()
@@ -200,15 +201,31 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 	if b.ctxErr != nil {
 		return b.ctxErr
 	}
-	if b.abort != nil {
-		return b.abort
-	}
 	if err := b.d.Verify(s, p); err != nil {
 		// Unreachable by construction; never return an unverified plan.
 		p.Reset()
 		return err
 	}
 	return first
+}
+
+// failure is why a branch of the search failed, as a plain value: the
+// search rejects branches all the time, and only a goal that fails for
+// good becomes a *PlanningError.
+type failure struct {
+	reason Reason // 0: no failure
+	action ActionID
+	depth  int
+	limit  int
+}
+
+func (f failure) failed() bool { return f.reason != 0 }
+
+// error turns f into the PlanningError of goal g.
+func (b *BackwardChainer[S]) error(f failure, g GoalID) *PlanningError {
+	e := b.d.newError(f.reason, g, f.action)
+	e.Depth, e.Limit = f.depth, f.limit
+	return e
 }
 
 // achieve appends steps that make goal g hold, starting from st.
@@ -218,7 +235,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	b.visited = append(b.visited[:0], st)
 	b.event(TraceGoal, g, NoAction, 0, goal.CondText)
 	for !goal.Cond(st) {
-		var failure *PlanningError
+		var first failure
 		progressed := false
 		var unmet uint64
 		if goal.Unmet != nil {
@@ -233,43 +250,38 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 				continue
 			}
 			mark, vmark := len(b.steps), len(b.visited)
-			next, err := b.establish(a, st, 0)
-			if err == nil && b.protectedHold(next) {
+			next, f := b.establish(a, st, 0)
+			if !f.failed() && b.protectedHold(next) {
 				st, progressed = next, true
 				break
 			}
-			if err == nil && b.trace != nil {
+			if !f.failed() && b.trace != nil {
 				b.event(TraceReject, g, a, 1, "would undo a goal of higher priority")
 			}
 			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
-			if b.abort != nil || b.ctxErr != nil {
-				return st, b.stopError(g)
+			if b.ctxErr != nil {
+				return st, b.ctxErr
 			}
-			if failure == nil && err != nil {
-				failure = err
+			if f.reason == SearchBudgetExceeded {
+				return st, b.error(f, g)
+			}
+			if !first.failed() {
+				first = f
 			}
 		}
 		if !progressed {
-			if failure == nil {
-				failure = d.newError(Unreachable, g, NoAction)
+			if !first.failed() {
+				first = failure{reason: Unreachable, action: NoAction}
 			}
-			failure.Goal, failure.GoalName = g, d.Goals[g].Name
+			err := b.error(first, g)
 			if b.trace != nil {
-				b.event(TraceGoalFailed, g, NoAction, 0, failure.Error())
+				b.event(TraceGoalFailed, g, NoAction, 0, err.Error())
 			}
-			return st, failure
+			return st, err
 		}
 	}
 	b.event(TraceGoalDone, g, NoAction, 0, "")
 	return st, nil
-}
-
-func (b *BackwardChainer[S]) stopError(g GoalID) error {
-	if b.ctxErr != nil {
-		return b.ctxErr
-	}
-	b.abort.Goal, b.abort.GoalName = g, b.d.Goals[g].Name
-	return b.abort
 }
 
 func (b *BackwardChainer[S]) protectedHold(s S) bool {
@@ -281,52 +293,53 @@ func (b *BackwardChainer[S]) protectedHold(s S) bool {
 	return true
 }
 
+// stopped reports whether the search must end: budget spent or context
+// done.
+func (b *BackwardChainer[S]) stopped(f failure) bool {
+	return f.reason == SearchBudgetExceeded || b.ctxErr != nil
+}
+
 // establish makes the precondition of a hold (chaining helpers when it
 // does not), then applies a. It returns the state after a, or why a cannot
 // be reached. depth counts the helper levels above a: 0 for a goal's
 // candidate, so helpers reach at most depth maxDepth.
-func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *PlanningError) {
+func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, failure) {
 	d := b.d
 	b.expansions++
 	if b.expansions > b.budget {
-		e := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
-		e.Limit, e.Depth = b.budget, depth
-		b.abort = e
-		return st, e
+		return st, failure{reason: SearchBudgetExceeded, action: NoAction, depth: depth, limit: b.budget}
 	}
 	if b.expansions&63 == 0 {
 		if err := b.ctx.Err(); err != nil {
 			b.ctxErr = err
-			return st, d.newError(Unreachable, NoGoal, a)
+			return st, failure{reason: Unreachable, action: a}
 		}
 	}
 	act := &d.Actions[a]
 	b.event(TraceTry, NoGoal, a, depth+1, "")
 	if act.Pre != nil && !act.Pre(st) {
 		if !b.chaining {
-			b.event(TraceReject, NoGoal, a, depth+1, "precondition "+strconv.Quote(act.PreText)+" fails and chaining is off")
-			return st, d.newError(Unreachable, NoGoal, a)
+			if b.trace != nil {
+				b.event(TraceReject, NoGoal, a, depth+1, "precondition "+strconv.Quote(act.PreText)+" fails and chaining is off")
+			}
+			return st, failure{reason: Unreachable, action: a, depth: depth}
 		}
 		b.event(TraceChain, NoGoal, a, depth+1, act.PreText)
 		if depth >= b.maxDepth {
-			e := d.newError(MaxDepthExceeded, NoGoal, a)
-			e.Limit, e.Depth = b.maxDepth, depth
-			return st, e
+			return st, failure{reason: MaxDepthExceeded, action: a, depth: depth, limit: b.maxDepth}
 		}
 		if slices.Contains(b.stack, a) {
-			e := d.newError(CyclicPrecondition, NoGoal, a)
-			e.Depth = depth
-			return st, e
+			return st, failure{reason: CyclicPrecondition, action: a, depth: depth}
 		}
 		b.stack = append(b.stack, a)
-		var err *PlanningError
-		st, err = b.satisfy(a, st, depth)
+		var f failure
+		st, f = b.satisfy(a, st, depth)
 		b.stack = b.stack[:len(b.stack)-1]
-		if err != nil {
+		if f.failed() {
 			if b.trace != nil {
-				b.event(TraceReject, NoGoal, a, depth+1, err.Reason.String())
+				b.event(TraceReject, NoGoal, a, depth+1, f.reason.String())
 			}
-			return st, err
+			return st, f
 		}
 	}
 	next := st
@@ -337,20 +350,20 @@ func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, *Plannin
 		// The step leads back to a state this goal's steps already
 		// reached: it makes no progress.
 		b.event(TraceReject, NoGoal, a, depth+1, "leads back to a state already reached")
-		return st, d.newError(Unreachable, NoGoal, a)
+		return st, failure{reason: Unreachable, action: a, depth: depth}
 	}
 	b.steps = append(b.steps, a)
 	b.visited = append(b.visited, next)
 	b.event(TraceStep, NoGoal, a, depth+1, "")
-	return next, nil
+	return next, failure{}
 }
 
 // satisfy chains helpers until the precondition of a holds.
-func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, *PlanningError) {
+func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, failure) {
 	d := b.d
 	act := &d.Actions[a]
 	for !act.Pre(st) {
-		var failure *PlanningError
+		var first failure
 		cyclic := false
 		progressed := false
 		var unmet uint64
@@ -369,32 +382,28 @@ func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, *PlanningE
 				continue
 			}
 			mark, vmark := len(b.steps), len(b.visited)
-			next, err := b.establish(h, st, depth+1)
-			if err == nil {
+			next, f := b.establish(h, st, depth+1)
+			if !f.failed() {
 				st, progressed = next, true
 				break
 			}
 			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
-			if b.abort != nil || b.ctxErr != nil {
-				return st, err
+			if b.stopped(f) {
+				return st, f
 			}
-			if failure == nil {
-				failure = err
+			if !first.failed() {
+				first = f
 			}
 		}
 		if !progressed {
 			switch {
-			case failure != nil && failure.Reason != Unreachable:
-				return st, failure
-			case cyclic && failure == nil:
-				e := d.newError(CyclicPrecondition, NoGoal, a)
-				e.Depth = depth
-				return st, e
+			case first.failed() && first.reason != Unreachable:
+				return st, first
+			case cyclic && !first.failed():
+				return st, failure{reason: CyclicPrecondition, action: a, depth: depth}
 			}
-			e := d.newError(Unreachable, NoGoal, a)
-			e.Depth = depth
-			return st, e
+			return st, failure{reason: Unreachable, action: a, depth: depth}
 		}
 	}
-	return st, nil
+	return st, failure{}
 }

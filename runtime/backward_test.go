@@ -333,3 +333,31 @@ goal Armed holds
 goal Armed fails: rolegen: Soldier: goal Armed: cyclic precondition: establishing "Magazines > 0" for Reload needs Reload itself
 `, tr.String())
 }
+
+func TestRejectedBranchesDoNotAllocate(t *testing.T) {
+	// Two candidates for the goal: the first needs a key nobody can make,
+	// the second works. Every plan rejects the first branch.
+	type door struct{ Open, Key bool }
+	d := runtime.NewDomain(runtime.Domain[door]{
+		Name:   "Door",
+		Fields: []runtime.Field{{Name: "Open", Type: "bool", Kind: runtime.KindBool}, {Name: "Key", Type: "bool", Kind: runtime.KindBool}},
+		Actions: []runtime.Action[door]{
+			{Name: "Unlock", Cost: 1, PreText: "Key", Pre: func(s door) bool { return s.Key }, PreReads: []runtime.FieldID{1},
+				Effect: func(s door) door { s.Open = true; return s }, Writes: []runtime.FieldID{0}},
+			{Name: "Kick", Cost: 5,
+				Effect: func(s door) door { s.Open = true; return s }, Writes: []runtime.FieldID{0}},
+		},
+		Goals: []runtime.Goal[door]{{Name: "Through", Cond: func(s door) bool { return s.Open }, Reads: []runtime.FieldID{0}}},
+	})
+	bc := runtime.NewBackwardChainer(d)
+	var p runtime.Plan
+	ctx := context.Background()
+	require.NoError(t, bc.PlanInto(ctx, door{}, &p))
+	require.Equal(t, []string{"Kick"}, names(d, p.Steps))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := bc.PlanInto(ctx, door{}, &p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
