@@ -55,6 +55,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 		return nil, err
 	}
 	e.functions()
+	e.enabled()
 	e.perform()
 	e.performJSON()
 	var buf bytes.Buffer
@@ -305,6 +306,9 @@ func (e *emitter) domain() error {
 		dom = append(dom, kv("Goals", jen.Index().Add(e.rt("Goal")).Types(state).Custom(multi, goals...)))
 	}
 	dom = append(dom, kv("Schema", jen.Id("_"+r.Name+"_planSchema")))
+	if len(r.Actions) > 0 {
+		dom = append(dom, kv("Enabled", jen.Id(check.EnabledFunc(r))))
+	}
 
 	e.comment(fmt.Sprintf("%sDomain is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.Name, r.Name))
 	e.f.Var().Id(r.Name + "Domain").Op("=").Add(e.rt("NewDomain")).Call(
@@ -323,6 +327,45 @@ func (e *emitter) priority(p int) jen.Code {
 		return e.rt([...]string{"Low", "Normal", "High", "Critical"}[p])
 	}
 	return jen.Lit(p)
+}
+
+// enabled emits the function that tests every precondition in one call,
+// one bit per action: actions without a precondition start set.
+func (e *emitter) enabled() {
+	r := e.r
+	if len(r.Actions) == 0 {
+		return
+	}
+	words := (len(r.Actions) + 63) / 64
+	var body []jen.Code
+	body = append(body, jen.Id("_").Op("=").Id("bits").Index(jen.Lit(words-1)))
+	for w := range words {
+		var always uint64
+		var tests []jen.Code
+		for i := w * 64; i < min(len(r.Actions), (w+1)*64); i++ {
+			a := r.Actions[i]
+			if a.Pre == nil {
+				always |= 1 << (i % 64)
+				continue
+			}
+			tests = append(tests, jen.If(e.expr.expr(a.Pre)).Block(
+				jen.Id("w").Op("|=").Lit(1).Op("<<").Lit(i%64),
+			))
+		}
+		init := jen.Lit(0)
+		if always != 0 {
+			init = jen.Op(fmt.Sprintf("%#x", always))
+		}
+		assign := ":="
+		if w > 0 {
+			assign = "="
+		}
+		body = append(body, jen.Id("w").Op(assign).Uint64().Parens(init))
+		body = append(body, tests...)
+		body = append(body, jen.Id("bits").Index(jen.Lit(w)).Op("=").Id("w"))
+	}
+	e.f.Func().Id(check.EnabledFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName()), jen.Id("bits").Index().Uint64()).Block(body...)
+	e.f.Line()
 }
 
 // functions emits the conditions and effects as plain Go functions of the

@@ -64,8 +64,10 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 		fmt.Fprintf(&role, "\tG%d struct{} `plan:\"goal=%s\"`\n", i, strings.ReplaceAll(c, `\`, `\\`))
 	}
 	role.WriteString("}\n")
+	// Each action's precondition is one of the conditions: Pre and the
+	// generated all-at-once Enabled must agree with the interpreter too.
 	for i, p := range posts {
-		fmt.Fprintf(&role, "\n//plan:action post=%q\nfunc (f *Fuzz) A%d() {}\n", p, i)
+		fmt.Fprintf(&role, "\n//plan:action pre=%q post=%q\nfunc (f *Fuzz) A%d() {}\n", conds[i], p, i)
 	}
 	var main strings.Builder
 	main.WriteString("package main\n\nimport \"fmt\"\n\nvar states = []FuzzState{\n")
@@ -84,8 +86,10 @@ func main() {
 			}
 		}
 		fmt.Println()
-		for _, a := range FuzzDomain.Actions {
-			fmt.Printf("%v\n", a.Effect(s))
+		bits := make([]uint64, (len(FuzzDomain.Actions)+63)/64)
+		FuzzDomain.Enabled(&s, bits)
+		for i, a := range FuzzDomain.Actions {
+			fmt.Printf("%v %v %v\n", a.Pre(s), bits[i/64]>>(i%64)&1 == 1, a.Effect(s))
 		}
 	}
 }
@@ -110,8 +114,9 @@ func main() {
 			}
 		}
 		want.WriteString("\n")
-		for _, effs := range postTrees {
-			want.WriteString(apply(effs, s).String() + "\n")
+		for i, effs := range postTrees {
+			pre := eval(condTrees[i], s).b
+			want.WriteString(fmt.Sprintf("%v %v %s\n", pre, pre, apply(effs, s)))
 		}
 	}
 	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(want.String(), "\n")

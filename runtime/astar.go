@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -47,6 +48,9 @@ type AStar[S comparable] struct {
 	// ops holds what the inner loop needs of each action, packed: 24
 	// bytes an action instead of the whole Action.
 	ops []astarOp[S]
+	// enabled is the domain's Enabled, bits its scratch.
+	enabled func(*S, []uint64)
+	bits    []uint64
 	// heuristic is the user's estimate, when one was given.
 	heuristic func(S, []GoalID) float64
 	// unsatisfied selects the built-in unsatisfied-goals estimate.
@@ -289,6 +293,10 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 			panic(fmt.Sprintf("runtime.NewAStar: WithHeuristic: %T is not a func(%T, []GoalID) float64", cfg.heuristic, *new(S)))
 		}
 		a.heuristic = h
+	}
+	if d.Enabled != nil {
+		a.enabled = d.Enabled
+		a.bits = make([]uint64, (len(d.Actions)+63)/64)
 	}
 	a.minCost = math.Inf(1)
 	a.ops = make([]astarOp[S], len(d.Actions))
@@ -593,36 +601,28 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 		if nd.parent >= 0 {
 			back = a.states[nd.parent]
 		}
-		for i := range ops {
-			op := &ops[i]
-			if op.pre != nil && !op.pre(st) {
-				continue
-			}
-			a.generated++
-			if op.effect == nil {
-				continue
-			}
-			next := op.effect(st)
-			if next == back || next == st {
-				continue
-			}
-			g := g0 + op.cost
-			j, slot, hash := a.find(next)
-			if j >= 0 {
-				old := &a.nodes[j]
-				if g > old.g || (g == old.g && depth >= old.depth) {
-					continue
+		if a.enabled != nil {
+			// All preconditions in one generated call, then the
+			// enabled actions in declaration order.
+			a.enabled(&a.states[n], a.bits)
+			for w, word := range a.bits {
+				for word != 0 {
+					i := w*64 + bits.TrailingZeros64(word)
+					word &= word - 1
+					if err := a.successor(n, ActionID(i), st, back, g0, depth); err != nil {
+						return -1, err
+					}
 				}
-				old.g, old.parent, old.action, old.depth = g, n, ActionID(i), depth
-				a.enqueue(j)
+			}
+			continue
+		}
+		for i := range ops {
+			if pre := ops[i].pre; pre != nil && !pre(st) {
 				continue
 			}
-			if len(a.nodes) >= a.maxStates {
-				err := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
-				err.Limit, err.Depth, err.States = a.budget, int(depth), len(a.nodes)
+			if err := a.successor(n, ActionID(i), st, back, g0, depth); err != nil {
 				return -1, err
 			}
-			a.enqueue(a.addNode(next, slot, hash, g, a.estimate(next), n, ActionID(i), depth))
 		}
 	}
 	if a.depthCut {
@@ -633,6 +633,39 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	err := d.newError(Unreachable, NoGoal, NoAction)
 	err.Depth, err.States = a.deepest(), len(a.nodes)
 	return -1, err
+}
+
+// successor applies enabled action i to st, the state of node n (whose
+// parent's state is back), and records the state it reaches: a new node,
+// or a cheaper path to a known one.
+func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth int32) error {
+	op := &a.ops[i]
+	a.generated++
+	if op.effect == nil {
+		return nil
+	}
+	next := op.effect(st)
+	if next == back || next == st {
+		return nil
+	}
+	g := g0 + op.cost
+	j, slot, hash := a.find(next)
+	if j >= 0 {
+		old := &a.nodes[j]
+		if g > old.g || (g == old.g && depth >= old.depth) {
+			return nil
+		}
+		old.g, old.parent, old.action, old.depth = g, n, i, depth
+		a.enqueue(j)
+		return nil
+	}
+	if len(a.nodes) >= a.maxStates {
+		err := a.d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+		err.Limit, err.Depth, err.States = a.budget, int(depth), len(a.nodes)
+		return err
+	}
+	a.enqueue(a.addNode(next, slot, hash, g, a.estimate(next), n, i, depth))
+	return nil
 }
 
 // traceExpand records the expansion of node n.

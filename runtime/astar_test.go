@@ -584,3 +584,34 @@ func TestAStarStateBound(t *testing.T) {
 	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
 	assert.Equal(t, 500, perr.States)
 }
+
+// A domain's Enabled, when generated, must give the same plans as one
+// precondition call per action.
+func TestAStarEnabledAgreesWithPre(t *testing.T) {
+	base := survival()
+	withBits := runtime.NewDomain(runtime.Domain[survivalState]{
+		Name: base.Name, Fields: base.Fields, Actions: base.Actions, Goals: base.Goals,
+		Enabled: func(s *survivalState, bits []uint64) {
+			var w uint64
+			for i, a := range base.Actions {
+				if a.Pre == nil || a.Pre(*s) {
+					w |= 1 << i
+				}
+			}
+			bits[0] = w
+		},
+	})
+	for _, hunger := range []int{0, 40, 100, 250} {
+		s := survivalState{Hunger: hunger, Energy: hunger % 30}
+		p1, err1 := runtime.NewAStar(base).Plan(context.Background(), s)
+		p2, err2 := runtime.NewAStar(withBits).Plan(context.Background(), s)
+		require.Equal(t, err1, err2)
+		require.Equal(t, p1.Steps, p2.Steps)
+		require.Equal(t, p1.Expansions, p2.Expansions)
+	}
+	a := runtime.NewAStar(withBits)
+	var p runtime.Plan
+	require.NoError(t, a.PlanInto(context.Background(), survivalState{Hunger: 100}, &p))
+	allocs := testing.AllocsPerRun(50, func() { _ = a.PlanInto(context.Background(), survivalState{Hunger: 100}, &p) })
+	assert.Zero(t, allocs)
+}

@@ -156,6 +156,12 @@ type Domain[S comparable] struct {
 	// Schema is the JSON Schema of an LLM plan over the actions (see
 	// PlanSchema).
 	Schema string
+	// Enabled, when set, tests every precondition at once: it writes into
+	// bits (at least (len(Actions)+63)/64 words) one bit per action, bit
+	// a%64 of bits[a/64], set when the action's precondition holds in *s.
+	// Generated domains have it; planners that test every action in every
+	// state (A*) use it instead of one call per action.
+	Enabled func(s *S, bits []uint64)
 
 	actionIndex map[string]ActionID
 	goalIndex   map[string]GoalID

@@ -202,7 +202,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Reads:       []runtime.FieldID{3},
 		},
 	},
-	Schema: _Agent_planSchema,
+	Schema:  _Agent_planSchema,
+	Enabled: _Agent_enabled,
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
@@ -342,6 +343,33 @@ func _Agent_goal_Fed(s AgentState) bool {
 
 func _Agent_goal_Armed(s AgentState) bool {
 	return s.Ammo >= 3
+}
+
+func _Agent_enabled(s *AgentState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Energy > 10 && s.Food < 5 && s.Threat == 0 {
+		w |= 1 << 0
+	}
+	if s.Food > 0 {
+		w |= 1 << 1
+	}
+	if s.Threat == 0 {
+		w |= 1 << 2
+	}
+	if s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
+		w |= 1 << 3
+	}
+	if s.Ammo >= 3 && s.Threat > 0 {
+		w |= 1 << 4
+	}
+	if s.Energy > 20 && s.Threat > 0 {
+		w |= 1 << 5
+	}
+	if s.Threat > 0 && !s.Cover {
+		w |= 1 << 6
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

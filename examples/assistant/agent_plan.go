@@ -110,7 +110,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Parts:       [][]runtime.FieldID{{1}, {2}},
 		},
 	},
-	Schema: _Agent_planSchema,
+	Schema:  _Agent_planSchema,
+	Enabled: _Agent_enabled,
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
@@ -163,6 +164,18 @@ func _Agent_goalunmet_Trip(s AgentState) uint64 {
 		m |= 1 << 1
 	}
 	return m
+}
+
+func _Agent_enabled(s *AgentState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0x1)
+	if s.Searched && s.Budget >= 100 {
+		w |= 1 << 1
+	}
+	if s.Booked {
+		w |= 1 << 2
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

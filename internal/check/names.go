@@ -11,7 +11,7 @@ import (
 // GeneratedNames returns the package-level identifiers and the methods
 // rolegen generates for role r.
 func GeneratedNames(r *model.Role) (idents []string, methods []string) {
-	idents = append(idents, r.Name+"State", r.Name+"Domain", "_"+r.Name+"_planSchema")
+	idents = append(idents, r.Name+"State", r.Name+"Domain", "_"+r.Name+"_planSchema", EnabledFunc(r))
 	for _, a := range r.Actions {
 		idents = append(idents, r.Name+a.Name)
 		if a.Pre != nil {
@@ -32,6 +32,9 @@ func GeneratedNames(r *model.Role) (idents []string, methods []string) {
 func PreFunc(r *model.Role, a *model.Action) string    { return "_" + r.Name + "_pre_" + a.Name }
 func EffectFunc(r *model.Role, a *model.Action) string { return "_" + r.Name + "_effect_" + a.Name }
 func GoalFunc(r *model.Role, g *model.Goal) string     { return "_" + r.Name + "_goal_" + g.Name }
+
+// EnabledFunc names the function that tests every precondition at once.
+func EnabledFunc(r *model.Role) string { return "_" + r.Name + "_enabled" }
 
 // UnmetFunc and GoalUnmetFunc name the functions that report the failing
 // conjuncts of a precondition or goal.

@@ -1461,7 +1461,8 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Reads:       []runtime.FieldID{29},
 		},
 	},
-	Schema: _World_planSchema,
+	Schema:  _World_planSchema,
+	Enabled: _World_enabled,
 })
 
 // _World_planSchema is the JSON Schema of an LLM plan over the actions of World.
@@ -2998,6 +2999,230 @@ func _World_goal_PlacedE(s WorldState) bool {
 
 func _World_goal_PlacedF(s WorldState) bool {
 	return s.OnFE
+}
+
+func _World_enabled(s *WorldState, bits []uint64) {
+	_ = bits[1]
+	w := uint64(0)
+	if s.ClearA && s.OnTableA && s.HandEmpty {
+		w |= 1 << 0
+	}
+	if s.HoldingA {
+		w |= 1 << 1
+	}
+	if s.ClearB && s.OnTableB && s.HandEmpty {
+		w |= 1 << 2
+	}
+	if s.HoldingB {
+		w |= 1 << 3
+	}
+	if s.ClearC && s.OnTableC && s.HandEmpty {
+		w |= 1 << 4
+	}
+	if s.HoldingC {
+		w |= 1 << 5
+	}
+	if s.ClearD && s.OnTableD && s.HandEmpty {
+		w |= 1 << 6
+	}
+	if s.HoldingD {
+		w |= 1 << 7
+	}
+	if s.ClearE && s.OnTableE && s.HandEmpty {
+		w |= 1 << 8
+	}
+	if s.HoldingE {
+		w |= 1 << 9
+	}
+	if s.ClearF && s.OnTableF && s.HandEmpty {
+		w |= 1 << 10
+	}
+	if s.HoldingF {
+		w |= 1 << 11
+	}
+	if s.HoldingA && s.ClearB {
+		w |= 1 << 12
+	}
+	if s.OnAB && s.ClearA && s.HandEmpty {
+		w |= 1 << 13
+	}
+	if s.HoldingA && s.ClearC {
+		w |= 1 << 14
+	}
+	if s.OnAC && s.ClearA && s.HandEmpty {
+		w |= 1 << 15
+	}
+	if s.HoldingA && s.ClearD {
+		w |= 1 << 16
+	}
+	if s.OnAD && s.ClearA && s.HandEmpty {
+		w |= 1 << 17
+	}
+	if s.HoldingA && s.ClearE {
+		w |= 1 << 18
+	}
+	if s.OnAE && s.ClearA && s.HandEmpty {
+		w |= 1 << 19
+	}
+	if s.HoldingA && s.ClearF {
+		w |= 1 << 20
+	}
+	if s.OnAF && s.ClearA && s.HandEmpty {
+		w |= 1 << 21
+	}
+	if s.HoldingB && s.ClearA {
+		w |= 1 << 22
+	}
+	if s.OnBA && s.ClearB && s.HandEmpty {
+		w |= 1 << 23
+	}
+	if s.HoldingB && s.ClearC {
+		w |= 1 << 24
+	}
+	if s.OnBC && s.ClearB && s.HandEmpty {
+		w |= 1 << 25
+	}
+	if s.HoldingB && s.ClearD {
+		w |= 1 << 26
+	}
+	if s.OnBD && s.ClearB && s.HandEmpty {
+		w |= 1 << 27
+	}
+	if s.HoldingB && s.ClearE {
+		w |= 1 << 28
+	}
+	if s.OnBE && s.ClearB && s.HandEmpty {
+		w |= 1 << 29
+	}
+	if s.HoldingB && s.ClearF {
+		w |= 1 << 30
+	}
+	if s.OnBF && s.ClearB && s.HandEmpty {
+		w |= 1 << 31
+	}
+	if s.HoldingC && s.ClearA {
+		w |= 1 << 32
+	}
+	if s.OnCA && s.ClearC && s.HandEmpty {
+		w |= 1 << 33
+	}
+	if s.HoldingC && s.ClearB {
+		w |= 1 << 34
+	}
+	if s.OnCB && s.ClearC && s.HandEmpty {
+		w |= 1 << 35
+	}
+	if s.HoldingC && s.ClearD {
+		w |= 1 << 36
+	}
+	if s.OnCD && s.ClearC && s.HandEmpty {
+		w |= 1 << 37
+	}
+	if s.HoldingC && s.ClearE {
+		w |= 1 << 38
+	}
+	if s.OnCE && s.ClearC && s.HandEmpty {
+		w |= 1 << 39
+	}
+	if s.HoldingC && s.ClearF {
+		w |= 1 << 40
+	}
+	if s.OnCF && s.ClearC && s.HandEmpty {
+		w |= 1 << 41
+	}
+	if s.HoldingD && s.ClearA {
+		w |= 1 << 42
+	}
+	if s.OnDA && s.ClearD && s.HandEmpty {
+		w |= 1 << 43
+	}
+	if s.HoldingD && s.ClearB {
+		w |= 1 << 44
+	}
+	if s.OnDB && s.ClearD && s.HandEmpty {
+		w |= 1 << 45
+	}
+	if s.HoldingD && s.ClearC {
+		w |= 1 << 46
+	}
+	if s.OnDC && s.ClearD && s.HandEmpty {
+		w |= 1 << 47
+	}
+	if s.HoldingD && s.ClearE {
+		w |= 1 << 48
+	}
+	if s.OnDE && s.ClearD && s.HandEmpty {
+		w |= 1 << 49
+	}
+	if s.HoldingD && s.ClearF {
+		w |= 1 << 50
+	}
+	if s.OnDF && s.ClearD && s.HandEmpty {
+		w |= 1 << 51
+	}
+	if s.HoldingE && s.ClearA {
+		w |= 1 << 52
+	}
+	if s.OnEA && s.ClearE && s.HandEmpty {
+		w |= 1 << 53
+	}
+	if s.HoldingE && s.ClearB {
+		w |= 1 << 54
+	}
+	if s.OnEB && s.ClearE && s.HandEmpty {
+		w |= 1 << 55
+	}
+	if s.HoldingE && s.ClearC {
+		w |= 1 << 56
+	}
+	if s.OnEC && s.ClearE && s.HandEmpty {
+		w |= 1 << 57
+	}
+	if s.HoldingE && s.ClearD {
+		w |= 1 << 58
+	}
+	if s.OnED && s.ClearE && s.HandEmpty {
+		w |= 1 << 59
+	}
+	if s.HoldingE && s.ClearF {
+		w |= 1 << 60
+	}
+	if s.OnEF && s.ClearE && s.HandEmpty {
+		w |= 1 << 61
+	}
+	if s.HoldingF && s.ClearA {
+		w |= 1 << 62
+	}
+	if s.OnFA && s.ClearF && s.HandEmpty {
+		w |= 1 << 63
+	}
+	bits[0] = w
+	w = uint64(0)
+	if s.HoldingF && s.ClearB {
+		w |= 1 << 0
+	}
+	if s.OnFB && s.ClearF && s.HandEmpty {
+		w |= 1 << 1
+	}
+	if s.HoldingF && s.ClearC {
+		w |= 1 << 2
+	}
+	if s.OnFC && s.ClearF && s.HandEmpty {
+		w |= 1 << 3
+	}
+	if s.HoldingF && s.ClearD {
+		w |= 1 << 4
+	}
+	if s.OnFD && s.ClearF && s.HandEmpty {
+		w |= 1 << 5
+	}
+	if s.HoldingF && s.ClearE {
+		w |= 1 << 6
+	}
+	if s.OnFE && s.ClearF && s.HandEmpty {
+		w |= 1 << 7
+	}
+	bits[1] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

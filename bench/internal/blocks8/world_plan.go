@@ -2523,7 +2523,8 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Reads:       []runtime.FieldID{55},
 		},
 	},
-	Schema: _World_planSchema,
+	Schema:  _World_planSchema,
+	Enabled: _World_enabled,
 })
 
 // _World_planSchema is the JSON Schema of an LLM plan over the actions of World.
@@ -5256,6 +5257,398 @@ func _World_goal_PlacedG(s WorldState) bool {
 
 func _World_goal_PlacedH(s WorldState) bool {
 	return s.OnHG
+}
+
+func _World_enabled(s *WorldState, bits []uint64) {
+	_ = bits[1]
+	w := uint64(0)
+	if s.ClearA && s.OnTableA && s.HandEmpty {
+		w |= 1 << 0
+	}
+	if s.HoldingA {
+		w |= 1 << 1
+	}
+	if s.ClearB && s.OnTableB && s.HandEmpty {
+		w |= 1 << 2
+	}
+	if s.HoldingB {
+		w |= 1 << 3
+	}
+	if s.ClearC && s.OnTableC && s.HandEmpty {
+		w |= 1 << 4
+	}
+	if s.HoldingC {
+		w |= 1 << 5
+	}
+	if s.ClearD && s.OnTableD && s.HandEmpty {
+		w |= 1 << 6
+	}
+	if s.HoldingD {
+		w |= 1 << 7
+	}
+	if s.ClearE && s.OnTableE && s.HandEmpty {
+		w |= 1 << 8
+	}
+	if s.HoldingE {
+		w |= 1 << 9
+	}
+	if s.ClearF && s.OnTableF && s.HandEmpty {
+		w |= 1 << 10
+	}
+	if s.HoldingF {
+		w |= 1 << 11
+	}
+	if s.ClearG && s.OnTableG && s.HandEmpty {
+		w |= 1 << 12
+	}
+	if s.HoldingG {
+		w |= 1 << 13
+	}
+	if s.ClearH && s.OnTableH && s.HandEmpty {
+		w |= 1 << 14
+	}
+	if s.HoldingH {
+		w |= 1 << 15
+	}
+	if s.HoldingA && s.ClearB {
+		w |= 1 << 16
+	}
+	if s.OnAB && s.ClearA && s.HandEmpty {
+		w |= 1 << 17
+	}
+	if s.HoldingA && s.ClearC {
+		w |= 1 << 18
+	}
+	if s.OnAC && s.ClearA && s.HandEmpty {
+		w |= 1 << 19
+	}
+	if s.HoldingA && s.ClearD {
+		w |= 1 << 20
+	}
+	if s.OnAD && s.ClearA && s.HandEmpty {
+		w |= 1 << 21
+	}
+	if s.HoldingA && s.ClearE {
+		w |= 1 << 22
+	}
+	if s.OnAE && s.ClearA && s.HandEmpty {
+		w |= 1 << 23
+	}
+	if s.HoldingA && s.ClearF {
+		w |= 1 << 24
+	}
+	if s.OnAF && s.ClearA && s.HandEmpty {
+		w |= 1 << 25
+	}
+	if s.HoldingA && s.ClearG {
+		w |= 1 << 26
+	}
+	if s.OnAG && s.ClearA && s.HandEmpty {
+		w |= 1 << 27
+	}
+	if s.HoldingA && s.ClearH {
+		w |= 1 << 28
+	}
+	if s.OnAH && s.ClearA && s.HandEmpty {
+		w |= 1 << 29
+	}
+	if s.HoldingB && s.ClearA {
+		w |= 1 << 30
+	}
+	if s.OnBA && s.ClearB && s.HandEmpty {
+		w |= 1 << 31
+	}
+	if s.HoldingB && s.ClearC {
+		w |= 1 << 32
+	}
+	if s.OnBC && s.ClearB && s.HandEmpty {
+		w |= 1 << 33
+	}
+	if s.HoldingB && s.ClearD {
+		w |= 1 << 34
+	}
+	if s.OnBD && s.ClearB && s.HandEmpty {
+		w |= 1 << 35
+	}
+	if s.HoldingB && s.ClearE {
+		w |= 1 << 36
+	}
+	if s.OnBE && s.ClearB && s.HandEmpty {
+		w |= 1 << 37
+	}
+	if s.HoldingB && s.ClearF {
+		w |= 1 << 38
+	}
+	if s.OnBF && s.ClearB && s.HandEmpty {
+		w |= 1 << 39
+	}
+	if s.HoldingB && s.ClearG {
+		w |= 1 << 40
+	}
+	if s.OnBG && s.ClearB && s.HandEmpty {
+		w |= 1 << 41
+	}
+	if s.HoldingB && s.ClearH {
+		w |= 1 << 42
+	}
+	if s.OnBH && s.ClearB && s.HandEmpty {
+		w |= 1 << 43
+	}
+	if s.HoldingC && s.ClearA {
+		w |= 1 << 44
+	}
+	if s.OnCA && s.ClearC && s.HandEmpty {
+		w |= 1 << 45
+	}
+	if s.HoldingC && s.ClearB {
+		w |= 1 << 46
+	}
+	if s.OnCB && s.ClearC && s.HandEmpty {
+		w |= 1 << 47
+	}
+	if s.HoldingC && s.ClearD {
+		w |= 1 << 48
+	}
+	if s.OnCD && s.ClearC && s.HandEmpty {
+		w |= 1 << 49
+	}
+	if s.HoldingC && s.ClearE {
+		w |= 1 << 50
+	}
+	if s.OnCE && s.ClearC && s.HandEmpty {
+		w |= 1 << 51
+	}
+	if s.HoldingC && s.ClearF {
+		w |= 1 << 52
+	}
+	if s.OnCF && s.ClearC && s.HandEmpty {
+		w |= 1 << 53
+	}
+	if s.HoldingC && s.ClearG {
+		w |= 1 << 54
+	}
+	if s.OnCG && s.ClearC && s.HandEmpty {
+		w |= 1 << 55
+	}
+	if s.HoldingC && s.ClearH {
+		w |= 1 << 56
+	}
+	if s.OnCH && s.ClearC && s.HandEmpty {
+		w |= 1 << 57
+	}
+	if s.HoldingD && s.ClearA {
+		w |= 1 << 58
+	}
+	if s.OnDA && s.ClearD && s.HandEmpty {
+		w |= 1 << 59
+	}
+	if s.HoldingD && s.ClearB {
+		w |= 1 << 60
+	}
+	if s.OnDB && s.ClearD && s.HandEmpty {
+		w |= 1 << 61
+	}
+	if s.HoldingD && s.ClearC {
+		w |= 1 << 62
+	}
+	if s.OnDC && s.ClearD && s.HandEmpty {
+		w |= 1 << 63
+	}
+	bits[0] = w
+	w = uint64(0)
+	if s.HoldingD && s.ClearE {
+		w |= 1 << 0
+	}
+	if s.OnDE && s.ClearD && s.HandEmpty {
+		w |= 1 << 1
+	}
+	if s.HoldingD && s.ClearF {
+		w |= 1 << 2
+	}
+	if s.OnDF && s.ClearD && s.HandEmpty {
+		w |= 1 << 3
+	}
+	if s.HoldingD && s.ClearG {
+		w |= 1 << 4
+	}
+	if s.OnDG && s.ClearD && s.HandEmpty {
+		w |= 1 << 5
+	}
+	if s.HoldingD && s.ClearH {
+		w |= 1 << 6
+	}
+	if s.OnDH && s.ClearD && s.HandEmpty {
+		w |= 1 << 7
+	}
+	if s.HoldingE && s.ClearA {
+		w |= 1 << 8
+	}
+	if s.OnEA && s.ClearE && s.HandEmpty {
+		w |= 1 << 9
+	}
+	if s.HoldingE && s.ClearB {
+		w |= 1 << 10
+	}
+	if s.OnEB && s.ClearE && s.HandEmpty {
+		w |= 1 << 11
+	}
+	if s.HoldingE && s.ClearC {
+		w |= 1 << 12
+	}
+	if s.OnEC && s.ClearE && s.HandEmpty {
+		w |= 1 << 13
+	}
+	if s.HoldingE && s.ClearD {
+		w |= 1 << 14
+	}
+	if s.OnED && s.ClearE && s.HandEmpty {
+		w |= 1 << 15
+	}
+	if s.HoldingE && s.ClearF {
+		w |= 1 << 16
+	}
+	if s.OnEF && s.ClearE && s.HandEmpty {
+		w |= 1 << 17
+	}
+	if s.HoldingE && s.ClearG {
+		w |= 1 << 18
+	}
+	if s.OnEG && s.ClearE && s.HandEmpty {
+		w |= 1 << 19
+	}
+	if s.HoldingE && s.ClearH {
+		w |= 1 << 20
+	}
+	if s.OnEH && s.ClearE && s.HandEmpty {
+		w |= 1 << 21
+	}
+	if s.HoldingF && s.ClearA {
+		w |= 1 << 22
+	}
+	if s.OnFA && s.ClearF && s.HandEmpty {
+		w |= 1 << 23
+	}
+	if s.HoldingF && s.ClearB {
+		w |= 1 << 24
+	}
+	if s.OnFB && s.ClearF && s.HandEmpty {
+		w |= 1 << 25
+	}
+	if s.HoldingF && s.ClearC {
+		w |= 1 << 26
+	}
+	if s.OnFC && s.ClearF && s.HandEmpty {
+		w |= 1 << 27
+	}
+	if s.HoldingF && s.ClearD {
+		w |= 1 << 28
+	}
+	if s.OnFD && s.ClearF && s.HandEmpty {
+		w |= 1 << 29
+	}
+	if s.HoldingF && s.ClearE {
+		w |= 1 << 30
+	}
+	if s.OnFE && s.ClearF && s.HandEmpty {
+		w |= 1 << 31
+	}
+	if s.HoldingF && s.ClearG {
+		w |= 1 << 32
+	}
+	if s.OnFG && s.ClearF && s.HandEmpty {
+		w |= 1 << 33
+	}
+	if s.HoldingF && s.ClearH {
+		w |= 1 << 34
+	}
+	if s.OnFH && s.ClearF && s.HandEmpty {
+		w |= 1 << 35
+	}
+	if s.HoldingG && s.ClearA {
+		w |= 1 << 36
+	}
+	if s.OnGA && s.ClearG && s.HandEmpty {
+		w |= 1 << 37
+	}
+	if s.HoldingG && s.ClearB {
+		w |= 1 << 38
+	}
+	if s.OnGB && s.ClearG && s.HandEmpty {
+		w |= 1 << 39
+	}
+	if s.HoldingG && s.ClearC {
+		w |= 1 << 40
+	}
+	if s.OnGC && s.ClearG && s.HandEmpty {
+		w |= 1 << 41
+	}
+	if s.HoldingG && s.ClearD {
+		w |= 1 << 42
+	}
+	if s.OnGD && s.ClearG && s.HandEmpty {
+		w |= 1 << 43
+	}
+	if s.HoldingG && s.ClearE {
+		w |= 1 << 44
+	}
+	if s.OnGE && s.ClearG && s.HandEmpty {
+		w |= 1 << 45
+	}
+	if s.HoldingG && s.ClearF {
+		w |= 1 << 46
+	}
+	if s.OnGF && s.ClearG && s.HandEmpty {
+		w |= 1 << 47
+	}
+	if s.HoldingG && s.ClearH {
+		w |= 1 << 48
+	}
+	if s.OnGH && s.ClearG && s.HandEmpty {
+		w |= 1 << 49
+	}
+	if s.HoldingH && s.ClearA {
+		w |= 1 << 50
+	}
+	if s.OnHA && s.ClearH && s.HandEmpty {
+		w |= 1 << 51
+	}
+	if s.HoldingH && s.ClearB {
+		w |= 1 << 52
+	}
+	if s.OnHB && s.ClearH && s.HandEmpty {
+		w |= 1 << 53
+	}
+	if s.HoldingH && s.ClearC {
+		w |= 1 << 54
+	}
+	if s.OnHC && s.ClearH && s.HandEmpty {
+		w |= 1 << 55
+	}
+	if s.HoldingH && s.ClearD {
+		w |= 1 << 56
+	}
+	if s.OnHD && s.ClearH && s.HandEmpty {
+		w |= 1 << 57
+	}
+	if s.HoldingH && s.ClearE {
+		w |= 1 << 58
+	}
+	if s.OnHE && s.ClearH && s.HandEmpty {
+		w |= 1 << 59
+	}
+	if s.HoldingH && s.ClearF {
+		w |= 1 << 60
+	}
+	if s.OnHF && s.ClearH && s.HandEmpty {
+		w |= 1 << 61
+	}
+	if s.HoldingH && s.ClearG {
+		w |= 1 << 62
+	}
+	if s.OnHG && s.ClearH && s.HandEmpty {
+		w |= 1 << 63
+	}
+	bits[1] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

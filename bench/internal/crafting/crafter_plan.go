@@ -611,7 +611,8 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Reads:       []runtime.FieldID{13},
 		},
 	},
-	Schema: _Crafter_planSchema,
+	Schema:  _Crafter_planSchema,
+	Enabled: _Crafter_enabled,
 })
 
 // _Crafter_planSchema is the JSON Schema of an LLM plan over the actions of Crafter.
@@ -1243,6 +1244,102 @@ func _Crafter_effect_TradeFiber(s CrafterState) CrafterState {
 
 func _Crafter_goal_Equipped(s CrafterState) bool {
 	return s.IronPick
+}
+
+func _Crafter_enabled(s *CrafterState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Wood < 3 {
+		w |= 1 << 0
+	}
+	if s.Axe && s.Wood < 2 {
+		w |= 1 << 1
+	}
+	if s.Wood > 0 && s.Planks < 8 {
+		w |= 1 << 2
+	}
+	if s.Planks >= 2 && s.Sticks < 4 {
+		w |= 1 << 3
+	}
+	if s.Planks >= 4 && !s.Table {
+		w |= 1 << 4
+	}
+	if s.Table && s.Planks >= 3 && s.Sticks >= 2 && !s.WoodPick {
+		w |= 1 << 5
+	}
+	if s.WoodPick && s.Stone < 9 {
+		w |= 1 << 6
+	}
+	if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.StonePick {
+		w |= 1 << 7
+	}
+	if s.Stone >= 8 && !s.Furnace {
+		w |= 1 << 8
+	}
+	if s.WoodPick && s.Coal < 3 {
+		w |= 1 << 9
+	}
+	if s.StonePick && s.Ore < 3 {
+		w |= 1 << 10
+	}
+	if s.Furnace && s.Ore > 0 && s.Coal > 0 && s.Iron < 3 {
+		w |= 1 << 11
+	}
+	if s.Table && s.Iron >= 3 && s.Sticks >= 2 && !s.IronPick {
+		w |= 1 << 12
+	}
+	if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.Axe {
+		w |= 1 << 13
+	}
+	if s.Table && s.Stone >= 2 && s.Sticks >= 1 && !s.Sword {
+		w |= 1 << 14
+	}
+	if s.Fiber < 2 {
+		w |= 1 << 15
+	}
+	if s.Sticks >= 3 && s.Fiber >= 2 && !s.Rod {
+		w |= 1 << 16
+	}
+	if s.Rod && s.Food < 3 {
+		w |= 1 << 17
+	}
+	if s.Fiber > 0 && s.Food < 3 {
+		w |= 1 << 18
+	}
+	if s.Coal > 0 && s.Sticks > 0 && s.Torches < 4 {
+		w |= 1 << 19
+	}
+	if s.Table && s.Planks >= 8 && !s.Chest {
+		w |= 1 << 20
+	}
+	if s.Table && s.Iron >= 3 && !s.Bucket {
+		w |= 1 << 21
+	}
+	if s.Furnace && s.Planks >= 2 && s.Coal < 3 {
+		w |= 1 << 22
+	}
+	if s.Furnace && s.Coal > 0 && s.Food > 0 && s.Food < 3 {
+		w |= 1 << 23
+	}
+	if s.Torches > 0 {
+		w |= 1 << 24
+	}
+	if s.Sword && s.Stone < 7 {
+		w |= 1 << 25
+	}
+	if s.Chest && s.Wood > 0 {
+		w |= 1 << 26
+	}
+	if s.Bucket && s.Food < 3 {
+		w |= 1 << 27
+	}
+	if s.Food >= 2 && s.Ore < 3 {
+		w |= 1 << 28
+	}
+	if s.Fiber >= 2 && s.Coal < 3 {
+		w |= 1 << 29
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

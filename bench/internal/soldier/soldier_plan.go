@@ -80,7 +80,8 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 			Reads:       []runtime.FieldID{0},
 		},
 	},
-	Schema: _Soldier_planSchema,
+	Schema:  _Soldier_planSchema,
+	Enabled: _Soldier_enabled,
 })
 
 // _Soldier_planSchema is the JSON Schema of an LLM plan over the actions of Soldier.
@@ -102,6 +103,15 @@ func _Soldier_effect_Reload(s SoldierState) SoldierState {
 
 func _Soldier_goal_Armed(s SoldierState) bool {
 	return s.Ammo > 10
+}
+
+func _Soldier_enabled(s *SoldierState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0x1)
+	if s.Magazines > 0 {
+		w |= 1 << 1
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -98,7 +98,8 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Reads:       []runtime.FieldID{0},
 		},
 	},
-	Schema: _Survivor_planSchema,
+	Schema:  _Survivor_planSchema,
+	Enabled: _Survivor_enabled,
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
@@ -129,6 +130,18 @@ func _Survivor_effect_Rest(s SurvivorState) SurvivorState {
 
 func _Survivor_goal_Fed(s SurvivorState) bool {
 	return s.Hunger <= 0
+}
+
+func _Survivor_enabled(s *SurvivorState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0x4)
+	if s.Food > 0 {
+		w |= 1 << 0
+	}
+	if s.Energy > 0 {
+		w |= 1 << 1
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

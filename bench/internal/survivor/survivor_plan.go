@@ -182,7 +182,8 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Parts:       [][]runtime.FieldID{{2}, {6}, {7}},
 		},
 	},
-	Schema: _Survivor_planSchema,
+	Schema:  _Survivor_planSchema,
+	Enabled: _Survivor_enabled,
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
@@ -306,6 +307,30 @@ func _Survivor_goalunmet_Ready(s SurvivorState) uint64 {
 		m |= 1 << 2
 	}
 	return m
+}
+
+func _Survivor_enabled(s *SurvivorState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Magazines > 0 && s.Ammo < 10 {
+		w |= 1 << 0
+	}
+	if s.Hunger > 30 || s.Health < 20 {
+		w |= 1 << 1
+	}
+	if s.Armed && s.Ammo+s.Magazines*30 >= 60 {
+		w |= 1 << 2
+	}
+	if s.Stance == Standing && s.Threat > 2 {
+		w |= 1 << 3
+	}
+	if s.Zone == "market" || s.Zone == "camp" {
+		w |= 1 << 4
+	}
+	if s.Energy*2.5 > 60.0 && !(s.Stance == Prone) {
+		w |= 1 << 5
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

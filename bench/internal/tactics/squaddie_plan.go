@@ -424,7 +424,8 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Reads:       []runtime.FieldID{6},
 		},
 	},
-	Schema: _Squaddie_planSchema,
+	Schema:  _Squaddie_planSchema,
+	Enabled: _Squaddie_enabled,
 })
 
 // _Squaddie_planSchema is the JSON Schema of an LLM plan over the actions of Squaddie.
@@ -772,6 +773,72 @@ func _Squaddie_effect_Surrender(s SquaddieState) SquaddieState {
 
 func _Squaddie_goal_Clear(s SquaddieState) bool {
 	return s.Threat <= 0
+}
+
+func _Squaddie_enabled(s *SquaddieState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Ammo > 0 && s.Threat > 0 {
+		w |= 1 << 0
+	}
+	if s.Ammo >= 3 && s.Threat > 1 {
+		w |= 1 << 1
+	}
+	if s.Distance < 2 && s.Threat > 0 {
+		w |= 1 << 2
+	}
+	if s.Magazines > 0 && s.Ammo < 10 {
+		w |= 1 << 3
+	}
+	if s.Threat == 0 {
+		w |= 1 << 4
+	}
+	if s.Distance > 0 && s.Health > 30 {
+		w |= 1 << 5
+	}
+	if s.Distance < 10 {
+		w |= 1 << 6
+	}
+	if !s.InCover {
+		w |= 1 << 7
+	}
+	if s.InCover {
+		w |= 1 << 8
+	}
+	if s.Medkits > 0 && s.Health < 100 {
+		w |= 1 << 9
+	}
+	if s.Health < 60 {
+		w |= 1 << 10
+	}
+	if s.Threat == 0 && s.Energy < 100 {
+		w |= 1 << 11
+	}
+	if s.Energy > 20 {
+		w |= 1 << 12
+	}
+	if s.Grenades > 0 && s.Distance > 2 && s.Threat > 2 {
+		w |= 1 << 13
+	}
+	if s.Threat > 3 && s.Radio {
+		w |= 1 << 14
+	}
+	if s.Threat == 0 && s.Energy > 10 {
+		w |= 1 << 15
+	}
+	if s.Threat == 0 && !s.InCover {
+		w |= 1 << 16
+	}
+	if s.Ammo >= 5 && s.Threat > 0 {
+		w |= 1 << 17
+	}
+	if s.Energy > 30 && s.Threat > 0 && !s.InCover {
+		w |= 1 << 18
+	}
+	if s.Health < 10 && s.Threat > 4 {
+		w |= 1 << 19
+	}
+	bits[0] = w
 }
 
 // Perform runs action a by calling its method. Actions that take typed
