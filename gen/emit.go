@@ -38,6 +38,8 @@ type emitter struct {
 // emitRole renders the generated file of role r.
 func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	f := jen.NewFilePathName(pkg.Path, pkg.Name)
+	// imports.Process below formats the file: jennifer need not too.
+	f.NoFormat = true
 	f.HeaderComment(model.Header)
 	for _, imp := range [...]struct{ path, name string }{{runtimePath, "runtime"}, {contextPath, "context"}, {jsonPath, "json"}} {
 		if pkg.Declares(imp.name) {
@@ -62,8 +64,8 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", r.Name, err)
 	}
-	// Group the standard library's imports apart, as goimports does;
-	// FormatOnly adds and removes nothing.
+	// Format, grouping the standard library's imports apart as goimports
+	// does; FormatOnly adds and removes nothing.
 	out, err := imports.Process(r.File, buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
 	if err != nil {
 		return nil, fmt.Errorf("formatting %s: %w", r.Name, err)
