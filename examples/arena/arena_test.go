@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/examples/arena/world"
 )
 
 // The totals and the checksum depend on the seed only: not on GOMAXPROCS
 // nor on how many workers share the agents.
 func TestDeterministicAcrossGOMAXPROCS(t *testing.T) {
 	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(0))
-	var results []Stats
+	var results []world.Stats
 	for _, procs := range []int{1, 2} {
 		goruntime.GOMAXPROCS(procs)
 		for _, workers := range []int{1, procs, 3} {
@@ -26,26 +27,6 @@ func TestDeterministicAcrossGOMAXPROCS(t *testing.T) {
 	}
 	other, _ := run(700, 40, 43, 2)
 	assert.NotEqual(t, results[0].Checksum, other.Checksum, "another seed gives another world")
-}
-
-// Every plan the agents make is valid: replaying each agent's plan on its
-// state in the domain reaches the goals the plan promises.
-func TestPlansVerify(t *testing.T) {
-	sim := NewSim(300, 5, 1)
-	defer sim.Close()
-	w := sim.workers[0]
-	for range 30 {
-		sim.Tick()
-		for i := range sim.Agents {
-			s := sim.Agents[i].PlanState()
-			_ = w.planner.PlanInto(t.Context(), s, &w.plan)
-			require.NoError(t, AgentDomain.Verify(s, &w.plan), "agent %d state %+v", i, s)
-		}
-	}
-	st := sim.Stats()
-	for i, n := range st.Performed {
-		assert.Positive(t, n, "action %s never performed", AgentDomain.Actions[i].Name)
-	}
 }
 
 // A short run, seed 1: what the agents did and the checksum.

@@ -1,4 +1,7 @@
-package main
+// Package world is the arena's role and its tick loop: agents that
+// replan every tick across workers, each worker reusing one planner and
+// one plan. examples/arena runs it; the benchmarks measure it.
+package world
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package main
+package world
 
 //go:generate go run github.com/rolegen/rolegen/cmd/rolegen
 
