@@ -26,4 +26,3 @@ func TestPlansVerify(t *testing.T) {
 		assert.Positive(t, n, "action %s never performed", AgentDomain.Actions[i].Name)
 	}
 }
-
