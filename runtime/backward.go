@@ -79,9 +79,20 @@ func (b *BackwardChainer[S]) Domain() *Domain[S] { return b.d }
 
 // Plan plans every goal unsatisfied in s, highest priority first (ties in
 // declaration order), each from the state the previous goal's steps leave.
-// A goal's steps may not undo a goal of higher priority that holds when
-// they start. When some goal cannot be planned, Plan returns the plan for
-// the others with the *PlanningError of the first goal that failed.
+//
+// For a goal, the candidates are the actions that declare it in fulfills,
+// then those that write a field its condition reads. The first candidate
+// whose precondition holds is used; when none holds, the candidates are
+// tried in turn, chaining backwards the helpers that write what the
+// failing parts of the precondition read (again those that apply first).
+// Candidates and helpers that write no field of a failing part of the
+// condition cannot make it hold and are passed over. A step that returns
+// to a state already reached is refused, and a goal's steps may not undo a
+// goal of higher priority that holds when they start.
+//
+// When some goal cannot be planned, Plan returns the plan for the others
+// with the *PlanningError of the first goal that failed (or, when the
+// search budget ran out, of that).
 func (b *BackwardChainer[S]) Plan(ctx context.Context, s S) (Plan, error) {
 	var p Plan
 	err := b.PlanInto(ctx, s, &p)
@@ -241,32 +252,41 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 		if goal.Unmet != nil {
 			unmet = goal.Unmet(st)
 		}
-		for _, a := range d.candidates[g] {
-			// An action that writes only fields of conjuncts that already
-			// hold cannot make the goal hold; one that declares the goal
-			// in fulfills is always tried.
-			if !relevant(d.Actions[a].Writes, unmet, goal.Parts) && !slices.Contains(d.Actions[a].Fulfills, g) {
-				b.event(TraceSkip, g, a, 1, "writes no field of a failing part of the goal")
-				continue
-			}
-			mark, vmark := len(b.steps), len(b.visited)
-			next, f := b.establish(a, st, 0)
-			if !f.failed() && b.protectedHold(next) {
-				st, progressed = next, true
-				break
-			}
-			if !f.failed() && b.trace != nil {
-				b.event(TraceReject, g, a, 1, "would undo a goal of higher priority")
-			}
-			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
-			if b.ctxErr != nil {
-				return st, b.ctxErr
-			}
-			if f.reason == SearchBudgetExceeded {
-				return st, b.error(f, g)
-			}
-			if !first.failed() {
-				first = f
+		// First the candidates whose precondition holds, in declaration
+		// order; then the others, chaining helpers for their
+		// preconditions.
+	passes:
+		for pass := range 2 {
+			for _, a := range d.candidates[g] {
+				if d.Applicable(a, st) != (pass == 0) {
+					continue
+				}
+				// An action that writes only fields of conjuncts that
+				// already hold cannot make the goal hold; one that
+				// declares the goal in fulfills is always tried.
+				if !relevant(d.Actions[a].Writes, unmet, goal.Parts) && !slices.Contains(d.Actions[a].Fulfills, g) {
+					b.event(TraceSkip, g, a, 1, "writes no field of a failing part of the goal")
+					continue
+				}
+				mark, vmark := len(b.steps), len(b.visited)
+				next, f := b.establish(a, st, 0)
+				if !f.failed() && b.protectedHold(next) {
+					st, progressed = next, true
+					break passes
+				}
+				if !f.failed() && b.trace != nil {
+					b.event(TraceReject, g, a, 1, "would undo a goal of higher priority")
+				}
+				b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
+				if b.ctxErr != nil {
+					return st, b.ctxErr
+				}
+				if f.reason == SearchBudgetExceeded {
+					return st, b.error(f, g)
+				}
+				if !first.failed() {
+					first = f
+				}
 			}
 		}
 		if !progressed {
@@ -370,29 +390,37 @@ func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, failure) {
 		if act.PreUnmet != nil {
 			unmet = act.PreUnmet(st)
 		}
-		for _, h := range d.helpers[a] {
-			if !relevant(d.Actions[h].Writes, unmet, act.PreParts) {
-				// h changes no field of a failing conjunct.
-				b.event(TraceSkip, NoGoal, h, depth+2, "writes no field of a failing part of the precondition")
-				continue
-			}
-			if slices.Contains(b.stack, h) {
-				cyclic = true
-				b.event(TraceSkip, NoGoal, h, depth+2, "already being established (cycle)")
-				continue
-			}
-			mark, vmark := len(b.steps), len(b.visited)
-			next, f := b.establish(h, st, depth+1)
-			if !f.failed() {
-				st, progressed = next, true
-				break
-			}
-			b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
-			if b.stopped(f) {
-				return st, f
-			}
-			if !first.failed() {
-				first = f
+		// Helpers whose precondition holds first, then the others,
+		// chained in turn; declaration order within each pass.
+	passes:
+		for pass := range 2 {
+			for _, h := range d.helpers[a] {
+				if d.Applicable(h, st) != (pass == 0) {
+					continue
+				}
+				if !relevant(d.Actions[h].Writes, unmet, act.PreParts) {
+					// h changes no field of a failing conjunct.
+					b.event(TraceSkip, NoGoal, h, depth+2, "writes no field of a failing part of the precondition")
+					continue
+				}
+				if slices.Contains(b.stack, h) {
+					cyclic = true
+					b.event(TraceSkip, NoGoal, h, depth+2, "already being established (cycle)")
+					continue
+				}
+				mark, vmark := len(b.steps), len(b.visited)
+				next, f := b.establish(h, st, depth+1)
+				if !f.failed() {
+					st, progressed = next, true
+					break passes
+				}
+				b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
+				if b.stopped(f) {
+					return st, f
+				}
+				if !first.failed() {
+					first = f
+				}
 			}
 		}
 		if !progressed {

@@ -34,7 +34,7 @@ func Example() {
 	st, _ := run(200, 20, 1, goruntime.GOMAXPROCS(0))
 	report(os.Stdout, st)
 	// Output:
-	// plans: 4000 (steps 1744, idle 2992, partial 13)
+	// plans: 4000 (steps 1638, idle 2992, partial 13)
 	// performed: Forage 78 Eat 314 Rest 68 Scavenge 170 Fight 318 Flee 37 Hide 10
-	// checksum: 76954185ff8c74e0
+	// checksum: f9caf0fd754cd4a6
 }
