@@ -32,6 +32,7 @@ func repoRoot(t *testing.T) string {
 func newModule(t *testing.T, name string) string {
 	t.Helper()
 	root := repoRoot(t)
+	readSources(t, root)
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module "+name+"\n\ngo 1.26\n\n"+
 		"require github.com/rolegen/rolegen v0.0.0\n\n"+
@@ -40,6 +41,21 @@ func newModule(t *testing.T, name string) string {
 	require.NoError(t, err)
 	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
 	return dir
+}
+
+// readSources reads rolegen's own Go files. The programs these tests build
+// compile them in another process, which go test cannot see: reading them
+// here makes a change to any of them invalidate the cached test result.
+func readSources(t *testing.T, root string) {
+	t.Helper()
+	for _, dir := range []string{"runtime", "gen", "exprlang", "internal/check", "internal/annot", "internal/load", "internal/model", "cmd/rolegen"} {
+		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		require.NoError(t, err)
+		for _, f := range files {
+			_, err := os.ReadFile(f)
+			require.NoError(t, err)
+		}
+	}
 }
 
 // goCmd runs the go command in dir without network access.
