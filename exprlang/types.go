@@ -132,24 +132,6 @@ func (t Type) Identical(u Type) bool {
 	return t.Kind == u.Kind && t.Name == u.Name && t.PkgPath == u.PkgPath
 }
 
-// defaultType is the type an untyped constant takes where a typed value is
-// needed, as in Go.
-func (t Type) defaultType() Type {
-	switch t.Kind {
-	case UntypedBool:
-		return Basic(Bool)
-	case UntypedInt:
-		return Basic(Int)
-	case UntypedRune:
-		return Basic(Int32)
-	case UntypedFloat:
-		return Basic(Float64)
-	case UntypedString:
-		return Basic(String)
-	}
-	return t
-}
-
 // representable reports whether the constant v can be represented as a
 // value of kind k, and returns it converted (an integral float becomes an
 // int for an integer kind). why explains a failure: "overflows" or

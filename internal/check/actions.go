@@ -2,7 +2,6 @@ package check
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"math"
 	"strconv"
@@ -252,6 +251,3 @@ func (c *checker) methodShape(m *methodDecl) {
 		bad()
 	}
 }
-
-// directivePos is where to report a problem with the whole action.
-func (m *methodDecl) namePos() (token.Pos, token.Pos) { return m.decl.Name.Pos(), m.decl.Name.End() }

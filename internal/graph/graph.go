@@ -76,13 +76,6 @@ func (g *Graph) Write(w io.Writer, f Format) error {
 	return err
 }
 
-// String renders g as DOT.
-func (g *Graph) String() string {
-	var b strings.Builder
-	g.dot(&b)
-	return b.String()
-}
-
 func (g *Graph) dot(b *strings.Builder) {
 	fmt.Fprintf(b, "digraph %s {\n", dotID(g.Name))
 	b.WriteString("\trankdir=LR;\n\tnode [fontname=\"Helvetica\"];\n\tedge [fontname=\"Helvetica\", fontsize=10];\n")
