@@ -85,7 +85,9 @@
 // outputs of every earlier step; WithDAG(n) runs them as a DAG on dependsOn,
 // up to n at once (default 4), each seeing only its dependencies' outputs.
 // Steps run through a Target: RoleTarget calls a generated role's
-// PerformJSON, FuncTarget any Executor. After each step the WithOnStep hook
+// PerformJSON, FuncTarget any Executor. An Executor gets the outputs it may
+// see as an argument; a generated role's action method reads them from its
+// context with StepInputs. After each step the WithOnStep hook
 // may Continue, Abort, Replan(feedback) or Adjust the remaining steps. A
 // failed step replans from the current state, at most WithMaxReplans times
 // (default 2); then the run fails with the last failure, wrapped with

@@ -28,7 +28,8 @@ func (r *run[S]) runInOrder(ctx context.Context, plan *Plan) outcome {
 		}
 		var out json.RawMessage
 		if err = r.livePrecondition(st, i); err == nil {
-			out, err = r.t.Exec(ctx, st, maps.Clone(r.outputs))
+			inputs := maps.Clone(r.outputs)
+			out, err = r.t.Exec(withStepInputs(ctx, inputs), st, inputs)
 		}
 		if o, stop := r.finishStep(ctx, idx, out, err); stop {
 			return o
@@ -111,7 +112,7 @@ func (r *run[S]) runDAG(ctx context.Context, plan *Plan) outcome {
 			}
 			inflight++
 			go func() {
-				out, err := r.t.Exec(ctx, st, inputs)
+				out, err := r.t.Exec(withStepInputs(ctx, inputs), st, inputs)
 				results <- result{idx, out, err}
 			}()
 		}

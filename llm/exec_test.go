@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -62,15 +64,54 @@ func TestRoleTargetRunsPerformJSON(t *testing.T) {
 	assert.JSONEq(t, `{"confirmation":"BookFlight-1"}`, string(out))
 }
 
+// A generated role's action method gets only a context and its arguments:
+// it reads earlier outputs with StepInputs, the same ones an Executor gets.
+func TestRoleActionsReadEarlierOutputsFromTheirContext(t *testing.T) {
+	plan := planJSON(
+		step("search", "Search", searchParis),
+		step("flight", "BookFlight", flightParis, "search"),
+		step("ping", "Ping", "{}"),
+		step("hotel", "BookHotel", hotelParis, "flight"),
+	)
+	for _, tc := range []struct {
+		name string
+		opts []llm.Option
+		want map[string]string
+	}{
+		{"in order", nil, map[string]string{
+			"Search": "", "BookFlight": "search", "Ping": "flight search", "BookHotel": "flight ping search",
+		}},
+		{"DAG", []llm.Option{llm.WithDAG(1)}, map[string]string{
+			"Search": "", "BookFlight": "search", "Ping": "", "BookHotel": "flight",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			role := &travelRole{state: rich, saw: map[string]string{}}
+			_, err := llm.NewPlanner(trip, llm.ScriptedReplies(plan), tc.opts...).Run(context.Background(), "Paris", llm.RoleTarget[tripState](role))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, role.saw)
+		})
+	}
+	assert.Nil(t, llm.StepInputs(context.Background()), "outside a run")
+}
+
 // travelRole stands for a generated role: PlanState and PerformJSON.
 type travelRole struct {
 	state tripState
 	calls []string
+	// saw, when not nil, records for each action the IDs of the outputs
+	// it could read with StepInputs.
+	saw map[string]string
 }
 
 func (r *travelRole) PlanState() tripState { return r.state }
 
-func (r *travelRole) PerformJSON(_ context.Context, a runtime.ActionID, args json.RawMessage) (json.RawMessage, error) {
+func (r *travelRole) PerformJSON(ctx context.Context, a runtime.ActionID, args json.RawMessage) (json.RawMessage, error) {
+	if r.saw != nil {
+		in := llm.StepInputs(ctx)
+		ids := slices.Sorted(maps.Keys(in))
+		r.saw[trip.ActionName(a)] = strings.Join(ids, " ")
+	}
 	r.calls = append(r.calls, trip.ActionName(a)+" "+string(args))
 	r.state = trip.Apply(a, r.state)
 	return json.RawMessage(fmt.Sprintf(`{"confirmation":"%s-%d"}`, trip.ActionName(a), len(r.calls))), nil

@@ -36,11 +36,33 @@ type Target[S comparable] interface {
 	Exec(ctx context.Context, step Step, inputs map[string]json.RawMessage) (json.RawMessage, error)
 }
 
-// PerformerExecutor runs steps through p.PerformJSON; step outputs of other
-// steps are not passed on (generated actions take only their arguments).
+// StepInputs returns the outputs of the steps the running step may see,
+// keyed by step ID, as its Executor receives them: in order mode every
+// earlier completed step of the plan, in DAG mode only its dependencies.
+// It is how a generated role's action method, which takes only a context
+// and its typed arguments, reads what earlier steps returned:
+//
+//	func (a *Agent) Notify(ctx context.Context, in NotifyArgs) error {
+//		for id, out := range llm.StepInputs(ctx) { ... }
+//	}
+//
+// Outside a run it returns nil. The map is the step's own; it may be kept.
+func StepInputs(ctx context.Context) map[string]json.RawMessage {
+	in, _ := ctx.Value(stepInputsKey{}).(map[string]json.RawMessage)
+	return in
+}
+
+type stepInputsKey struct{}
+
+func withStepInputs(ctx context.Context, in map[string]json.RawMessage) context.Context {
+	return context.WithValue(ctx, stepInputsKey{}, in)
+}
+
+// PerformerExecutor runs steps through p.PerformJSON; the action's method
+// reads the outputs of the steps it may see with StepInputs.
 func PerformerExecutor(p Performer) Executor {
-	return func(ctx context.Context, step Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
-		return p.PerformJSON(ctx, step.Action, step.Args)
+	return func(ctx context.Context, step Step, inputs map[string]json.RawMessage) (json.RawMessage, error) {
+		return p.PerformJSON(withStepInputs(ctx, inputs), step.Action, step.Args)
 	}
 }
 
@@ -52,8 +74,8 @@ type roleTarget[S comparable] struct{ r Role[S] }
 
 func (t roleTarget[S]) PlanState() S { return t.r.PlanState() }
 
-func (t roleTarget[S]) Exec(ctx context.Context, step Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
-	return t.r.PerformJSON(ctx, step.Action, step.Args)
+func (t roleTarget[S]) Exec(ctx context.Context, step Step, inputs map[string]json.RawMessage) (json.RawMessage, error) {
+	return t.r.PerformJSON(withStepInputs(ctx, inputs), step.Action, step.Args)
 }
 
 // FuncTarget runs steps with exec and tracks the state symbolically: it

@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/rolegen/rolegen/llm"
 )
 
 //go:generate go run github.com/rolegen/rolegen/cmd/rolegen
@@ -105,11 +109,20 @@ func (a *Agent) Book(_ context.Context, in BookArgs) (Booking, error) {
 	return Booking{}, fmt.Errorf("no offer at most %d euros", in.MaxPrice)
 }
 
-// Notify sends the traveller a message.
+// Notify sends the traveller a message, with the details of any booking
+// an earlier step of the plan returned.
 //
 //plan:action pre="Booked" post="Notified = true"
-func (a *Agent) Notify(_ context.Context, in NotifyArgs) error {
-	a.inbox = append(a.inbox, in.Message)
+func (a *Agent) Notify(ctx context.Context, in NotifyArgs) error {
+	msg := in.Message
+	inputs := llm.StepInputs(ctx)
+	for _, id := range slices.Sorted(maps.Keys(inputs)) {
+		var b Booking
+		if json.Unmarshal(inputs[id], &b) == nil && b.Reference != "" {
+			msg += fmt.Sprintf(" [%s: flight %s, %d euros]", b.Reference, b.Flight, b.Price)
+		}
+	}
+	a.inbox = append(a.inbox, msg)
 	a.Notified = true
 	return nil
 }

@@ -37,7 +37,7 @@ func Example_run() {
 	// step tell Notify: done
 	// status: completed after 0 replans; 2255 tokens in 2 calls
 	// state: {Searched:true Booked:true Notified:true Budget:305}
-	// inbox: ["Your flight to Lisbon is booked."]
+	// inbox: ["Your flight to Lisbon is booked. [RG1240: flight ZRHLIS-1240, 95 euros]"]
 }
 
 // TestAgainstAnOpenAICompatibleServer runs the example through the OpenAI
@@ -67,6 +67,7 @@ func TestAgainstAnOpenAICompatibleServer(t *testing.T) {
 	require.NoError(t, run(context.Background(), &out, m, "Fly me to Lisbon"))
 	assert.Contains(t, out.String(), "status: completed after 0 replans; 790 tokens in 1 calls")
 	assert.Contains(t, out.String(), "step b Book: done")
+	assert.Contains(t, out.String(), `inbox: ["booked [RG1240: flight ZRHLIS-1240, 95 euros]"]`)
 
 	format := request["response_format"].(map[string]any)
 	assert.Equal(t, "json_schema", format["type"])
