@@ -18,7 +18,8 @@ const CheckpointVersion = 1
 
 // Checkpoint is the saved state of a run: its current plan and every step
 // record. A run is saved when its plan is accepted, when each step starts
-// (status running) and ends, and when the run ends.
+// (status running) and ends, before it asks the model for a revision, and
+// when the run ends.
 //
 // The guarantee Resume gives follows: a step whose completion was recorded
 // (status done) is never run again — exactly once; a step that started but
@@ -40,9 +41,19 @@ type Checkpoint struct {
 	Calls   []Call       `json:"calls"`
 	// ApprovedOnce and HandApproved carry the approval state of the run
 	// for revisions (see WithRevisionApproval).
-	ApprovedOnce bool      `json:"approvedOnce,omitempty"`
-	HandApproved bool      `json:"handApproved,omitempty"`
-	Saved        time.Time `json:"saved"`
+	ApprovedOnce bool `json:"approvedOnce,omitempty"`
+	HandApproved bool `json:"handApproved,omitempty"`
+	// Replanning is set while the run asks the model for a revision of
+	// Plan (the replan is already counted in Replans).
+	Replanning *Replanning `json:"replanning,omitempty"`
+	Saved      time.Time   `json:"saved"`
+}
+
+// Replanning is why a run asks the model for a revision: the failure of
+// the plan, the critique of a hook or reflector, or both.
+type Replanning struct {
+	Failure  string `json:"failure,omitempty"`
+	Critique string `json:"critique,omitempty"`
 }
 
 // Done returns the ids of the steps of the current plan recorded done.
@@ -74,6 +85,7 @@ func (r *run[S]) checkpoint() *Checkpoint {
 		Calls:        r.calls,
 		ApprovedOnce: r.approvedOnce,
 		HandApproved: r.handApproved,
+		Replanning:   r.replanning,
 		Saved:        time.Now().UTC(),
 	}
 	if cp.Steps == nil {

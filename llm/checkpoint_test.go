@@ -284,6 +284,68 @@ func TestResumeAfterKill(t *testing.T) {
 	assert.Len(t, final.Done(), crashSteps)
 }
 
+// TestResumeAfterKillWhileReplanning kills a run while it asks the model
+// for a revision after a failed step: Resume asks again, with the failure,
+// and runs the revision; the plan that failed is not resumed, no step is
+// run twice, and the replan is counted once.
+func TestResumeAfterKillWhileReplanning(t *testing.T) {
+	dir := t.TempDir()
+	storeDir := filepath.Join(dir, "store")
+	logPath := filepath.Join(dir, "effects.log")
+
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"=1", helperModeEnv+"=replan",
+		helperStoreEnv+"="+storeDir, helperLogEnv+"="+logPath)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+
+	store, err := llm.NewFileStore(storeDir)
+	require.NoError(t, err)
+	ctx := context.Background()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			t.Fatalf("the helper never replanned:\n%s", stderr.String())
+		}
+		time.Sleep(2 * time.Millisecond)
+		if cp, err := store.Load(ctx, crashRunID); err == nil && cp.Replanning != nil {
+			break
+		}
+	}
+	require.NoError(t, cmd.Process.Kill())
+	require.Error(t, cmd.Wait(), "the helper must not have finished on its own")
+
+	cp, err := store.Load(ctx, crashRunID)
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusRunning, cp.Status)
+	assert.Equal(t, 1, cp.Replans)
+	assert.Contains(t, cp.Replanning.Failure, "the agency is closed")
+
+	revised := planJSON(step("q2", "Ping", "{}")) // what is left to do
+	model := llm.NewScriptedModel(llm.Reply{Text: revised})
+	p := llm.NewPlanner(trip, model, llm.WithStore(store))
+	res, err := p.Resume(ctx, crashRunID, llm.FuncTarget(trip, tripState{}, appendingExecutor(logPath, func(llm.Step) time.Duration { return 0 })))
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusCompleted, res.Status)
+	assert.Equal(t, 1, res.Replans)
+	require.Len(t, model.Requests(), 1, "Resume asks for the revision again")
+	prompt := model.Requests()[0].Messages[1].Content
+	assert.Contains(t, prompt, "the agency is closed")
+
+	data, err := os.ReadFile(logPath)
+	require.NoError(t, err)
+	// p1 ran and p2 failed before the kill; after it only the revision's
+	// q2 runs: neither p2 nor p3 of the failed plan.
+	assert.Equal(t, []string{"p1", "p2", "q2"}, strings.Fields(string(data)))
+	final, err := store.Load(ctx, crashRunID)
+	require.NoError(t, err)
+	assert.Nil(t, final.Replanning)
+	assert.Equal(t, llm.StatusCompleted, final.Status)
+}
+
 // runningStep returns the id of the step a checkpoint records as running.
 func runningStep(cp *llm.Checkpoint) string {
 	for _, r := range cp.Steps {

@@ -111,7 +111,7 @@
 //
 // WithStore saves a Checkpoint of the run — its plan and every step record
 // with its output — when a plan is accepted, when each step starts and
-// ends, and when the run ends. FileStore writes RUNID.json atomically (temp
+// ends, before the model is asked for a revision, and when the run ends. FileStore writes RUNID.json atomically (temp
 // file in the same directory, fsync, rename, fsync of the directory).
 // Resume continues a run from its checkpoint:
 //
@@ -119,7 +119,12 @@
 //     is restored for the steps after it;
 //   - a step that started but whose completion was not recorded (the
 //     process died during it, or before the checkpoint after it was saved)
-//     runs again (at least once): it is recorded interrupted, then re-run.
+//     runs again (at least once): it is recorded interrupted, then re-run;
+//   - a run that died while asking the model for a revision asks again with
+//     the same failure and critique; the plan that failed is not resumed,
+//     and the replan is counted once.
 //
-// Make such steps idempotent, or have them check the world first.
+// Make such steps idempotent, or have them check the world first. A run
+// that died during its first model call has no checkpoint yet: nothing
+// ran, run it again.
 package llm

@@ -3,6 +3,7 @@ package llm_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"testing"
@@ -19,6 +20,9 @@ const (
 	helperEnv      = "LLM_TEST_CRASH_HELPER"
 	helperStoreEnv = "LLM_TEST_CRASH_STORE"
 	helperLogEnv   = "LLM_TEST_CRASH_LOG"
+	// helperModeEnv "replan": a step fails and the process is killed while
+	// the model is asked for a revision.
+	helperModeEnv = "LLM_TEST_CRASH_MODE"
 	crashRunID     = "crash-run"
 	crashSteps     = 8
 )
@@ -74,6 +78,9 @@ func crashHelper() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
+	if os.Getenv(helperModeEnv) == "replan" {
+		return crashWhileReplanning(store)
+	}
 	p := llm.NewPlanner(trip, llm.ScriptedReplies(crashPlan()), llm.WithStore(store))
 	// The first steps are quick; from the fourth on a step takes long
 	// enough for the parent to kill the process during it.
@@ -85,6 +92,40 @@ func crashHelper() int {
 	}
 	target := llm.FuncTarget(trip, tripState{}, appendingExecutor(os.Getenv(helperLogEnv), pause))
 	if _, err := p.Run(context.Background(), "ping the agency", target, llm.WithRunID(crashRunID)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// The plan of the replanning crash test: its second step fails.
+var (
+	replanCrashPlan = planJSON(step("p1", "Ping", "{}"), step("p2", "Ping", "{}", "p1"), step("p3", "Ping", "{}", "p2"))
+	errAgencyClosed = errors.New("the agency is closed")
+)
+
+// crashWhileReplanning runs replanCrashPlan; p2 fails, and the model,
+// asked for a revision, never answers: the parent kills the process then.
+func crashWhileReplanning(store llm.Store) int {
+	calls := 0
+	model := llm.ModelFunc(func(ctx context.Context, _ llm.Request) (llm.Response, error) {
+		calls++
+		if calls == 1 {
+			return llm.Response{Text: replanCrashPlan}, nil
+		}
+		<-ctx.Done() // the parent kills the process before this returns
+		return llm.Response{}, ctx.Err()
+	})
+	exec := appendingExecutor(os.Getenv(helperLogEnv), func(llm.Step) time.Duration { return 0 })
+	failing := func(ctx context.Context, st llm.Step, in map[string]json.RawMessage) (json.RawMessage, error) {
+		out, err := exec(ctx, st, in)
+		if err == nil && st.ID == "p2" {
+			err = errAgencyClosed
+		}
+		return out, err
+	}
+	p := llm.NewPlanner(trip, model, llm.WithStore(store))
+	if _, err := p.Run(context.Background(), "ping the agency", llm.FuncTarget(trip, tripState{}, failing), llm.WithRunID(crashRunID)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

@@ -202,6 +202,10 @@ type run[S comparable] struct {
 	// approvedOnce: a plan of the run was approved (by a gate or by hand);
 	// handApproved: by hand, through Planner.Approve and Execute.
 	approvedOnce, handApproved bool
+	// replanning is set while the model is asked for a revision, so that a
+	// checkpoint saved then makes Resume ask again instead of running the
+	// plan that failed.
+	replanning *Replanning
 
 	// The execution state of the current plan: steps done and their
 	// outputs, and steps started (or failed) since it began.
@@ -322,8 +326,9 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 
 // Resume continues a checkpointed run: steps recorded done are not run
 // again (their outputs are restored), a step recorded running (the process
-// died during it) runs again, and the run goes on as Run would, replans
-// included. A run that already ended returns its result (with an error
+// died during it) runs again, a run that stopped while asking the model
+// for a revision asks again (the plan that failed is not resumed), and the
+// run goes on as Run would, replans included. A run that already ended returns its result (with an error
 // wrapping ErrRunFinished when it failed or was rejected).
 func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Result, error) {
 	if p.cfg.store == nil {
@@ -362,6 +367,15 @@ func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Re
 	}
 	r.restoreDone(plan)
 	r.status, r.err = StatusRunning, nil
+	if cp.Replanning != nil {
+		// The process stopped while the model was asked for a revision:
+		// ask again (the replan was counted when it began).
+		next, res, err := r.replan(ctx, plan, cp.Replanning)
+		if next == nil {
+			return res, err
+		}
+		plan = next
+	}
 	return r.loop(ctx, plan)
 }
 
@@ -395,6 +409,7 @@ func (r *run[S]) restore(cp *Checkpoint) {
 	r.usage = cp.Usage
 	r.calls = slices.Clone(cp.Calls)
 	r.approvedOnce, r.handApproved = cp.ApprovedOnce, cp.HandApproved
+	r.replanning = cp.Replanning
 	r.resetPlanState()
 	r.completed = 0
 	for _, rec := range r.records {
@@ -529,23 +544,47 @@ func (r *run[S]) loop(ctx context.Context, plan *Plan) (*Result, error) {
 			return r.finish(ctx, StatusFailed, r.exhausted(o))
 		}
 		r.replans++
-		rev := &revision{number: r.replans, done: r.doneRecords(), previous: plan, critique: o.directive.Reason}
+		pending := &Replanning{Critique: o.directive.Reason}
 		if o.err != nil {
-			rev.failure = o.err.Error()
+			pending.Failure = o.err.Error()
 		}
-		next, err := r.generate(ctx, r.goal, r.t.PlanState(), rev)
-		if err != nil {
-			return r.fail(ctx, err)
-		}
-		r.resetPlanState()
-		r.plan = next
-		next, st, err := r.gate(ctx, next, true)
-		r.plan = next
-		if st != StatusRunning {
-			return r.finish(ctx, st, err)
+		next, res, err := r.replan(ctx, plan, pending)
+		if next == nil {
+			return res, err
 		}
 		plan = next
 	}
+}
+
+// replan asks the model for a revision of previous and passes it through
+// the gate. Before the model is called the checkpoint records that the run
+// is replanning, so that Resume after a crash asks again rather than run
+// the plan that failed. It returns the plan to run, or nil and the end of
+// the run.
+func (r *run[S]) replan(ctx context.Context, previous *Plan, pending *Replanning) (*Plan, *Result, error) {
+	r.replanning = pending
+	if err := r.save(ctx); err != nil {
+		r.replanning = nil
+		res, err := r.finish(ctx, StatusFailed, err)
+		return nil, res, err
+	}
+	rev := &revision{number: r.replans, done: r.doneRecords(), previous: previous,
+		failure: pending.Failure, critique: pending.Critique}
+	next, err := r.generate(ctx, r.goal, r.t.PlanState(), rev)
+	r.replanning = nil
+	if err != nil {
+		res, err := r.fail(ctx, err)
+		return nil, res, err
+	}
+	r.resetPlanState()
+	r.plan = next
+	next, st, err := r.gate(ctx, next, true)
+	r.plan = next
+	if st != StatusRunning {
+		res, err := r.finish(ctx, st, err)
+		return nil, res, err
+	}
+	return next, nil, nil
 }
 
 // exhausted is the error of a run that may not replan any more.
