@@ -23,8 +23,8 @@ const (
 	// helperModeEnv "replan": a step fails and the process is killed while
 	// the model is asked for a revision.
 	helperModeEnv = "LLM_TEST_CRASH_MODE"
-	crashRunID     = "crash-run"
-	crashSteps     = 8
+	crashRunID    = "crash-run"
+	crashSteps    = 8
 )
 
 func TestMain(m *testing.M) {
