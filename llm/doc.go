@@ -62,7 +62,9 @@
 // reads; WithGoals also requires goals to hold at the end.
 // WithRequireVerified(n) refuses unverified plans, feeding the critique back
 // to the model up to n times; without it an unverified plan runs, and the
-// live precondition check (in order mode) stops it at the failing step.
+// live precondition check stops it at the failing step (every step in
+// order; in a DAG the steps that start while none runs, see
+// WithoutLivePreconditions).
 //
 // # Approval
 //

@@ -43,8 +43,9 @@ func (r *run[S]) runInOrder(ctx context.Context, plan *Plan) outcome {
 	return outcome{kind: outCompleted}
 }
 
-// livePrecondition checks the step's precondition in the live state (in
-// order mode, unless WithoutLivePreconditions).
+// livePrecondition checks the step's precondition in the live state
+// (unless WithoutLivePreconditions); it must not be called while a step
+// runs.
 func (r *run[S]) livePrecondition(st Step, index int) error {
 	if !r.p.cfg.livePre {
 		return nil
@@ -62,7 +63,8 @@ func (r *run[S]) livePrecondition(st Step, index int) error {
 
 // runDAG runs the plan's pending steps as a DAG on dependsOn, at most
 // WithDAG's concurrency at once; each step sees only its dependencies'
-// outputs. The calling goroutine schedules, records, checkpoints and calls
+// outputs. Steps started while none runs have their preconditions checked
+// in the live state. The calling goroutine schedules, records, checkpoints and calls
 // the hooks, so those never run concurrently; it returns only once every
 // step it launched has returned, so no goroutine outlives it. After a
 // failure or a directive other than Continue it starts no more steps and
@@ -93,15 +95,42 @@ func (r *run[S]) runDAG(ctx context.Context, plan *Plan) outcome {
 				stop = &o
 			}
 		}
-		for i := 0; stop == nil && !reflectPending && i < len(plan.Steps) && inflight < limit; i++ {
+		// The steps ready to start, in plan order, up to the limit.
+		var wave []int
+		for i := 0; stop == nil && !reflectPending && i < len(plan.Steps) && inflight+len(wave) < limit; i++ {
 			st := plan.Steps[i]
-			if started[i] || st.Skipped || r.done[st.ID] || !r.depsDone(st) {
+			if !started[i] && !st.Skipped && !r.done[st.ID] && r.depsDone(st) {
+				wave = append(wave, i)
+			}
+		}
+		// A wave that starts while no step runs is checked in the live
+		// state first (reading it while a step runs would race with the
+		// step): the first step whose precondition fails is recorded
+		// failed, and none of the wave starts.
+		stale, staleAt := error(nil), -1
+		if inflight == 0 {
+			for _, i := range wave {
+				if err := r.livePrecondition(plan.Steps[i], i); err != nil {
+					stale, staleAt = err, i
+					break
+				}
+			}
+		}
+		for _, i := range wave {
+			if staleAt >= 0 && i != staleAt {
 				continue
 			}
+			st := plan.Steps[i]
 			started[i] = true
 			idx, err := r.startStep(ctx, plan, st)
 			if err != nil {
 				stop = &outcome{kind: outFatal, err: err}
+				break
+			}
+			if i == staleAt {
+				if o, s := r.finishStep(ctx, idx, nil, stale); s {
+					stop = &o
+				}
 				break
 			}
 			inputs := make(map[string]json.RawMessage, len(st.DependsOn))

@@ -163,9 +163,12 @@ func WithSystemPrompt(text string) Option { return func(c *config) { c.systemPro
 // used for verification).
 func WithoutState() Option { return func(c *config) { c.omitState = true } }
 
-// WithoutLivePreconditions stops in-order runs from checking each step's
+// WithoutLivePreconditions stops runs from checking each step's
 // precondition against the live state before the step runs (the check
-// fails the step, which triggers a replan). DAG runs never check.
+// fails the step, which triggers a replan). In order every step is
+// checked; in a DAG the steps that start while no step runs are (the
+// first wave of every plan, every wave with WithDAG(1)): the live state
+// is not read while a step may be changing it.
 func WithoutLivePreconditions() Option { return func(c *config) { c.livePre = false } }
 
 // NewPlanner returns a planner over d asking model for plans.

@@ -402,3 +402,51 @@ func TestGoalText(t *testing.T) {
 	assert.Equal(t, "Travelling: Flight and hotel are booked. (HasFlight && HasHotel)", p.GoalText(gTravelling))
 	assert.Same(t, trip, p.Domain())
 }
+
+// In a DAG the wave of steps that starts while none runs is checked in the
+// live state: no step of it starts when one's precondition fails.
+func TestDAGChecksTheFirstWaveInTheLiveState(t *testing.T) {
+	model := llm.ScriptedReplies(hotelFirst, goodPlan)
+	rec := newRecorder()
+	res, err := llm.NewPlanner(trip, model, llm.WithDAG(4)).Run(context.Background(), "Paris", rec.target(rich))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"s1", "s2"}, rec.steps(), "neither h nor f of the first plan ran")
+	assert.Equal(t, []string{"0/h:failed", "0/f:skipped", "1/s1:done", "1/s2:done"}, statuses(res))
+	assert.ErrorIs(t, res.Steps[0].Err, runtime.ErrPreconditionStale)
+}
+
+// driftingWorld is a target whose steps do not always do what their
+// effects declare: Search spends the money, as the plan did not foresee.
+type driftingWorld struct {
+	state tripState
+	ran   []string
+}
+
+func (w *driftingWorld) PlanState() tripState { return w.state }
+
+func (w *driftingWorld) Exec(_ context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
+	w.ran = append(w.ran, st.ID)
+	w.state = trip.Apply(st.Action, w.state)
+	if st.Capability == "Search" {
+		w.state.Money = 0
+	}
+	return nil, nil
+}
+
+// With WithDAG(1) every wave starts while none runs, so every step is
+// checked live, as in order.
+func TestDAGOfOneChecksEveryStepInTheLiveState(t *testing.T) {
+	plan := planJSON(
+		step("s", "Search", searchParis),
+		step("f", "BookFlight", flightParis, "s"),
+	)
+	for _, opts := range [][]llm.Option{nil, {llm.WithDAG(1)}} {
+		world := &driftingWorld{state: rich}
+		p := llm.NewPlanner(trip, llm.ScriptedReplies(plan), append(opts, llm.WithMaxReplans(0))...)
+		res, err := p.Run(context.Background(), "Paris", world)
+		require.ErrorIs(t, err, runtime.ErrPreconditionStale)
+		assert.Equal(t, []string{"s"}, world.ran, "f never ran: the money is gone")
+		assert.Equal(t, []string{"0/s:done", "0/f:failed"}, statuses(res))
+		assert.Contains(t, res.Steps[1].Error, "Money >= 100")
+	}
+}
