@@ -95,7 +95,9 @@
 // (default 2); then the run fails with the last failure, wrapped with
 // ErrReplansExhausted. Cancelling the context ends the run as cancelled,
 // the steps not run recorded as skipped; in-flight steps get the cancelled
-// context and are waited for. Token usage is recorded per call and summed;
+// context and are waited for. A step that panics ends the run failed with a
+// *PanicError (its value and stack), in a DAG too, where the panic would
+// otherwise end the process. Token usage is recorded per call and summed;
 // WithTokenBudget stops the run with a *BudgetError.
 //
 // The Result holds the last plan, every step record (earlier plans

@@ -280,6 +280,25 @@ func (e *StepError) Error() string {
 
 func (e *StepError) Unwrap() error { return e.Err }
 
+// PanicError is the error of a step whose executor panicked (or, in a DAG,
+// ended its goroutine with runtime.Goexit), as the Err of a *StepError. A
+// panic is a bug in the action, not a state of the world: the run is not
+// replanned (whatever the OnStep hook answers), it ends failed once the steps in flight have returned, with
+// every record saved, and the process goes on.
+type PanicError struct {
+	// Value is what the step panicked with; nil after runtime.Goexit.
+	Value any
+	// Stack is the panicking goroutine's stack.
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	if e.Value == nil {
+		return "the step's goroutine exited (runtime.Goexit) without returning"
+	}
+	return fmt.Sprintf("panic: %v", e.Value)
+}
+
 // abbreviate shortens s to at most n bytes (on a rune boundary) for
 // messages.
 func abbreviate(s string, n int) string {

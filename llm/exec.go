@@ -3,8 +3,10 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"runtime/debug"
 	"time"
 
 	"github.com/rolegen/rolegen/runtime"
@@ -28,8 +30,7 @@ func (r *run[S]) runInOrder(ctx context.Context, plan *Plan) outcome {
 		}
 		var out json.RawMessage
 		if err = r.livePrecondition(st, i); err == nil {
-			inputs := maps.Clone(r.outputs)
-			out, err = r.t.Exec(withStepInputs(ctx, inputs), st, inputs)
+			out, err = r.exec(ctx, st, maps.Clone(r.outputs))
 		}
 		if o, stop := r.finishStep(ctx, idx, out, err); stop {
 			return o
@@ -41,6 +42,17 @@ func (r *run[S]) runInOrder(ctx context.Context, plan *Plan) outcome {
 		}
 	}
 	return outcome{kind: outCompleted}
+}
+
+// exec runs a step on the target with the outputs it may see; a panic in
+// the step becomes a *PanicError.
+func (r *run[S]) exec(ctx context.Context, st Step, inputs map[string]json.RawMessage) (out json.RawMessage, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = nil, &PanicError{Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return r.t.Exec(withStepInputs(ctx, inputs), st, inputs)
 }
 
 // livePrecondition checks the step's precondition in the live state
@@ -141,8 +153,11 @@ func (r *run[S]) runDAG(ctx context.Context, plan *Plan) outcome {
 			}
 			inflight++
 			go func() {
-				out, err := r.t.Exec(withStepInputs(ctx, inputs), st, inputs)
-				results <- result{idx, out, err}
+				// Sent even when the step ends its goroutine with
+				// runtime.Goexit, so the scheduler never waits forever.
+				res := result{idx: idx, err: &PanicError{}}
+				defer func() { results <- res }()
+				res.out, res.err = r.exec(ctx, st, inputs)
 			}()
 		}
 		if inflight == 0 {
@@ -204,6 +219,7 @@ func (r *run[S]) finishStep(ctx context.Context, idx int, out json.RawMessage, e
 	rec := &r.records[idx]
 	rec.Finished = time.Now()
 	id := rec.Step.ID
+	_, panicked := errors.AsType[*PanicError](err)
 	switch {
 	case err == nil:
 		rec.Status = StepDone
@@ -213,7 +229,7 @@ func (r *run[S]) finishStep(ctx context.Context, idx int, out json.RawMessage, e
 			r.outputs[id] = rec.Output
 		}
 		r.completed++
-	case ctx.Err() != nil:
+	case ctx.Err() != nil && !panicked:
 		rec.Status, rec.Err, rec.Error = StepCancelled, err, err.Error()
 	default:
 		rec.Status = StepFailed
@@ -229,6 +245,9 @@ func (r *run[S]) finishStep(ctx context.Context, idx int, out json.RawMessage, e
 	dir := Continue()
 	if h := r.p.cfg.onStep; h != nil {
 		dir = h(ctx, *rec)
+	}
+	if panicked {
+		return outcome{kind: outFatal, err: rec.Err}, true // a bug: not replanned
 	}
 	if rec.Status == StepFailed && dir.Kind == DirectiveContinue {
 		return outcome{kind: outFailed, err: rec.Err}, true

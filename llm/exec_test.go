@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -513,4 +514,62 @@ func TestCustomReflectorUsageCountsAgainstTheBudget(t *testing.T) {
 	assert.ErrorIs(t, err, llm.ErrTokenBudget)
 	assert.Equal(t, []string{"p1"}, rec.steps())
 	assert.Equal(t, 110, res.Usage.TotalTokens)
+}
+
+// A step that panics fails the run with a *PanicError and its stack, in
+// order and in a DAG (where a panic in a step's goroutine would otherwise
+// end the process); the steps in flight are waited for and nothing is
+// replanned.
+func TestAPanickingStepFailsTheRunAndTheProcessGoesOn(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	for _, tc := range []struct {
+		name string
+		opts []llm.Option
+	}{{"in order", nil}, {"DAG", []llm.Option{llm.WithDAG(2)}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := newRecorder()
+			rec.before = func(_ context.Context, st llm.Step) error {
+				if st.ID == "b" {
+					var m map[string]int
+					m["boom"]++ // a bug in the action
+				}
+				return nil
+			}
+			var hooked []string
+			p := llm.NewPlanner(trip, llm.ScriptedReplies(diamond), append(tc.opts,
+				llm.WithOnStep(func(_ context.Context, r llm.StepRecord) llm.Directive {
+					hooked = append(hooked, r.Step.ID+":"+string(r.Status))
+					if r.Status == llm.StepFailed {
+						return llm.Replan("try again") // not followed after a panic
+					}
+					return llm.Continue()
+				}))...)
+			res, err := p.Run(context.Background(), "go", rec.target(rich))
+			var pe *llm.PanicError
+			require.ErrorAs(t, err, &pe)
+			assert.Contains(t, fmt.Sprint(pe.Value), "assignment to entry in nil map")
+			assert.Contains(t, string(pe.Stack), "TestAPanickingStepFailsTheRunAndTheProcessGoesOn")
+			var se *llm.StepError
+			require.ErrorAs(t, err, &se)
+			assert.Equal(t, "b", se.StepID)
+			assert.Equal(t, llm.StatusFailed, res.Status)
+			assert.Equal(t, 0, res.Replans)
+			assert.Contains(t, hooked, "b:failed")
+			assert.NotContains(t, rec.steps(), "c", "nothing after the panic starts")
+		})
+	}
+}
+
+func TestAStepEndingItsGoroutineDoesNotHangADAG(t *testing.T) {
+	exec := func(_ context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
+		if st.ID == "a" {
+			goruntime.Goexit()
+		}
+		return nil, nil
+	}
+	_, err := llm.NewPlanner(trip, llm.ScriptedReplies(diamond), llm.WithDAG(2)).Run(context.Background(), "go", llm.FuncTarget(trip, rich, exec))
+	var pe *llm.PanicError
+	require.ErrorAs(t, err, &pe)
+	assert.Nil(t, pe.Value)
+	assert.Contains(t, err.Error(), "runtime.Goexit")
 }
