@@ -88,8 +88,9 @@ func WithValidationRetries(n int) Option { return func(c *config) { c.validation
 // WithRequireVerified refuses plans that fail symbolic verification: the
 // critique is fed back to the model up to retries times, after which the
 // *VerificationError is returned. Without it a plan that fails
-// verification still runs (its Critique set), and in order mode the live
-// precondition check stops it at the failing step.
+// verification still runs (its Critique set), and the live precondition
+// check stops it at the failing step (see WithoutLivePreconditions for
+// which steps of a DAG are checked).
 func WithRequireVerified(retries int) Option {
 	return func(c *config) { c.requireVerified, c.verifyRetries = true, max(retries, 0) }
 }
