@@ -40,7 +40,9 @@
 // done (with their outputs), the failure and the critique. The reply is
 // read as raw JSON or from a fenced ```json block; an unreadable reply is a
 // *ParseError keeping the raw text, and is sent back once with the parse
-// error (WithParseRetries).
+// error (WithParseRetries). A reply the server cut at the token limit
+// (finish reason "length") also matches ErrTruncatedReply, and its retry
+// asks for a shorter plan; the cure is a larger WithMaxTokens.
 //
 // # Validation
 //

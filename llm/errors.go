@@ -27,6 +27,9 @@ var (
 	// ErrUnreadableReply matches a *ParseError: the model's reply holds no
 	// readable plan.
 	ErrUnreadableReply = errors.New("unreadable model reply")
+	// ErrTruncatedReply matches a *ParseError of a reply the server cut at
+	// the token limit (finish reason "length"): raise WithMaxTokens.
+	ErrTruncatedReply = errors.New("model reply cut at the token limit")
 	// ErrUnverified matches a *VerificationError: symbolic simulation of the
 	// plan fails.
 	ErrUnverified = errors.New("plan fails symbolic verification")
@@ -139,14 +142,22 @@ func (e *ValidationError) Unwrap() error { return e.Err }
 type ParseError struct {
 	Raw string
 	Err error
+	// Truncated: the server ended the reply at the token limit (finish
+	// reason "length"), which is why it does not parse.
+	Truncated bool
 }
 
 func (e *ParseError) Error() string {
+	if e.Truncated {
+		return fmt.Sprintf("llm: %v: %v: %v (reply: %s)", ErrUnreadableReply, ErrTruncatedReply, e.Err, abbreviate(e.Raw, 200))
+	}
 	return fmt.Sprintf("llm: %v: %v (reply: %s)", ErrUnreadableReply, e.Err, abbreviate(e.Raw, 200))
 }
 
-// Is matches ErrUnreadableReply.
-func (e *ParseError) Is(target error) bool { return target == ErrUnreadableReply }
+// Is matches ErrUnreadableReply, and ErrTruncatedReply when Truncated.
+func (e *ParseError) Is(target error) bool {
+	return target == ErrUnreadableReply || e.Truncated && target == ErrTruncatedReply
+}
 
 func (e *ParseError) Unwrap() error { return e.Err }
 

@@ -89,6 +89,8 @@ func (f ModelFunc) Complete(ctx context.Context, req Request) (Response, error) 
 type Reply struct {
 	Text  string
 	Usage Usage
+	// FinishReason is the reply's finish reason; "stop" when empty.
+	FinishReason string
 	// Err, when set, is returned instead of a response.
 	Err error
 }
@@ -150,7 +152,11 @@ func (m *ScriptedModel) Complete(ctx context.Context, req Request) (Response, er
 	if r.Err != nil {
 		return Response{}, r.Err
 	}
-	return Response{Text: r.Text, Usage: r.Usage.normalized(), FinishReason: "stop"}, nil
+	finish := r.FinishReason
+	if finish == "" {
+		finish = "stop"
+	}
+	return Response{Text: r.Text, Usage: r.Usage.normalized(), FinishReason: finish}, nil
 }
 
 // Requests returns a copy of the requests received so far.

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -276,6 +277,9 @@ func (r *run[S]) generate(ctx context.Context, goal string, state S, rev *revisi
 		}
 		plan, err := ParsePlan(resp.Text)
 		if err != nil {
+			if pe, ok := errors.AsType[*ParseError](err); ok && resp.FinishReason == "length" {
+				pe.Truncated = true
+			}
 			if parseLeft > 0 {
 				parseLeft--
 				retry(parseFeedback(err))

@@ -450,3 +450,24 @@ func TestDAGOfOneChecksEveryStepInTheLiveState(t *testing.T) {
 		assert.Contains(t, res.Steps[1].Error, "Money >= 100")
 	}
 }
+
+// A reply the server cut at the token limit is told apart from one the
+// model garbled: the error says so, and the retry asks for a shorter plan.
+func TestTruncatedReplyIsReportedAsSuch(t *testing.T) {
+	cut := goodPlan[:len(goodPlan)/2]
+	model := llm.NewScriptedModel(
+		llm.Reply{Text: cut, FinishReason: "length"},
+		llm.Reply{Text: cut, FinishReason: "length"},
+	)
+	_, err := llm.NewPlanner(trip, model, llm.WithMaxTokens(40)).Run(context.Background(), "Paris", newRecorder().target(rich))
+	assert.ErrorIs(t, err, llm.ErrUnreadableReply)
+	assert.ErrorIs(t, err, llm.ErrTruncatedReply)
+	assert.Contains(t, err.Error(), "cut at the token limit")
+	retry := model.Requests()[1].Messages
+	assert.Contains(t, retry[len(retry)-1].Content, "cut off at the token limit")
+
+	// The same text ended by the model itself is only unreadable.
+	_, err = llm.NewPlanner(trip, llm.ScriptedReplies(cut, cut)).Run(context.Background(), "Paris", newRecorder().target(rich))
+	assert.ErrorIs(t, err, llm.ErrUnreadableReply)
+	assert.NotErrorIs(t, err, llm.ErrTruncatedReply)
+}

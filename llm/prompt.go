@@ -104,6 +104,9 @@ func parseFeedback(err error) string {
 	msg := err.Error()
 	if errors.As(err, &pe) {
 		msg = pe.Err.Error()
+		if pe.Truncated {
+			return fmt.Sprintf(`Your reply was cut off at the token limit before the plan ended (%s). Reply with a shorter plan: fewer steps, short ids, the JSON object {"steps":[...]} only.`, msg)
+		}
 	}
 	return fmt.Sprintf(`Your reply could not be read as a plan: %s. Reply with the JSON object {"steps":[...]} only.`, msg)
 }

@@ -61,6 +61,8 @@ type server struct {
 	// content and refusal are the assistant message of every answer.
 	content, refusal string
 	noChoice         bool
+	// finish is the finish_reason of every answer ("stop" when empty).
+	finish string
 }
 
 func newServer(t *testing.T) *server {
@@ -76,8 +78,11 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	s.bodies = append(s.bodies, body)
 	s.headers = append(s.headers, r.Header.Clone())
 	s.paths = append(s.paths, r.URL.Path)
-	status, content, refusal, noChoice := s.status, s.content, s.refusal, s.noChoice
+	status, content, refusal, noChoice, finish := s.status, s.content, s.refusal, s.noChoice, s.finish
 	s.mu.Unlock()
+	if finish == "" {
+		finish = "stop"
+	}
 
 	w.Header().Set("Content-Type", "application/json")
 	if status != 0 {
@@ -92,7 +97,7 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 		if refusal != "" {
 			msg["content"], msg["refusal"] = nil, refusal
 		}
-		choices = append(choices, map[string]any{"index": 0, "message": msg, "finish_reason": "stop", "logprobs": nil})
+		choices = append(choices, map[string]any{"index": 0, "message": msg, "finish_reason": finish, "logprobs": nil})
 	} else {
 		choices = []any{}
 	}
@@ -300,4 +305,19 @@ func TestRunThroughTheAdapter(t *testing.T) {
 	assert.True(t, res.Succeeded())
 	assert.Equal(t, []string{`BookFlight {"from":"Oslo","to":"Paris","seats":2}`, "Ping {}"}, ran)
 	assert.Equal(t, 168, res.Usage.TotalTokens)
+}
+
+// A reply the server cut at max_completion_tokens reaches the planner as
+// such: the run's error matches ErrTruncatedReply.
+func TestTruncatedReplyThroughTheAdapter(t *testing.T) {
+	srv := newServer(t)
+	srv.content, srv.finish = plan[:60], "length"
+	m := srv.model(t)
+	resp, err := m.Complete(context.Background(), llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "x"}}, MaxTokens: 16})
+	require.NoError(t, err)
+	assert.Equal(t, "length", resp.FinishReason)
+
+	_, err = llm.NewPlanner(domain, m, llm.WithMaxTokens(16)).
+		Run(context.Background(), "Fly to Paris", llm.FuncTarget(domain, state{}, nil))
+	assert.ErrorIs(t, err, llm.ErrTruncatedReply)
 }
