@@ -1,0 +1,19 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/internal/model"
+)
+
+// EmitCondition renders condition e, checked against state fields named
+// in order, as the generator emits it: a Go expression reading s.Field.
+func EmitCondition(fields []string, e exprlang.Expr) string {
+	role := &model.Role{Name: "S"}
+	for _, f := range fields {
+		role.Fields = append(role.Fields, &model.Field{Name: f, Path: []string{f}})
+	}
+	x := exprEmitter{role: role}
+	return fmt.Sprintf("%#v", x.expr(e))
+}
