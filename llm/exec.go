@@ -90,10 +90,6 @@ func (r *run[S]) runDAG(ctx context.Context, plan *Plan) outcome {
 	limit := r.p.cfg.concurrency
 	results := make(chan result, limit)
 	started := make([]bool, len(plan.Steps))
-	index := make(map[string]int, len(plan.Steps))
-	for i, st := range plan.Steps {
-		index[st.ID] = i
-	}
 	inflight := 0
 	var stop *outcome
 	reflectPending := false
