@@ -235,8 +235,8 @@ func (c *checker) binary(e *Binary) {
 		return
 	}
 	opEnd := e.OpOffset + len(e.Op.String())
-	switch {
-	case e.Op == OpAnd || e.Op == OpOr:
+	switch e.Op {
+	case OpAnd, OpOr:
 		for _, side := range []Expr{e.X, e.Y} {
 			if !side.Type().Kind.IsBoolean() {
 				c.errorf(side, "operator %s not defined on %s (%s); %s joins booleans", e.Op, c.text(side), c.describe(side), e.Op)

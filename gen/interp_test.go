@@ -116,7 +116,7 @@ func main() {
 		want.WriteString("\n")
 		for i, effs := range postTrees {
 			pre := eval(condTrees[i], s).b
-			want.WriteString(fmt.Sprintf("%v %v %s\n", pre, pre, apply(effs, s)))
+			fmt.Fprintf(&want, "%v %v %s\n", pre, pre, apply(effs, s))
 		}
 	}
 	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(want.String(), "\n")

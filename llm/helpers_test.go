@@ -28,14 +28,6 @@ const (
 	fPinged
 )
 
-const (
-	aSearch runtime.ActionID = iota
-	aBookFlight
-	aBookHotel
-	aPing
-	aWire
-)
-
 const gTravelling runtime.GoalID = 0
 
 const (

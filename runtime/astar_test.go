@@ -15,12 +15,6 @@ import (
 // detourState: Done is the goal; Ready enables the cheap route.
 type detourState struct{ Ready, Done bool }
 
-const (
-	actDirect runtime.ActionID = iota
-	actPrepare
-	actFinish
-)
-
 // detour has an expensive action that fulfills the goal at once, declared
 // first, and a cheap two-step route.
 func detour(directCost float64) *runtime.Domain[detourState] {

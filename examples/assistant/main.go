@@ -37,7 +37,7 @@ func main() {
 	goal := flag.String("goal", "Fly me from Zurich to Lisbon on 2026-12-18, economy, for at most 150 euros, and tell me the booking.", "what to achieve")
 	flag.Parse()
 
-	var m llm.Model = scriptedModel()
+	m := llm.Model(scriptedModel())
 	if *baseURL != "" {
 		m = openai.New(*model, openai.WithBaseURL(*baseURL))
 	}

@@ -39,9 +39,8 @@ type item struct {
 	kind itemKind
 	v    *types.Var
 	doc  string
-	// pos is where the field is declared, for diagnostics about it;
-	// typePos where its type is written.
-	pos, typePos token.Pos
+	// pos is where the field is declared, for diagnostics about it.
+	pos token.Pos
 
 	// state
 	typ   exprlang.Type
