@@ -156,12 +156,42 @@ func (c *checker) unknown(e *Ident) {
 	c.errorf(e, "unknown state field or constant %q", e.Name)
 }
 
+// Go's limits on untyped constants, which rolegen keeps so that what it
+// accepts compiles: integer values within 512 bits, literals within
+// 10,000 characters (go/types reports "constant overflow" and "excessively
+// long constant").
+const (
+	untypedIntBits = 512
+	maxLiteralLen  = 10000
+)
+
+// untypedOverflow reports whether v, the value of an untyped constant
+// operation or literal, is beyond Go's limits, and says so at [from, to).
+func (c *checker) untypedOverflow(v constant.Value, from, to int, what string) bool {
+	switch {
+	case v.Kind() == constant.Unknown:
+		c.errorAt(from, to, "constant result is not representable")
+		return true
+	case v.Kind() == constant.Int && constant.BitLen(v) > untypedIntBits:
+		c.errorAt(from, to, "constant %soverflow (an untyped integer constant has at most %d bits)", what, untypedIntBits)
+		return true
+	}
+	return false
+}
+
 func (c *checker) basicLit(e *BasicLit) {
+	if len(e.Raw) > maxLiteralLen {
+		c.errorf(e, "excessively long constant: %s... (%d chars)", e.Raw[:10], len(e.Raw))
+		return
+	}
 	switch e.LitKind {
 	case IntLit:
 		v := constant.MakeFromLiteral(e.Raw, token.INT, 0)
 		if v.Kind() == constant.Unknown {
 			c.errorf(e, "malformed number %s", e.Raw)
+			return
+		}
+		if c.untypedOverflow(v, e.Offset, e.End(), "") {
 			return
 		}
 		e.set(Basic(UntypedInt), v)
@@ -303,6 +333,9 @@ func (c *checker) binary(e *Binary) {
 			op = token.QUO_ASSIGN // integer division, as go/constant spells it
 		}
 		v = constant.BinaryOp(xv, op, yv)
+		if k.IsUntyped() && c.untypedOverflow(v, e.OpOffset, e.OpOffset+len(e.Op.String()), opName(e.Op)) {
+			return
+		}
 		if !k.IsUntyped() {
 			if _, why, ok := representable(v, k); !ok {
 				c.errorf(e, "constant %s %s %s", v, whyWord(why), t)
@@ -599,4 +632,22 @@ func sortedSet(xs []int) []int {
 	}
 	slices.Sort(xs)
 	return slices.Compact(xs)
+}
+
+// opName names an arithmetic operator as Go's "constant ... overflow"
+// message does.
+func opName(op Op) string {
+	switch op {
+	case OpAdd:
+		return "addition "
+	case OpSub:
+		return "subtraction "
+	case OpMul:
+		return "multiplication "
+	case OpQuo:
+		return "division "
+	case OpRem:
+		return "remainder "
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package exprlang
 
 import (
 	"go/constant"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -89,6 +90,10 @@ func TestConditionErrors(t *testing.T) {
 		{"Mode == Crouched", 5, `mismatched types string and Stance: Mode is string, Crouched is Stance`},
 		{"Ammo > Limit * 100000000000000000", 7, `constant 10000000000000000000 overflows int`},
 		{"Ammo == 99999999999999999999", 8, `99999999999999999999 (untyped int constant) overflows int`},
+		// Go keeps untyped integer constants within 512 bits.
+		{"10000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 < 0", 0, `constant overflow (an untyped integer constant has at most 512 bits)`},
+		{"100000000000000000000000000000000000000000000000000000000000000000000000000000000 * 100000000000000000000000000000000000000000000000000000000000000000000000000000000 < 0", 82, `constant multiplication overflow (an untyped integer constant has at most 512 bits)`},
+		{"Speed < 1" + strings.Repeat("0", 10001), 8, `excessively long constant: 1000000000... (10002 chars)`},
 	}
 	for _, c := range cases {
 		_, errs := Condition(c.src, testScope())

@@ -155,6 +155,8 @@ func FuzzConditionAgreesWithGo(f *testing.F) {
 		"1e400 > Speed", "Count > -1", "Ammo > Speed", "Ammo / Magazines > 1", "Ratio < 1e-50",
 		"Ammo % 2.0 == 0", "Speed > 7 / 2", "Limit * 3 < Ammo", "Stance == 'x'", "Ready == (Ammo > 1)",
 		"!Ammo", "Ammo", "1 < 2", "Mode < Idle", "Count - 1 > 0", "- -Speed < 1",
+		// Untyped integer constants beyond 512 bits: Go refuses them.
+		"1" + strings.Repeat("0", 160) + " < 0", strings.Repeat("9", 80) + " * " + strings.Repeat("9", 80) + " > Ammo",
 	} {
 		f.Add(s)
 	}
