@@ -185,3 +185,34 @@ func FuzzConditionAgreesWithGo(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEffectsCompileAsGo: a post rolegen accepts compiles as the effect
+// function rolegen emits for it (one statement, or one tuple assignment
+// for simultaneous effects).
+func FuzzEffectsCompileAsGo(f *testing.F) {
+	for _, s := range []string{
+		"Ammo = 30", "Ammo += 1, Magazines--", "Mode += 'x'", "Speed -= 0.5 * Half", "Stance = Prone",
+		"Small = 127", "Count--", "Ratio = Ratio * 2", "Ready = !Ready, Ammo = Magazines * MaxAmmo",
+		"Ammo -= Magazines - 1, Magazines = Ammo", "Mode = Idle + Mode", "Small += -128", "Count = 1e3",
+		"Ready = Ammo > Limit || Mode == ''",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		scope, role := agreeScope()
+		effs, errs := exprlang.Effects(src, scope)
+		if len(errs) > 0 {
+			return
+		}
+		file := jen.NewFilePathName(agreePath, "p")
+		x := exprEmitter{role: role}
+		file.Func().Id("effect").Params(jen.Id("s").Id("S")).Id("S").Block(x.effects(effs), jen.Return(jen.Id("s")))
+		var buf bytes.Buffer
+		if err := file.Render(&buf); err != nil {
+			t.Fatalf("render %q: %v", src, err)
+		}
+		if err := goTypeCheck(t, buf.String()); err != nil {
+			t.Fatalf("rolegen accepts %q but Go rejects what it emits:\n%s\n%v", src, buf.String(), err)
+		}
+	})
+}
