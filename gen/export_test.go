@@ -17,3 +17,14 @@ func EmitCondition(fields []string, e exprlang.Expr) string {
 	x := exprEmitter{role: role}
 	return fmt.Sprintf("%#v", x.expr(e))
 }
+
+// EmitEffects renders checked effects over state fields named in order as
+// the generator emits them: statements assigning s.Field.
+func EmitEffects(fields []string, effs []*exprlang.Effect) string {
+	role := &model.Role{Name: "S"}
+	for _, f := range fields {
+		role.Fields = append(role.Fields, &model.Field{Name: f, Path: []string{f}})
+	}
+	x := exprEmitter{role: role}
+	return fmt.Sprintf("%#v", x.effects(effs))
+}
