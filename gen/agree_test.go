@@ -126,7 +126,13 @@ func asGo(e exprlang.Expr) string {
 		return n.Name
 	case *exprlang.BasicLit:
 		if n.LitKind == exprlang.StringLit {
-			if v, err := strconv.Unquote(`"` + strings.ReplaceAll(n.Raw[1:len(n.Raw)-1], `\'`, `'`) + `"`); err == nil {
+			// A single-quoted literal is a Go string with \' allowed; a
+			// double-quoted one is a Go string as it is.
+			body := n.Raw[1 : len(n.Raw)-1]
+			if n.Raw[0] == '\'' {
+				body = strings.ReplaceAll(body, `\'`, `'`)
+			}
+			if v, err := strconv.Unquote(`"` + body + `"`); err == nil {
 				return strconv.Quote(v)
 			}
 			return `"\q"` // malformed: Go rejects it too
