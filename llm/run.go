@@ -328,8 +328,9 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 // again (their outputs are restored), a step recorded running (the process
 // died during it) runs again, a run that stopped while asking the model
 // for a revision asks again (the plan that failed is not resumed), and the
-// run goes on as Run would, replans included. A run that already ended returns its result (with an error
-// wrapping ErrRunFinished when it failed or was rejected).
+// run goes on as Run would, replans included. A run that already ended
+// returns its result (with an error wrapping ErrRunFinished when it failed
+// or was rejected).
 func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Result, error) {
 	if p.cfg.store == nil {
 		return &Result{RunID: runID, Status: StatusFailed, Err: ErrNoStore}, ErrNoStore
