@@ -117,8 +117,9 @@
 //
 // WithStore saves a Checkpoint of the run — its plan and every step record
 // with its output — when a plan is accepted, when each step starts and
-// ends, before the model is asked for a revision, and when the run ends. FileStore writes RUNID.json atomically (temp
-// file in the same directory, fsync, rename, fsync of the directory).
+// ends, before the model is asked for a revision, and when the run ends.
+// FileStore writes RUNID.json atomically (temp file in the same directory,
+// fsync, rename, fsync of the directory).
 // Resume continues a run from its checkpoint:
 //
 //   - a step recorded done is never run again (exactly once), and its output

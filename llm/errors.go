@@ -294,8 +294,9 @@ func (e *StepError) Unwrap() error { return e.Err }
 // PanicError is the error of a step whose executor panicked (or, in a DAG,
 // ended its goroutine with runtime.Goexit), as the Err of a *StepError. A
 // panic is a bug in the action, not a state of the world: the run is not
-// replanned (whatever the OnStep hook answers), it ends failed once the steps in flight have returned, with
-// every record saved, and the process goes on.
+// replanned (whatever the OnStep hook answers); it ends failed once the
+// steps in flight have returned, with every record saved, and the process
+// goes on.
 type PanicError struct {
 	// Value is what the step panicked with; nil after runtime.Goexit.
 	Value any

@@ -29,10 +29,10 @@ func WithStepHook(f func(ActionID)) ThinkOption { return func(c *thinkConfig) { 
 // step. Before each step that has a precondition it re-reads the live state:
 // if the precondition no longer holds, Think stops, without error when
 // every goal the plan promised already holds (the world did the rest) and
-// with a PreconditionStale *PlanningError otherwise. After the last step it fails with GoalUnsatisfiedAfterExecution
-// when a goal the plan promised does not hold. A plan with a guarded action
-// runs only when an approver (WithApprover) accepts it. Think returns the
-// actions it performed.
+// with a PreconditionStale *PlanningError otherwise. After the last step it
+// fails with GoalUnsatisfiedAfterExecution when a goal the plan promised
+// does not hold. A plan with a guarded action runs only when an approver
+// (WithApprover) accepts it. Think returns the actions it performed.
 func Think[S comparable](ctx context.Context, p Planner[S], role Role[S], opts ...ThinkOption) ([]ActionID, error) {
 	var cfg thinkConfig
 	for _, o := range opts {
