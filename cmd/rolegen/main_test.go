@@ -276,3 +276,37 @@ func main() {
 	require.FileExists(t, filepath.Join(dir, "soldier_plan.go"))
 	assert.Equal(t, "1 <nil> 30 0\n", run("run", "."))
 }
+
+// TestReadmeMistakes makes the README's four mistakes in the README's
+// soldier and checks that rolegen prints exactly what the README says.
+func TestReadmeMistakes(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	readme := string(data)
+	block := func(after string) string {
+		t.Helper()
+		i := strings.Index(readme, after)
+		require.GreaterOrEqual(t, i, 0, "README has %q", after)
+		start := strings.Index(readme[i:], "```")
+		require.GreaterOrEqual(t, start, 0)
+		body := readme[i+start:]
+		body = body[strings.Index(body, "\n")+1:]
+		return body[:strings.Index(body, "```")]
+	}
+	src := block("turns ordinary Go structs into planning agents")
+	require.True(t, strings.HasPrefix(src, "package soldier"), src)
+	for _, fix := range [][2]string{
+		{"goal=Ammo > 10", "goal=Amo > 10"},
+		{`pre="Magazines > 0"`, `pre="Magazine > 0"`},
+		{"fulfills=Armed cost=2", "fulfills=Armd cost=0"},
+	} {
+		require.Contains(t, src, fix[0])
+		src = strings.Replace(src, fix[0], fix[1], 1)
+	}
+	dir := module(t, map[string]string{"soldier/soldier.go": src})
+	res := rolegen(t, dir, "./...")
+	assert.Equal(t, 1, res.code)
+	assert.Equal(t, block("from the module's root prints"), res.stderr)
+	_, err = os.Stat(filepath.Join(dir, "soldier", "soldier_plan.go"))
+	assert.True(t, os.IsNotExist(err), "no file written")
+}
