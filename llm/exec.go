@@ -275,9 +275,6 @@ func (r *run[S]) reflectDue() bool {
 // reflect asks the reflector what next.
 func (r *run[S]) reflect(ctx context.Context, plan *Plan) (outcome, bool) {
 	r.reflected = r.completed
-	if err := r.budgetLeft(); err != nil {
-		return outcome{kind: outFatal, err: err}, true
-	}
 	req := ReflectRequest{
 		Domain:       r.p.d.Name,
 		Goal:         r.goal,
@@ -292,16 +289,20 @@ func (r *run[S]) reflect(ctx context.Context, plan *Plan) (outcome, bool) {
 	if r.p.cfg.omitState {
 		req.State = nil
 	}
-	dir, usage, err := r.p.cfg.reflector.Reflect(ctx, req)
-	r.account(CallReflect, usage)
-	if err != nil {
-		if ctx.Err() != nil {
-			return outcome{kind: outCancelled, err: ctx.Err()}, true
-		}
-		return outcome{kind: outFatal, err: fmt.Errorf("llm: reflector: %w", err)}, true
-	}
-	if err := r.overBudget(); err != nil {
-		return outcome{kind: outFatal, err: err}, true
+	var dir Directive
+	callErr, budgetErr := r.metered(CallReflect, func() (Usage, error) {
+		var usage Usage
+		var err error
+		dir, usage, err = r.p.cfg.reflector.Reflect(ctx, req)
+		return usage, err
+	})
+	switch {
+	case budgetErr != nil:
+		return outcome{kind: outFatal, err: budgetErr}, true
+	case callErr != nil && ctx.Err() != nil:
+		return outcome{kind: outCancelled, err: ctx.Err()}, true
+	case callErr != nil:
+		return outcome{kind: outFatal, err: fmt.Errorf("llm: reflector: %w", callErr)}, true
 	}
 	return r.directed(dir, "", nil)
 }

@@ -317,25 +317,37 @@ func (r *run[S]) generate(ctx context.Context, goal string, state S, rev *revisi
 	}
 }
 
-// complete makes one model call, accounting its usage against the budget:
-// no call starts once the budget is used up, and a call that takes the
-// total over the budget ends the run.
+// complete makes one model call, metered.
 func (r *run[S]) complete(ctx context.Context, purpose string, req Request) (Response, error) {
-	if err := r.budgetLeft(); err != nil {
-		return Response{}, err
-	}
-	resp, err := r.p.model.Complete(ctx, req)
-	if err != nil {
-		if ctx.Err() != nil {
-			return Response{}, ctx.Err()
-		}
-		return Response{}, fmt.Errorf("llm: model: %w", err)
-	}
-	r.account(purpose, resp.Usage)
-	if err := r.overBudget(); err != nil {
-		return Response{}, err
+	var resp Response
+	callErr, budgetErr := r.metered(purpose, func() (Usage, error) {
+		var err error
+		resp, err = r.p.model.Complete(ctx, req)
+		return resp.Usage, err
+	})
+	switch {
+	case budgetErr != nil:
+		return Response{}, budgetErr
+	case callErr != nil && ctx.Err() != nil:
+		return Response{}, ctx.Err()
+	case callErr != nil:
+		return Response{}, fmt.Errorf("llm: model: %w", callErr)
 	}
 	return resp, nil
+}
+
+// metered makes one call to the model (or the reflector) and accounts its
+// usage against the budget: no call starts once the budget is used up, a
+// call that takes the total over the budget ends the run, and a failed
+// call is recorded too, with the usage it reports (a refusal costs its
+// tokens).
+func (r *run[S]) metered(purpose string, call func() (Usage, error)) (callErr, budgetErr error) {
+	if err := r.budgetLeft(); err != nil {
+		return nil, err
+	}
+	usage, err := call()
+	r.account(purpose, usage)
+	return err, r.overBudget()
 }
 
 // account records the usage of one model call.

@@ -471,3 +471,21 @@ func TestTruncatedReplyIsReportedAsSuch(t *testing.T) {
 	assert.ErrorIs(t, err, llm.ErrUnreadableReply)
 	assert.NotErrorIs(t, err, llm.ErrTruncatedReply)
 }
+
+// A failed call that reports usage (a refusal) costs its tokens, against
+// the budget too.
+func TestAFailedCallCountsItsTokens(t *testing.T) {
+	refusing := llm.ModelFunc(func(context.Context, llm.Request) (llm.Response, error) {
+		return llm.Response{Usage: llm.Usage{PromptTokens: 900, CompletionTokens: 100, TotalTokens: 1000}}, errors.New("refused")
+	})
+	res, err := llm.NewPlanner(trip, refusing).Run(context.Background(), "Paris", newRecorder().target(rich))
+	require.ErrorContains(t, err, "refused")
+	assert.Equal(t, 1000, res.Usage.TotalTokens)
+	require.Len(t, res.Calls, 1)
+	assert.Equal(t, llm.CallPlan, res.Calls[0].Purpose)
+
+	_, err = llm.NewPlanner(trip, refusing, llm.WithTokenBudget(10)).Run(context.Background(), "Paris", newRecorder().target(rich))
+	var be *llm.BudgetError
+	require.ErrorAs(t, err, &be)
+	assert.Equal(t, 1000, be.Used)
+}
