@@ -355,3 +355,35 @@ func runningStep(cp *llm.Checkpoint) string {
 	}
 	return ""
 }
+
+// A run cancelled while the model is asked for a revision resumes by
+// asking again: the failed plan does not run again, and the replan is
+// counted once.
+func TestResumeAfterCancellationWhileReplanning(t *testing.T) {
+	store := llm.NewMemoryStore()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rec := newRecorder()
+	rec.fail["s2"] = errors.New("no rooms")
+	rec.failOnce = true
+	cancelOnFailure := func(_ context.Context, r llm.StepRecord) llm.Directive {
+		if r.Status == llm.StepFailed {
+			cancel() // the replanning call then sees a cancelled context
+		}
+		return llm.Continue()
+	}
+	model := llm.ScriptedReplies(goodPlan, planJSON(step("n1", "Ping", `{}`)))
+	p := llm.NewPlanner(trip, model, llm.WithStore(store), llm.WithOnStep(cancelOnFailure))
+	res, err := p.Run(ctx, "trip", rec.target(rich), llm.WithRunID("c1"))
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, llm.StatusCancelled, res.Status)
+	cp, err := store.Load(context.Background(), "c1")
+	require.NoError(t, err)
+	require.NotNil(t, cp.Replanning, "the checkpoint says the run was replanning")
+
+	res, err = p.Resume(context.Background(), "c1", rec.target(rich))
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusCompleted, res.Status)
+	assert.Equal(t, 1, res.Replans)
+	assert.Equal(t, []string{"s1", "s2!", "n1"}, rec.steps(), "s2 is not run again")
+}

@@ -572,11 +572,12 @@ func (r *run[S]) replan(ctx context.Context, previous *Plan, pending *Replanning
 	rev := &revision{number: r.replans, done: r.doneRecords(), previous: previous,
 		failure: pending.Failure, critique: pending.Critique}
 	next, err := r.generate(ctx, r.goal, r.t.PlanState(), rev)
-	r.replanning = nil
 	if err != nil {
+		// Still replanning: a cancelled run resumes by asking again.
 		res, err := r.fail(ctx, err)
 		return nil, res, err
 	}
+	r.replanning = nil
 	r.resetPlanState()
 	r.plan = next
 	next, st, err := r.gate(ctx, next, true)
