@@ -278,3 +278,31 @@ func stepIDs(p *llm.Plan) []string {
 	}
 	return ids
 }
+
+// A run cancelled while its approver decides resumes at the gate: a plan
+// the approver never accepted does not run.
+func TestResumeAfterCancellationAtTheGate(t *testing.T) {
+	store := llm.NewMemoryStore()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	asked := 0
+	gate := llm.ApproverFunc(func(ctx context.Context, _ *llm.Plan) (llm.Decision, error) {
+		asked++
+		if asked == 1 {
+			cancel()
+			return llm.Decision{}, ctx.Err()
+		}
+		return llm.Reject("not this trip"), nil
+	})
+	rec := newRecorder()
+	p := llm.NewPlanner(trip, llm.ScriptedReplies(goodPlan), llm.WithStore(store), llm.WithApprover(gate))
+	res, err := p.Run(ctx, "trip", rec.target(rich), llm.WithRunID("g1"))
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, llm.StatusCancelled, res.Status)
+
+	res, err = p.Resume(context.Background(), "g1", rec.target(rich))
+	require.ErrorIs(t, err, llm.ErrRejected)
+	assert.Equal(t, llm.StatusRejected, res.Status)
+	assert.Equal(t, 2, asked)
+	assert.Empty(t, rec.steps(), "no step of an unapproved plan runs")
+}

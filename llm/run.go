@@ -368,12 +368,22 @@ func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Re
 	}
 	r.restoreDone(plan)
 	r.status, r.err = StatusRunning, nil
-	if cp.Replanning != nil {
+	switch {
+	case cp.Replanning != nil:
 		// The process stopped while the model was asked for a revision:
 		// ask again (the replan was counted when it began).
 		next, res, err := r.replan(ctx, plan, cp.Replanning)
 		if next == nil {
 			return res, err
+		}
+		plan = next
+	case !plan.Approved:
+		// The run stopped before the gate decided (an approver that saw
+		// the context cancelled): the plan passes the gate now.
+		next, st, err := r.gate(ctx, plan, plan.Revision > 0)
+		r.plan = next
+		if st != StatusRunning {
+			return r.finish(ctx, st, err)
 		}
 		plan = next
 	}
