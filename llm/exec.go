@@ -161,8 +161,10 @@ func (r *run[S]) runDAG(ctx context.Context, plan *Plan) outcome {
 		}
 		res := <-results
 		inflight--
+		// The first reason to stop wins, unless a later one is fatal (a
+		// panic, a failed checkpoint): that one must not be replanned away.
 		o, s := r.finishStep(ctx, res.idx, res.out, res.err)
-		if s && stop == nil {
+		if s && (stop == nil || o.kind == outFatal && stop.kind != outFatal) {
 			stop = &o
 		}
 		if stop == nil && r.reflectDue() {

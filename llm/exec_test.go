@@ -572,3 +572,32 @@ func TestAStepEndingItsGoroutineDoesNotHangADAG(t *testing.T) {
 	assert.Nil(t, pe.Value)
 	assert.Contains(t, err.Error(), "runtime.Goexit")
 }
+
+// In a DAG a step that panics while another's failure already stopped the
+// run still ends it with the PanicError, not with a replan.
+func TestADAGPanicAfterAFailureIsNotReplanned(t *testing.T) {
+	release := make(chan struct{})
+	exec := func(_ context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
+		switch st.ID {
+		case "a":
+			return nil, errors.New("a failed")
+		case "b":
+			<-release // returns after a's failure is recorded
+			panic("a bug in b")
+		}
+		return nil, nil
+	}
+	hook := func(_ context.Context, r llm.StepRecord) llm.Directive {
+		if r.Step.ID == "a" {
+			close(release)
+		}
+		return llm.Continue()
+	}
+	model := llm.ScriptedReplies(planJSON(step("a", "Ping", `{}`), step("b", "Ping", `{}`)), planJSON(step("c", "Ping", `{}`)))
+	res, err := llm.NewPlanner(trip, model, llm.WithDAG(2), llm.WithOnStep(hook)).
+		Run(context.Background(), "x", llm.FuncTarget(trip, rich, exec))
+	var pe *llm.PanicError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, llm.StatusFailed, res.Status)
+	assert.Equal(t, 0, res.Replans)
+}
