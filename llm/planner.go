@@ -296,10 +296,6 @@ func (r *run[S]) generate(ctx context.Context, goal string, state S, rev *revisi
 			}
 			return nil, err
 		}
-		if len(plan.Steps) == 0 {
-			plan.Verified = true
-			return plan, nil
-		}
 		if err := p.Verify(plan, state); err != nil {
 			plan.Critique = err.Error()
 			if p.cfg.requireVerified {

@@ -489,3 +489,18 @@ func TestAFailedCallCountsItsTokens(t *testing.T) {
 	require.ErrorAs(t, err, &be)
 	assert.Equal(t, 1000, be.Used)
 }
+
+// An empty plan is verified like any other: with goals that do not hold it
+// is not verified, and WithRequireVerified asks the model again.
+func TestAnEmptyPlanMustReachTheGoals(t *testing.T) {
+	model := llm.ScriptedReplies(planJSON(), goodPlan)
+	rec := newRecorder()
+	res, err := llm.NewPlanner(trip, model, llm.WithAllowEmptyPlan(), llm.WithGoals(gTravelling),
+		llm.WithRequireVerified(1), llm.WithMaxReplans(0)).
+		Run(context.Background(), "Paris", rec.target(rich))
+	require.NoError(t, err)
+	assert.Len(t, model.Requests(), 2, "the empty plan's critique went back")
+	assert.Equal(t, 0, res.Replans, "refused before it ran, not replanned after")
+	assert.True(t, res.Plan.Verified)
+	assert.Equal(t, []string{"s1", "s2"}, rec.steps())
+}

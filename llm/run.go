@@ -308,12 +308,8 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 	}
 	// A plan adjusted in a run awaiting approval keeps the steps it did.
 	r.restoreDone(plan)
-	if len(plan.Steps) > 0 {
-		verr := p.verify(plan, t.PlanState(), r.done)
-		plan.Verified, plan.Critique = verr == nil, errorText(verr)
-		if verr != nil && p.cfg.requireVerified {
-			return r.fail(ctx, verr)
-		}
+	if err := r.verifyPlan(plan); err != nil {
+		return r.fail(ctx, err)
 	}
 	r.handApproved = r.handApproved || plan.Approved
 	plan, st, err := r.gate(ctx, plan, false)
@@ -462,11 +458,9 @@ func (r *run[S]) gate(ctx context.Context, plan *Plan, revised bool) (*Plan, Sta
 		}
 		return plan, StatusFailed, err
 	}
-	if dec.changes() && len(out.Steps) > 0 {
-		verr := r.p.verify(out, r.t.PlanState(), r.done)
-		out.Verified, out.Critique = verr == nil, errorText(verr)
-		if verr != nil && cfg.requireVerified {
-			return out, StatusFailed, verr
+	if dec.changes() {
+		if err := r.verifyPlan(out); err != nil {
+			return out, StatusFailed, err
 		}
 	}
 	r.approvedOnce = true
@@ -627,12 +621,23 @@ func (r *run[S]) adjust(plan *Plan, dir Directive) (*Plan, error) {
 	if err := r.p.Validate(next); err != nil {
 		return nil, err
 	}
-	verr := r.p.verify(next, r.t.PlanState(), r.done)
-	next.Verified, next.Critique = verr == nil, errorText(verr)
-	if verr != nil && r.p.cfg.requireVerified {
-		return nil, verr
+	if err := r.verifyPlan(next); err != nil {
+		return nil, err
 	}
 	return next, nil
+}
+
+// verifyPlan simulates plan from the live state (its steps done skipped)
+// and records the outcome on it; it returns the failure only when verified
+// plans are required. An empty plan is verified like any other: the goals
+// of WithGoals must hold.
+func (r *run[S]) verifyPlan(plan *Plan) error {
+	verr := r.p.verify(plan, r.t.PlanState(), r.done)
+	plan.Verified, plan.Critique = verr == nil, errorText(verr)
+	if r.p.cfg.requireVerified {
+		return verr
+	}
+	return nil
 }
 
 // skipDropped records as skipped the steps an adjustment dropped.
