@@ -661,7 +661,7 @@ func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth 
 	}
 	if len(a.nodes) >= a.maxStates {
 		err := a.d.newError(SearchBudgetExceeded, NoGoal, NoAction)
-		err.Limit, err.Depth, err.States = a.budget, int(depth), len(a.nodes)
+		err.Limit, err.Depth, err.States = a.maxStates, int(depth), len(a.nodes)
 		return err
 	}
 	a.enqueue(a.addNode(next, slot, hash, g, a.estimate(next), n, i, depth))

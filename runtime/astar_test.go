@@ -577,6 +577,8 @@ func TestAStarStateBound(t *testing.T) {
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
 	assert.Equal(t, 500, perr.States)
+	assert.Equal(t, 500, perr.Limit, "the limit hit is the state bound, not the expansion budget")
+	assert.Contains(t, perr.Error(), "state limit of 500 stored states reached")
 }
 
 // A domain's Enabled, when generated, must give the same plans as one

@@ -74,7 +74,8 @@ type PlanningError struct {
 	Depth int
 	// Step is the index in the plan of the step involved, or -1.
 	Step int
-	// Limit is the budget or depth limit exceeded, when one was.
+	// Limit is the budget or depth limit exceeded, when one was (A*'s
+	// state bound when States is set with SearchBudgetExceeded).
 	Limit int
 	// States counts the states a forward search (A*) explored.
 	States int
@@ -115,6 +116,10 @@ func (e *PlanningError) Error() string {
 			fmt.Fprintf(&b, "max depth %d exceeded establishing %q for %s", e.Limit, e.Precondition, e.ActionName)
 		}
 	case SearchBudgetExceeded:
+		if e.States > 0 { // A*'s bound on stored states (WithAStarMaxStates)
+			fmt.Fprintf(&b, "state limit of %d stored states reached", e.Limit)
+			break
+		}
 		fmt.Fprintf(&b, "search budget of %d expansions exceeded", e.Limit)
 	case PreconditionStale:
 		fmt.Fprintf(&b, "step %d: precondition %q of %s does not hold", e.Step, e.Precondition, e.ActionName)
