@@ -22,11 +22,15 @@ type Text struct {
 }
 
 // NewText returns the source text s that starts at position start, where
-// every byte stands at its own position.
+// every byte stands at its own position; with start token.NoPos (text whose
+// source is not at hand, such as the tag of a struct from export data) no
+// byte has a position.
 func NewText(s string, start token.Pos) Text {
 	pos := make([]token.Pos, len(s)+1)
-	for i := range pos {
-		pos[i] = start + token.Pos(i)
+	if start.IsValid() {
+		for i := range pos {
+			pos[i] = start + token.Pos(i)
+		}
 	}
 	return Text{S: s, pos: pos}
 }
