@@ -8,9 +8,11 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -74,6 +76,12 @@ func Syntax(ctx context.Context, dir string, fset *token.FileSet, loaded []*pack
 		if files, ok := cache[path]; ok {
 			return files
 		}
+		if isStandard(path) {
+			// No roles there; a role embedding sync.Mutex or bytes.Buffer
+			// must not cost a go list and a parse of the package.
+			cache[path] = nil
+			return nil
+		}
 		cfg := &packages.Config{Context: ctx, Dir: dir, Fset: fset, Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax}
 		pkgs, err := packages.Load(cfg, path)
 		var files []*ast.File
@@ -83,6 +91,18 @@ func Syntax(ctx context.Context, dir string, fset *token.FileSet, loaded []*pack
 		cache[path] = files
 		return files
 	}
+}
+
+// isStandard reports whether path is a standard library package, as
+// go/build decides it before asking the go command: a directory of that
+// name under GOROOT/src. Without a known GOROOT it says false.
+func isStandard(path string) bool {
+	root := build.Default.GOROOT
+	if root == "" || path == "" {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(root, "src", filepath.FromSlash(path)))
+	return err == nil && fi.IsDir()
 }
 
 // explainEmpty says why nothing was loaded: go/packages returns no

@@ -1,6 +1,8 @@
 package load
 
 import (
+	"context"
+	"go/token"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,4 +29,14 @@ func TestFatalKeepsOtherErrors(t *testing.T) {
 		{Kind: packages.TypeError, Msg: "undefined: Helper"},
 		{Kind: packages.ParseError, Msg: "expected ';'"},
 	}, got)
+}
+
+func TestStandardLibraryIsNotLoadedForRoles(t *testing.T) {
+	assert.True(t, isStandard("sync"))
+	assert.True(t, isStandard("net/http"))
+	assert.False(t, isStandard("github.com/rolegen/rolegen/runtime"))
+	assert.False(t, isStandard("myapp/units"), "a module path without a dot is not the standard library")
+	syntax := Syntax(context.Background(), ".", token.NewFileSet(), nil)
+	assert.Nil(t, syntax("sync"), "a role embedding sync.Mutex reads no directive there")
+	assert.NotEmpty(t, syntax("github.com/rolegen/rolegen/internal/model"))
 }
