@@ -89,7 +89,7 @@ func (e *emitter) typeText(t model.TypeRef) string {
 	if t.PkgPath == "" || t.PkgPath == e.pkg.Path {
 		return t.Name
 	}
-	return t.PkgPath[strings.LastIndex(t.PkgPath, "/")+1:] + "." + t.Name
+	return t.PkgName + "." + t.Name
 }
 
 func (e *emitter) comment(text string) {

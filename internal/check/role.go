@@ -277,7 +277,7 @@ func (b *roleBuild) actions(o *origin) {
 func typeRef(tn *types.TypeName) model.TypeRef {
 	ref := model.TypeRef{Name: tn.Name()}
 	if tn.Pkg() != nil {
-		ref.PkgPath = tn.Pkg().Path()
+		ref.PkgPath, ref.PkgName = tn.Pkg().Path(), tn.Pkg().Name()
 	}
 	return ref
 }

@@ -371,10 +371,7 @@ func (c *checker) stateType(t types.Type) (exprlang.Type, model.TypeRef, bool) {
 		if n.TypeArgs().Len() > 0 {
 			return exprlang.Type{}, model.TypeRef{}, false
 		}
-		ref = model.TypeRef{Name: n.Obj().Name()}
-		if n.Obj().Pkg() != nil {
-			ref.PkgPath = n.Obj().Pkg().Path()
-		}
+		ref = typeRef(n.Obj())
 	}
 	return et, ref, true
 }

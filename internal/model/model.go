@@ -56,9 +56,9 @@ type Role struct {
 // TypeRef is a Go type as generated code writes it: a predeclared type,
 // or a named type of some package.
 type TypeRef struct {
-	// PkgPath is empty for predeclared types.
-	PkgPath string
-	Name    string
+	// PkgPath and PkgName are empty for predeclared types.
+	PkgPath, PkgName string
+	Name             string
 }
 
 // Field is a state field of a role.
