@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolegen/rolegen/gen"
 	"github.com/rolegen/rolegen/internal/diag"
+	"github.com/rolegen/rolegen/internal/graph"
 )
 
 func main() {
@@ -106,8 +107,8 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return exitUsage
 	}
-	if *format != "dot" && *format != "mermaid" {
-		fmt.Fprintf(stderr, "rolegen graph: unknown format %q (want dot or mermaid)\n", *format)
+	if _, err := graph.ParseFormat(*format); err != nil {
+		fmt.Fprintln(stderr, "rolegen graph:", err)
 		return exitUsage
 	}
 	wd, err := os.Getwd()

@@ -220,6 +220,11 @@ func TestGraph(t *testing.T) {
 
 	r = rolegen(t, dir, "graph", "-format", "svg", "./...")
 	assert.Equal(t, 2, r.code)
+
+	// The command takes the formats the library takes, in any case.
+	r = rolegen(t, dir, "graph", "-format", "Mermaid", "./soldier")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stdout, "flowchart"), r.stdout)
 }
 
 // TestGoGenerateEndToEnd is what a user does: a module of their own that
