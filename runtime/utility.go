@@ -16,7 +16,9 @@ type Scored struct {
 // NaN counts as 0), and Weight is its share of the weighted mean. A
 // consideration is a plain struct holding a function, so scoring involves
 // no interface calls. Build one with Cost, Value, PreconditionSatisfied,
-// Utility, HasTag, Curve, Combine or Func, or write the literal.
+// Utility, HasTag, Curve, Combine or Func, or write the literal. The
+// constructors record what their Score reads, so that a selector runs it
+// no more often than needed: to change the Score of one, write a Func.
 type Consideration[S any] struct {
 	// Name says what the consideration rates, for debugging and display.
 	Name string
@@ -25,18 +27,32 @@ type Consideration[S any] struct {
 	Weight float64
 	// Score rates action a in state s. It must not change or keep a.
 	Score func(s S, a *Action[S]) float64
+
+	// reads tells NewUtility how often Score must run: the zero value,
+	// for any function, on every action in every state.
+	reads reads
 }
+
+// reads is what a consideration's score depends on.
+type reads uint8
+
+const (
+	readsAll          reads = iota // the state and the action
+	readsAction                    // the action only: scored once, by NewUtility
+	readsState                     // the state only: scored once a call
+	readsPrecondition              // whether the precondition holds: 1 for every ranked action
+)
 
 // Cost rates cheap actions high: max(0, 1 − cost/100).
 func Cost[S any](weight float64) Consideration[S] {
-	return Consideration[S]{Name: "Cost", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+	return Consideration[S]{Name: "Cost", Weight: weight, reads: readsAction, Score: func(_ S, a *Action[S]) float64 {
 		return max(0, 1-a.Cost/100)
 	}}
 }
 
 // Value rates valuable actions high: min(1, value/100).
 func Value[S any](weight float64) Consideration[S] {
-	return Consideration[S]{Name: "Value", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+	return Consideration[S]{Name: "Value", Weight: weight, reads: readsAction, Score: func(_ S, a *Action[S]) float64 {
 		return min(1, a.Value/100)
 	}}
 }
@@ -44,7 +60,7 @@ func Value[S any](weight float64) Consideration[S] {
 // PreconditionSatisfied rates an action 1 when its precondition holds and
 // 0 otherwise, with weight 1.
 func PreconditionSatisfied[S any]() Consideration[S] {
-	return Consideration[S]{Name: "PreconditionSatisfied", Weight: 1, Score: func(s S, a *Action[S]) float64 {
+	return Consideration[S]{Name: "PreconditionSatisfied", Weight: 1, reads: readsPrecondition, Score: func(s S, a *Action[S]) float64 {
 		if a.Pre == nil || a.Pre(s) {
 			return 1
 		}
@@ -55,14 +71,14 @@ func PreconditionSatisfied[S any]() Consideration[S] {
 // Utility rates an action by its net value: (value − cost + 100) / 200,
 // clamped to [0,1].
 func Utility[S any](weight float64) Consideration[S] {
-	return Consideration[S]{Name: "Utility", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+	return Consideration[S]{Name: "Utility", Weight: weight, reads: readsAction, Score: func(_ S, a *Action[S]) float64 {
 		return (a.Value - a.Cost + 100) / 200
 	}}
 }
 
 // HasTag rates an action 1 when it has the tag and 0 otherwise.
 func HasTag[S any](tag string, weight float64) Consideration[S] {
-	return Consideration[S]{Name: "HasTag(" + tag + ")", Weight: weight, Score: func(_ S, a *Action[S]) float64 {
+	return Consideration[S]{Name: "HasTag(" + tag + ")", Weight: weight, reads: readsAction, Score: func(_ S, a *Action[S]) float64 {
 		if slices.Contains(a.Tags, tag) {
 			return 1
 		}
@@ -78,7 +94,7 @@ func Func[S any](weight float64, f func(s S, a *Action[S]) float64) Consideratio
 // Curve rates every action by a quantity of the state: input(s) is mapped
 // from [lo, hi] onto [0,1] (see Normalize) and passed through curve.
 func Curve[S any](weight float64, curve ResponseCurve, input func(S) float64, lo, hi float64) Consideration[S] {
-	return Consideration[S]{Name: curve.Kind.String(), Weight: weight, Score: func(s S, _ *Action[S]) float64 {
+	return Consideration[S]{Name: curve.Kind.String(), Weight: weight, reads: readsState, Score: func(s S, _ *Action[S]) float64 {
 		return curve.Eval(Normalize(input(s), lo, hi))
 	}}
 }
@@ -138,10 +154,20 @@ func DefaultConsiderations[S any]() []Consideration[S] {
 // ranked; equal scores rank in declaration order. A UtilitySelector keeps
 // no state between calls: it is safe for concurrent use when its
 // considerations are.
+//
+// Each consideration runs no more often than what it reads requires:
+// Cost, Value, Utility and HasTag once per action when the selector is
+// made, a Curve once per call, PreconditionSatisfied never for a ranked
+// action (its precondition holds), Func and Combine on every action.
 type UtilitySelector[S comparable] struct {
 	d              *Domain[S]
 	considerations []Consideration[S]
 	totalWeight    float64
+
+	static    []float64 // per action: its weighted readsAction scores
+	preWeight float64   // the weight of the readsPrecondition ones
+	perState  []int     // indexes of the readsState considerations
+	perAction []int     // indexes of the readsAll considerations
 }
 
 // NewUtility returns a utility selector over d with the given
@@ -162,6 +188,26 @@ func NewUtility[S comparable](d *Domain[S], considerations ...Consideration[S]) 
 		}
 		u.totalWeight += c.Weight
 	}
+	u.static = make([]float64, len(d.Actions))
+	for i := range u.considerations {
+		c := &u.considerations[i]
+		if c.Weight == 0 {
+			continue
+		}
+		switch c.reads {
+		case readsAction:
+			var zero S
+			for a := range d.Actions {
+				u.static[a] += clamp01(c.Score(zero, &d.Actions[a])) * c.Weight
+			}
+		case readsPrecondition:
+			u.preWeight += c.Weight
+		case readsState:
+			u.perState = append(u.perState, i)
+		default:
+			u.perAction = append(u.perAction, i)
+		}
+	}
 	return u
 }
 
@@ -176,19 +222,35 @@ func (u *UtilitySelector[S]) Considerations() []Consideration[S] {
 // Score returns the score of action a in s, whether or not its
 // precondition holds.
 func (u *UtilitySelector[S]) Score(s S, a ActionID) float64 {
-	return u.score(s, &u.d.Actions[a])
+	act := &u.d.Actions[a]
+	return u.score(s, a, u.stateScore(s), act.Pre == nil || act.Pre(s))
 }
 
-func (u *UtilitySelector[S]) score(s S, a *Action[S]) float64 {
+// stateScore is the weighted sum of the considerations that read only the
+// state, for one call.
+func (u *UtilitySelector[S]) stateScore(s S) float64 {
+	var sum float64
+	for _, i := range u.perState {
+		c := &u.considerations[i]
+		sum += clamp01(c.Score(s, nil)) * c.Weight
+	}
+	return sum
+}
+
+// score is the score of action id in s, given the state-only part and
+// whether its precondition holds.
+func (u *UtilitySelector[S]) score(s S, id ActionID, state float64, holds bool) float64 {
 	if u.totalWeight == 0 {
 		return 0
 	}
-	var sum float64
-	for i := range u.considerations {
+	a := &u.d.Actions[id]
+	sum := u.static[id] + state
+	if holds {
+		sum += u.preWeight
+	}
+	for _, i := range u.perAction {
 		c := &u.considerations[i]
-		if c.Weight != 0 {
-			sum += clamp01(c.Score(s, a)) * c.Weight
-		}
+		sum += clamp01(c.Score(s, a)) * c.Weight
 	}
 	v := sum / u.totalWeight * a.Weight
 	if v != v { // NaN action weight
@@ -202,13 +264,14 @@ func (u *UtilitySelector[S]) score(s S, a *Action[S]) float64 {
 // when no precondition holds. It does not allocate.
 func (u *UtilitySelector[S]) Best(s S) (ActionID, bool) {
 	best, bestScore := NoAction, 0.0
+	state := u.stateScore(s)
 	acts := u.d.Actions
 	for i := range acts {
 		a := &acts[i]
 		if a.Pre != nil && !a.Pre(s) {
 			continue
 		}
-		if v := u.score(s, a); best == NoAction || v > bestScore {
+		if v := u.score(s, ActionID(i), state, true); best == NoAction || v > bestScore {
 			best, bestScore = ActionID(i), v
 		}
 	}
@@ -225,11 +288,12 @@ func (u *UtilitySelector[S]) Ranked(s S) []Scored {
 // back, ranking does not allocate.
 func (u *UtilitySelector[S]) RankedInto(s S, dst []Scored) []Scored {
 	dst = dst[:0]
+	state := u.stateScore(s)
 	acts := u.d.Actions
 	for i := range acts {
 		a := &acts[i]
 		if a.Pre == nil || a.Pre(s) {
-			dst = append(dst, Scored{Action: ActionID(i), Score: u.score(s, a)})
+			dst = append(dst, Scored{Action: ActionID(i), Score: u.score(s, ActionID(i), state, true)})
 		}
 	}
 	sortScored(dst)
@@ -246,10 +310,11 @@ func (u *UtilitySelector[S]) ForGoal(g GoalID, s S) []Scored {
 // has room.
 func (u *UtilitySelector[S]) ForGoalInto(g GoalID, s S, dst []Scored) []Scored {
 	dst = dst[:0]
+	state := u.stateScore(s)
 	for _, id := range u.d.candidates[g] {
 		a := &u.d.Actions[id]
 		if a.Pre == nil || a.Pre(s) {
-			dst = append(dst, Scored{Action: id, Score: u.score(s, a)})
+			dst = append(dst, Scored{Action: id, Score: u.score(s, id, state, true)})
 		}
 	}
 	sortScored(dst)

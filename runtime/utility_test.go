@@ -305,3 +305,41 @@ func TestUtilityDoesNotAllocate(t *testing.T) {
 	})
 	assert.Zero(t, allocs, "ForGoalInto")
 }
+
+// The selector scores each consideration only as often as what it reads
+// requires; its scores are still the weighted mean of every consideration
+// on every action, for any mix of kinds, and Ranked agrees with Score.
+func TestUtilityScoresEveryKindOfConsideration(t *testing.T) {
+	d := guard()
+	all := []runtime.Consideration[guardState]{
+		runtime.Cost[guardState](0.3), runtime.Value[guardState](0.5), runtime.PreconditionSatisfied[guardState](),
+		runtime.Utility[guardState](0.7), runtime.HasTag[guardState]("combat", 0.4),
+		runtime.Curve[guardState](0.9, runtime.LogisticCurve(10, 1, 0.5, 0), func(s guardState) float64 { return float64(s.Health) }, 0, 100),
+		runtime.Func[guardState](0.6, func(s guardState, a *runtime.Action[guardState]) float64 { return float64(s.Ammo) / 10 * a.Value / 100 }),
+		runtime.Combine[guardState](0.2, runtime.Cost[guardState](1), runtime.Value[guardState](1)),
+	}
+	naive := func(s guardState, id runtime.ActionID) float64 {
+		a := &d.Actions[id]
+		var sum, total float64
+		for _, c := range all {
+			sum += min(1, max(0, c.Score(s, a))) * c.Weight
+			total += c.Weight
+		}
+		return sum / total * a.Weight
+	}
+	u := runtime.NewUtility(d, all...)
+	for _, s := range []guardState{{Health: 10, Ammo: 3}, {Health: 100}, {Health: 50, Ammo: 7, Hidden: true}} {
+		ranked := u.Ranked(s)
+		require.NotEmpty(t, ranked)
+		for _, r := range ranked {
+			assert.InDelta(t, naive(s, r.Action), r.Score, 1e-12, "%+v %s", s, d.Actions[r.Action].Name)
+			assert.Equal(t, u.Score(s, r.Action), r.Score, "Ranked and Score agree exactly")
+		}
+		best, ok := u.Best(s)
+		require.True(t, ok)
+		assert.Equal(t, ranked[0].Action, best)
+	}
+	// Score also rates an action whose precondition fails.
+	s := guardState{Health: 100}
+	assert.InDelta(t, naive(s, actHeal), u.Score(s, actHeal), 1e-12)
+}
