@@ -227,7 +227,10 @@ type failure struct {
 	reason Reason // 0: no failure
 	action ActionID
 	depth  int
-	limit  int
+	// limit is the limit exceeded; for Unreachable, 1 + the goal of
+	// higher priority that action would undo, or 0. (One field for both
+	// keeps failures, copied on every branch of the search, small.)
+	limit int
 }
 
 func (f failure) failed() bool { return f.reason != 0 }
@@ -236,6 +239,9 @@ func (f failure) failed() bool { return f.reason != 0 }
 func (b *BackwardChainer[S]) error(f failure, g GoalID) *PlanningError {
 	e := b.d.newError(f.reason, g, f.action)
 	e.Depth, e.Limit = f.depth, f.limit
+	if f.reason == Unreachable && f.limit > 0 {
+		e.Limit, e.Undoes = 0, b.d.GoalName(GoalID(f.limit-1))
+	}
 	return e
 }
 
@@ -270,12 +276,16 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 				}
 				mark, vmark := len(b.steps), len(b.visited)
 				next, f := b.establish(a, st, 0)
-				if !f.failed() && b.protectedHold(next) {
-					st, progressed = next, true
-					break passes
-				}
-				if !f.failed() && b.trace != nil {
-					b.event(TraceReject, g, a, 1, "would undo a goal of higher priority")
+				if !f.failed() {
+					undone := b.undone(next)
+					if undone == NoGoal {
+						st, progressed = next, true
+						break passes
+					}
+					f = failure{reason: Unreachable, action: a, limit: int(undone) + 1}
+					if b.trace != nil {
+						b.event(TraceReject, g, a, 1, "would undo goal "+d.GoalName(undone)+" of higher priority")
+					}
 				}
 				b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
 				if b.ctxErr != nil {
@@ -304,13 +314,15 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	return st, nil
 }
 
-func (b *BackwardChainer[S]) protectedHold(s S) bool {
+// undone returns the first goal of higher priority, already achieved, that
+// does not hold in s, or NoGoal.
+func (b *BackwardChainer[S]) undone(s S) GoalID {
 	for _, g := range b.protected {
 		if !b.d.Goals[g].Cond(s) {
-			return false
+			return g
 		}
 	}
-	return true
+	return NoGoal
 }
 
 // stopped reports whether the search must end: budget spent or context

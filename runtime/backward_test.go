@@ -361,3 +361,35 @@ func TestRejectedBranchesDoNotAllocate(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// When the only way to a goal undoes a goal of higher priority, the error
+// names the action and the goal it would undo.
+func TestBackwardNamesTheGoalACandidateWouldUndo(t *testing.T) {
+	d := runtime.NewDomain(runtime.Domain[pairState]{
+		Name: "Seesaw",
+		Fields: []runtime.Field{
+			{Name: "A", Type: "bool", Kind: runtime.KindBool},
+			{Name: "B", Type: "bool", Kind: runtime.KindBool},
+			{Name: "Ready", Type: "bool", Kind: runtime.KindBool},
+		},
+		Actions: []runtime.Action[pairState]{
+			{Name: "DoA", Cost: 1, Effect: func(s pairState) pairState { s.A = true; return s },
+				Writes: []runtime.FieldID{0}, Fulfills: []runtime.GoalID{goalA}},
+			{Name: "DoB", Cost: 1, Effect: func(s pairState) pairState { s.A, s.B = false, true; return s },
+				Writes: []runtime.FieldID{0, 1}, Fulfills: []runtime.GoalID{goalB}},
+		},
+		Goals: []runtime.Goal[pairState]{
+			{Name: "GA", Priority: runtime.High, Cond: func(s pairState) bool { return s.A }, Reads: []runtime.FieldID{0}},
+			{Name: "GB", Priority: runtime.Normal, Cond: func(s pairState) bool { return s.B }, Reads: []runtime.FieldID{1}},
+		},
+	})
+	plan, err := runtime.NewBackwardChainer(d).Plan(context.Background(), pairState{})
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.Unreachable, perr.Reason)
+	assert.Equal(t, "GB", perr.GoalName)
+	assert.Equal(t, "DoB", perr.ActionName)
+	assert.Equal(t, "GA", perr.Undoes)
+	assert.Equal(t, "rolegen: Seesaw: goal GB: unreachable: DoB would undo goal GA of higher priority", err.Error())
+	assert.Equal(t, []runtime.ActionID{0}, plan.Steps, "GA is still planned")
+}

@@ -79,6 +79,9 @@ type PlanningError struct {
 	Limit int
 	// States counts the states a forward search (A*) explored.
 	States int
+	// Undoes names the goal of higher priority that Action would undo,
+	// when that is why the goal is Unreachable.
+	Undoes string
 }
 
 func (e *PlanningError) Unwrap() error {
@@ -100,6 +103,8 @@ func (e *PlanningError) Error() string {
 	switch e.Reason {
 	case Unreachable:
 		switch {
+		case e.Undoes != "":
+			fmt.Fprintf(&b, "unreachable: %s would undo goal %s of higher priority", e.ActionName, e.Undoes)
 		case e.Action == NoAction && e.States > 0:
 			fmt.Fprintf(&b, "unreachable: no plan reaches it (%d states searched)", e.States)
 		case e.Action == NoAction:
