@@ -315,3 +315,42 @@ func TestReadmeMistakes(t *testing.T) {
 	_, err = os.Stat(filepath.Join(dir, "soldier", "soldier_plan.go"))
 	assert.True(t, os.IsNotExist(err), "no file written")
 }
+
+// A mistake in a directive of another package's type that no role here
+// uses is that package's to report: generating this package is not
+// blocked by it.
+func TestForeignMistakeInAnUnusedTypeDoesNotBlock(t *testing.T) {
+	dir := module(t, map[string]string{
+		"base/base.go": `package base
+
+type Base struct {
+	Hp int ` + "`plan:\"state\"`" + `
+}
+
+//plan:action post="Hp = 10"
+func (b *Base) Heal() {}
+
+type Other struct{}
+
+//plan:action cots=2
+func (o *Other) Noise() {}
+`,
+		"unit/unit.go": `package unit
+
+import "example.com/m/base"
+
+type Unit struct {
+	base.Base
+	Ready bool ` + "`plan:\"state\"`" + `
+}
+`,
+	})
+	r := rolegen(t, dir, "./unit")
+	assert.Equal(t, 0, r.code, r.stderr)
+	assert.FileExists(t, filepath.Join(dir, "unit", "unit_plan.go"))
+
+	// In base itself the mistake is reported.
+	r = rolegen(t, dir, "./base")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stderr, `base/base.go:12:15: unknown key "cots" in plan:action (did you mean "cost"?)`)
+}

@@ -39,6 +39,7 @@ func Package(in Input) (*model.Package, diag.List) {
 		methods:  map[*types.TypeName][]*methodDecl{},
 		fieldDoc: map[*types.Var]string{},
 		foreign:  map[*types.Package]bool{},
+		pending:  map[*types.TypeName][]*ast.FuncDecl{},
 	}
 	c.index()
 	pkg := &model.Package{Name: in.Pkg.Name(), Path: in.Pkg.Path()}
@@ -95,8 +96,12 @@ type checker struct {
 	// methods holds the //plan:action methods of each receiver type.
 	methods  map[*types.TypeName][]*methodDecl
 	fieldDoc map[*types.Var]string
-	// foreign marks the other packages whose directives have been read.
+	// foreign marks the other packages whose methods have been indexed;
+	// pending holds, per type of those packages, the declarations of its
+	// methods not yet read: a type's directives are read (and their
+	// mistakes reported) only when a role here uses the type.
 	foreign map[*types.Package]bool
+	pending map[*types.TypeName][]*ast.FuncDecl
 	// generatedObjs are declarations in rolegen's own files, ignored when
 	// looking for name conflicts.
 	genFiles []*token.File
@@ -191,14 +196,27 @@ func directiveName(text string) string {
 func (c *checker) methodsOf(tn *types.TypeName) []*methodDecl {
 	if pkg := tn.Pkg(); pkg != nil && pkg != c.Pkg && c.Foreign != nil && !c.foreign[pkg] {
 		c.foreign[pkg] = true
-		c.readForeign(pkg)
+		c.indexForeign(pkg)
+	}
+	if decls, ok := c.pending[tn]; ok {
+		delete(c.pending, tn)
+		for _, d := range decls {
+			obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, tn.Pkg(), d.Name.Name)
+			fn, ok := obj.(*types.Func)
+			if !ok || recvBase(fn) != tn {
+				continue
+			}
+			if dirs := c.directives(d); len(dirs) > 0 {
+				c.methods[tn] = append(c.methods[tn], c.method(d, fn, dirs))
+			}
+		}
 	}
 	return c.methods[tn]
 }
 
-// readForeign reads the directives of another package's methods, and
-// ties each to the method object this package's types know.
-func (c *checker) readForeign(pkg *types.Package) {
+// indexForeign finds the documented methods of another package's types,
+// to be read by methodsOf when a role here uses the type.
+func (c *checker) indexForeign(pkg *types.Package) {
 	for _, f := range c.Foreign(pkg.Path()) {
 		if IsGenerated(f) {
 			continue
@@ -212,17 +230,8 @@ func (c *checker) readForeign(pkg *types.Package) {
 			if id == nil {
 				continue
 			}
-			tn, ok := pkg.Scope().Lookup(id.Name).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, d.Name.Name)
-			fn, ok := obj.(*types.Func)
-			if !ok || recvBase(fn) != tn {
-				continue
-			}
-			if dirs := c.directives(d); len(dirs) > 0 {
-				c.methods[tn] = append(c.methods[tn], c.method(d, fn, dirs))
+			if tn, ok := pkg.Scope().Lookup(id.Name).(*types.TypeName); ok {
+				c.pending[tn] = append(c.pending[tn], d)
 			}
 		}
 	}
