@@ -32,7 +32,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Files: pass.Files,
 	})
 	for _, d := range diags {
-		pass.Report(analysis.Diagnostic{Pos: d.At, Message: d.Msg})
+		pass.Report(analysis.Diagnostic{Pos: d.At, End: d.EndAt, Message: d.Msg})
 	}
 	return nil, nil
 }

@@ -1,8 +1,13 @@
 package analyzer_test
 
 import (
+	"go/token"
+	"os"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/rolegen/rolegen/analyzer"
@@ -10,4 +15,27 @@ import (
 
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "roles")
+}
+
+// Editors underline the wrong text: a diagnostic spans exactly it.
+func TestDiagnosticsSpanTheWrongText(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "roles")
+	require.Len(t, results, 1)
+	found := false
+	for _, d := range results[0].Diagnostics {
+		if strings.HasPrefix(d.Message, `unknown state field "Amo"`) {
+			found = true
+			require.True(t, d.End.IsValid(), "End is set")
+			assert.Equal(t, "Amo", text(t, results[0].Pass.Fset, d.Pos, d.End))
+		}
+	}
+	assert.True(t, found)
+}
+
+func text(t *testing.T, fset *token.FileSet, from, to token.Pos) string {
+	t.Helper()
+	f := fset.File(from)
+	data, err := os.ReadFile(f.Name())
+	require.NoError(t, err)
+	return string(data[f.Offset(from):f.Offset(to)])
 }

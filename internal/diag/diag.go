@@ -14,12 +14,11 @@ import (
 // Diagnostic is one problem at one position.
 type Diagnostic struct {
 	// At is the position in the file set it was found with (NoPos for
-	// problems reported by the loader).
-	At  token.Pos
-	Pos token.Position
-	// End is just past the wrong text, when known.
-	End token.Position
-	Msg string
+	// problems reported by the loader); EndAt is just past the wrong
+	// text, when known, for tools that underline it.
+	At, EndAt token.Pos
+	Pos       token.Position
+	Msg       string
 }
 
 // String formats d as FILE:LINE:COL: message with the file name as
@@ -43,11 +42,7 @@ type List []Diagnostic
 
 // Add appends a diagnostic at pos.
 func (l *List) Add(fset *token.FileSet, pos, end token.Pos, format string, args ...any) {
-	d := Diagnostic{At: pos, Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)}
-	if end.IsValid() {
-		d.End = fset.Position(end)
-	}
-	*l = append(*l, d)
+	*l = append(*l, Diagnostic{At: pos, EndAt: end, Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
 }
 
 // Sort orders l by file, line and column (then message), and drops exact
