@@ -192,25 +192,18 @@ func (c *checker) readField(si *structInfo, v *types.Var, tag annot.Text, pos, t
 	return nil
 }
 
-// checkTagKeyTypo reports a struct tag key one letter away from plan.
+// checkTagKeyTypo reports a struct tag key one letter away from plan
+// (suggest.Closest allows one edit for a name this short, so no other
+// package's key, json, yaml, db or flag, is taken for it).
 func (c *checker) checkTagKeyTypo(tag annot.Text) {
 	pairs, _ := annot.TagPairs(tag)
 	for _, p := range pairs {
-		k := p.Key.S
-		if k != "plan" && len(k) >= 3 && len(k) <= 5 {
-			if name, ok := suggest.Closest(k, []string{"plan"}); ok && name == "plan" && !commonTagKey(k) {
+		if k := p.Key.S; k != "plan" {
+			if _, ok := suggest.Closest(k, []string{"plan"}); ok {
 				c.errorText(p.Key, "struct tag key %q (did you mean %q?)", k, "plan")
 			}
 		}
 	}
-}
-
-func commonTagKey(k string) bool {
-	switch k {
-	case "json", "yaml", "xml", "toml", "db", "bson", "form", "env", "flag", "mapstructure", "validate", "gorm", "pg", "bun", "url", "msgpack":
-		return true
-	}
-	return false
 }
 
 func (c *checker) stateItem(v *types.Var, pos, typePos token.Pos, local bool) *item {
