@@ -59,7 +59,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *checkOnly {
 		stale := gen.Stale(files)
 		for _, p := range stale {
-			fmt.Fprintf(stderr, "%s: out of date; run go generate\n", rel(wd, p))
+			fmt.Fprintf(stderr, "%s: out of date; run go generate\n", diag.RelPath(wd, p))
 		}
 		if len(stale) > 0 {
 			return exitDiag
@@ -73,7 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if *verbose {
 		for _, p := range changed {
-			fmt.Fprintln(stdout, rel(wd, p))
+			fmt.Fprintln(stdout, diag.RelPath(wd, p))
 		}
 	}
 	return exitOK
@@ -81,12 +81,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // report prints an error: diagnostics one a line, relative to dir.
 func report(stderr io.Writer, dir string, err error) int {
-	var de *diag.Error
-	if errors.As(err, &de) {
-		for _, d := range de.List {
-			fmt.Fprintln(stderr, d.Format(dir))
-		}
-		return exitDiag
+	if de, ok := errors.AsType[*diag.Error](err); ok {
+		de.Dir = dir
 	}
 	fmt.Fprintln(stderr, err)
 	return exitDiag
@@ -120,11 +116,4 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return report(stderr, wd, err)
 	}
 	return exitOK
-}
-
-func rel(dir, path string) string {
-	d := diag.Diagnostic{}
-	d.Pos.Filename = path
-	s := d.Format(dir)
-	return s[:len(s)-len(":0:0: ")]
 }

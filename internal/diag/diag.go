@@ -28,13 +28,18 @@ func (d Diagnostic) String() string { return d.Format("") }
 // Format formats d as FILE:LINE:COL: message, with FILE relative to dir
 // when it lies below it.
 func (d Diagnostic) Format(dir string) string {
-	name := d.Pos.Filename
+	return fmt.Sprintf("%s:%d:%d: %s", RelPath(dir, d.Pos.Filename), d.Pos.Line, d.Pos.Column, d.Msg)
+}
+
+// RelPath returns path relative to dir when it lies below dir, else path
+// as it is (also when dir is empty).
+func RelPath(dir, path string) string {
 	if dir != "" {
-		if rel, err := filepath.Rel(dir, name); err == nil && !strings.HasPrefix(rel, "..") {
-			name = rel
+		if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
 		}
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", name, d.Pos.Line, d.Pos.Column, d.Msg)
+	return path
 }
 
 // List collects diagnostics.
