@@ -342,10 +342,13 @@ func (a *AStar[S]) Domain() *Domain[S] { return a.d }
 
 // Plan plans for the goals unsatisfied in s one at a time, highest
 // priority first (ties in declaration order), and returns a cheapest plan
-// for the first one it can reach within the budget and depth. When it can
-// reach none, it returns the error of the highest-priority one. When every
-// goal holds the plan is empty. Plan.Expansions and Plan.Generated count
-// all the searches made.
+// for the first one it can reach within the budget and depth. When a goal
+// of higher priority could not be planned, the plan comes with that goal's
+// *PlanningError (as the backward chainer's Plan does: the plan is valid
+// for the goals it lists, and Think performs it); when no goal can be
+// reached, the plan is empty and the error is the highest-priority goal's.
+// When every goal holds the plan is empty. Plan.Expansions and
+// Plan.Generated count all the searches made.
 func (a *AStar[S]) Plan(ctx context.Context, s S) (Plan, error) {
 	var p Plan
 	err := a.PlanInto(ctx, s, &p)
@@ -366,7 +369,7 @@ func (a *AStar[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 		a.stepBuf[0] = g
 		err := a.run(ctx, s, a.stepBuf[:], p)
 		if err == nil {
-			return nil
+			return first
 		}
 		if _, planning := err.(*PlanningError); !planning {
 			return err // the context is done

@@ -428,7 +428,9 @@ func TestAStarPlanTakesTheFirstReachableGoalByPriority(t *testing.T) {
 	d := prioritized()
 	as := runtime.NewAStar(d)
 	p, err := as.Plan(context.Background(), prioritizedState{})
-	require.NoError(t, err)
+	var skipped *runtime.PlanningError
+	require.ErrorAs(t, err, &skipped, "the plan comes with the error of the goal it could not reach")
+	assert.Equal(t, "Hard", skipped.GoalName)
 	assert.Equal(t, []string{"SetOther"}, names(d, p.Steps))
 	assert.Equal(t, []runtime.GoalID{0}, p.Goals, "Hard and AlsoHard are unreachable")
 	assert.Equal(t, 2+2+1, p.Expansions, "statistics add up over the three searches")

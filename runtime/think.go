@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -33,16 +34,34 @@ func WithStepHook(f func(ActionID)) ThinkOption { return func(c *thinkConfig) { 
 // fails with GoalUnsatisfiedAfterExecution when a goal the plan promised
 // does not hold. A plan with a guarded action runs only when an approver
 // (WithApprover) accepts it. Think returns the actions it performed.
+//
+// When the planner plans some goals and fails on another (its Plan returns
+// a plan with goals and a *PlanningError), Think performs the plan for the
+// goals it could plan and then returns that PlanningError too, joined with
+// any error of the run: every planner is treated alike. A planning error
+// with nothing planned, or any other error of Plan, runs no step.
 func Think[S comparable](ctx context.Context, p Planner[S], role Role[S], opts ...ThinkOption) ([]ActionID, error) {
 	var cfg thinkConfig
 	for _, o := range opts {
 		o(&cfg)
 	}
 	d := p.Domain()
-	plan, err := p.Plan(ctx, role.PlanState())
-	if err != nil {
-		return nil, err
+	plan, planErr := p.Plan(ctx, role.PlanState())
+	if planErr != nil {
+		var perr *PlanningError
+		if !errors.As(planErr, &perr) || len(plan.Goals) == 0 {
+			return nil, planErr
+		}
 	}
+	ran, err := perform(ctx, d, plan, role, &cfg)
+	if planErr != nil {
+		return ran, errors.Join(err, planErr)
+	}
+	return ran, err
+}
+
+// perform runs plan on role as Think documents.
+func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Role[S], cfg *thinkConfig) ([]ActionID, error) {
 	if guarded := firstGuarded(d, plan.Steps); guarded != NoAction {
 		if cfg.approve == nil {
 			return nil, fmt.Errorf("rolegen: %s: %w (%s)", d.Name, ErrGuarded, d.Actions[guarded].Name)

@@ -126,3 +126,44 @@ func TestThinkHonoursCancellation(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, []runtime.ActionID{actFetch}, ran)
 }
+
+// prioritizedRole performs the prioritized domain's one action.
+type prioritizedRole struct {
+	prioritizedState
+	performed int
+}
+
+func (r *prioritizedRole) PlanState() prioritizedState { return r.prioritizedState }
+
+func (r *prioritizedRole) Perform(_ context.Context, a runtime.ActionID) error {
+	r.Other = true
+	r.performed++
+	return nil
+}
+
+// Every planner is treated alike: when a goal cannot be planned, Think
+// performs the plan for the goals that could be, then reports that goal.
+func TestThinkPerformsWhatCouldBePlanned(t *testing.T) {
+	d := prioritized()
+	for name, p := range map[string]runtime.Planner[prioritizedState]{
+		"backward": runtime.NewBackwardChainer(d),
+		"astar":    runtime.NewAStar(d),
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := &prioritizedRole{}
+			ran, err := runtime.Think(context.Background(), p, r)
+			assert.Equal(t, []string{"SetOther"}, names(d, ran), "the reachable goal's plan runs")
+			assert.Equal(t, 1, r.performed)
+			require.ErrorIs(t, err, runtime.ErrUnreachable)
+			var perr *runtime.PlanningError
+			require.ErrorAs(t, err, &perr)
+			assert.Equal(t, "Hard", perr.GoalName, "the highest-priority goal that failed")
+
+			// Nothing left to plan but the unreachable goals: no step runs.
+			ran, err = runtime.Think(context.Background(), p, r)
+			require.ErrorIs(t, err, runtime.ErrUnreachable)
+			assert.Empty(t, ran)
+			assert.Equal(t, 1, r.performed)
+		})
+	}
+}
