@@ -58,6 +58,8 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	}
 	e.functions()
 	e.enabled()
+	e.numberFunc()
+	e.hashFunc()
 	e.perform()
 	e.performJSON()
 	var buf bytes.Buffer
@@ -161,18 +163,6 @@ func (e *emitter) ids() {
 	}
 }
 
-func partIDs(rt func(string) *jen.Statement, parts [][]int) jen.Code {
-	return jen.Index().Index().Add(rt("FieldID")).ValuesFunc(func(g *jen.Group) {
-		for _, p := range parts {
-			g.ValuesFunc(func(g *jen.Group) {
-				for _, id := range p {
-					g.Lit(id)
-				}
-			})
-		}
-	})
-}
-
 func fieldIDs(rt func(string) *jen.Statement, ids []int) jen.Code {
 	return jen.Index().Add(rt("FieldID")).ValuesFunc(func(g *jen.Group) {
 		for _, id := range ids {
@@ -217,12 +207,6 @@ func (e *emitter) domain() error {
 		if a.Pre != nil {
 			items = append(items, kv("Pre", jen.Id(check.PreFunc(r, a))), kv("PreText", jen.Lit(a.PreText)))
 		}
-		var preParts [][]int
-		if a.Pre != nil {
-			if parts := conjuncts(a.Pre); len(parts) > 1 {
-				preParts = partReads(parts)
-			}
-		}
 		if len(a.Effects) > 0 {
 			items = append(items, kv("Effect", jen.Id(check.EffectFunc(r, a))), kv("EffectText", jen.Lit(a.EffectText)))
 		}
@@ -237,14 +221,17 @@ func (e *emitter) domain() error {
 		if len(a.PreReads) > 0 {
 			items = append(items, kv("PreReads", fieldIDs(e.rt, a.PreReads)))
 		}
-		if preParts != nil {
-			items = append(items, kv("PreUnmet", jen.Id(check.UnmetFunc(r, a))), kv("PreParts", partIDs(e.rt, preParts)))
+		if a.Pre != nil {
+			items = append(items, kv("PreParts", e.parts(conditionParts(a.Pre))))
+			if len(conjuncts(a.Pre)) > 1 {
+				items = append(items, kv("PreUnmet", jen.Id(check.UnmetFunc(r, a))))
+			}
 		}
 		if len(a.Reads) > 0 {
 			items = append(items, kv("Reads", fieldIDs(e.rt, a.Reads)))
 		}
 		if len(a.Writes) > 0 {
-			items = append(items, kv("Writes", fieldIDs(e.rt, a.Writes)))
+			items = append(items, kv("Writes", fieldIDs(e.rt, a.Writes)), kv("Changes", e.changes(effectChanges(a.Effects))))
 		}
 		if len(a.Fulfills) > 0 {
 			items = append(items, kv("Fulfills", jen.Index().Add(e.rt("GoalID")).ValuesFunc(func(g *jen.Group) {
@@ -279,8 +266,9 @@ func (e *emitter) domain() error {
 		if len(g.Reads) > 0 {
 			items = append(items, kv("Reads", fieldIDs(e.rt, g.Reads)))
 		}
-		if parts := conjuncts(g.Cond); len(parts) > 1 {
-			items = append(items, kv("Unmet", jen.Id(check.GoalUnmetFunc(r, g))), kv("Parts", partIDs(e.rt, partReads(parts))))
+		items = append(items, kv("Parts", e.parts(conditionParts(g.Cond))))
+		if len(conjuncts(g.Cond)) > 1 {
+			items = append(items, kv("Unmet", jen.Id(check.GoalUnmetFunc(r, g))))
 		}
 		goals = append(goals, jen.Custom(multi, items...))
 	}
@@ -311,6 +299,7 @@ func (e *emitter) domain() error {
 	if len(r.Actions) > 0 {
 		dom = append(dom, kv("Enabled", jen.Id(check.EnabledFunc(r))))
 	}
+	dom = append(dom, kv("Number", jen.Id(check.NumberFunc(r))), kv("Hash", jen.Id(check.HashFunc(r))))
 
 	e.comment(fmt.Sprintf("%sDomain is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.Name, r.Name))
 	e.f.Var().Id(r.Name + "Domain").Op("=").Add(e.rt("NewDomain")).Call(

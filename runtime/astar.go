@@ -70,7 +70,7 @@ type AStar[S comparable] struct {
 	states     []S         // states[i] is node i's state
 	nodes      []astarNode // node i's search data
 	table      stateTable  // state → node
-	open       []openEntry // binary min-heap, ordered by before
+	open       openList    // states to expand, best first
 	seq        uint64      // last sequence number handed out
 	expansions int         // states expanded in this search
 	generated  int         // successors generated in this search
@@ -174,26 +174,6 @@ func (t *stateTable) insert(slot, hash uint32, node int32) {
 	if 2*t.count > len(t.slots) {
 		t.grow()
 	}
-}
-
-// openEntry is an entry of the open list. It carries its own f and g so
-// the heap compares entries without touching the node array.
-type openEntry struct {
-	f, g float64
-	seq  uint64
-	node int32
-}
-
-// before orders the open list: lower f first, then higher g, then earlier
-// insertion.
-func (e *openEntry) before(o *openEntry) bool {
-	if e.f != o.f {
-		return e.f < o.f
-	}
-	if e.g != o.g {
-		return e.g > o.g
-	}
-	return e.seq < o.seq
 }
 
 // AStarOption configures an AStar.
@@ -568,7 +548,7 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	root := a.addNode(s, slot, hash, 0, a.estimate(s), -1, NoAction, 0)
 	a.enqueue(root)
 	for len(a.open) > 0 {
-		e := a.pop()
+		e := a.open.pop()
 		n := e.node
 		nd := &a.nodes[n]
 		if nd.live != e.seq {
@@ -716,47 +696,5 @@ func (a *AStar[S]) enqueue(n int32) {
 	}
 	a.seq++
 	nd.live = a.seq
-	e := openEntry{f: nd.g + nd.h, g: nd.g, seq: a.seq, node: n}
-	a.open = append(a.open, e)
-	h := a.open
-	i := len(h) - 1
-	for i > 0 {
-		parent := (i - 1) / 2
-		if !e.before(&h[parent]) {
-			break
-		}
-		h[i] = h[parent]
-		i = parent
-	}
-	h[i] = e
-}
-
-// pop removes and returns the first entry of the open list.
-func (a *AStar[S]) pop() openEntry {
-	h := a.open
-	top := h[0]
-	last := h[len(h)-1]
-	h = h[:len(h)-1]
-	a.open = h
-	n := len(h)
-	if n == 0 {
-		return top
-	}
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if r := c + 1; r < n && h[r].before(&h[c]) {
-			c = r
-		}
-		if !h[c].before(&last) {
-			break
-		}
-		h[i] = h[c]
-		i = c
-	}
-	h[i] = last
-	return top
+	a.open.push(openEntry{f: nd.g + nd.h, g: nd.g, seq: a.seq, node: n})
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -11,6 +12,7 @@ import (
 const (
 	DefaultMaxDepth     = 10
 	MaxMaxDepth         = 256
+	DefaultMaxSteps     = 64
 	DefaultSearchBudget = 10_000
 )
 
@@ -22,17 +24,50 @@ type BackwardChainer[S comparable] struct {
 	d        *Domain[S]
 	chaining bool
 	maxDepth int
+	maxSteps int
 	budget   int
+	trace    *Trace
 
+	// Per call.
 	ctx        context.Context
-	steps      []ActionID // the plan being built
-	visited    []S        // states reached in the current goal's segment
-	stack      []ActionID // actions whose preconditions are being established
-	protected  []GoalID   // goals the current segment must not break
-	expansions int
-	maxSeen    int
 	ctxErr     error
-	trace      *Trace
+	expansions int
+	steps      []ActionID // the plan being built
+
+	// Per goal.
+	goal      GoalID
+	protected []GoalID   // goals of higher priority that hold and must hold after
+	full      bool       // the complete pass: backtrack everywhere, remember failures
+	frames    []frame[S] // the agenda: the goal, then the actions being established
+	onAgenda  []uint64   // one bit per action on the agenda
+	end       S          // the state where the goal was reached
+	// Scratch states whose addresses go to the domain's functions (a
+	// local's address would make every call allocate it).
+	probe, after, from S
+	entry              agendaEntry[S]
+	// partial: the greedy pass left choices untried (it went on from a
+	// step without going back, or refused a step that undoes a goal the
+	// complete pass may restore), so its failure is not final.
+	partial  bool
+	depthCut bool          // some pass cut a branch for the depth limit
+	reg      regression[S] // the complete pass's search space
+	cands    [][]choice    // scratch of choices, by nesting level of search
+	level    int           // the nesting level of the current choices
+}
+
+// frame is an entry of the agenda: the goal (act NoAction) or an action
+// whose precondition is being established, chosen by the frame below in
+// state from for the failing parts want of its condition cond.
+type frame[S comparable] struct {
+	act  ActionID
+	cond int32
+	want uint64
+	from S
+}
+
+// same reports whether f and g are the same entry of an agenda.
+func (f *frame[S]) same(g *frame[S]) bool {
+	return f.act == g.act && f.cond == g.cond && f.want == g.want && f.from == g.from
 }
 
 // BackwardOption configures a BackwardChainer.
@@ -41,6 +76,7 @@ type BackwardOption func(*backwardConfig)
 type backwardConfig struct {
 	chaining bool
 	maxDepth int
+	maxSteps int
 	budget   int
 	trace    *Trace
 }
@@ -54,24 +90,35 @@ func WithTrace(t *Trace) BackwardOption { return func(c *backwardConfig) { c.tra
 func WithoutChaining() BackwardOption { return func(c *backwardConfig) { c.chaining = false } }
 
 // WithMaxDepth sets how deep helpers may be chained (default 10, clamped
-// to 1..256).
+// to 1..256): how many actions may wait at once for their preconditions.
 func WithMaxDepth(n int) BackwardOption {
 	return func(c *backwardConfig) { c.maxDepth = min(max(n, 1), MaxMaxDepth) }
 }
 
+// WithMaxSteps sets the longest plan the chainer returns (default 64, at
+// least 1): a call fails with MaxDepthExceeded when every plan it can find
+// is longer.
+func WithMaxSteps(n int) BackwardOption {
+	return func(c *backwardConfig) { c.maxSteps = max(n, 1) }
+}
+
 // WithSearchBudget sets how many actions one call may consider (default
-// 10,000).
+// 10,000). The work a call does is proportional to its budget at most, so
+// the budget bounds its time.
 func WithSearchBudget(n int) BackwardOption {
 	return func(c *backwardConfig) { c.budget = max(n, 1) }
 }
 
 // NewBackwardChainer returns a backward chainer over d.
 func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *BackwardChainer[S] {
-	cfg := backwardConfig{chaining: true, maxDepth: DefaultMaxDepth, budget: DefaultSearchBudget}
+	cfg := backwardConfig{chaining: true, maxDepth: DefaultMaxDepth, maxSteps: DefaultMaxSteps, budget: DefaultSearchBudget}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	return &BackwardChainer[S]{d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, budget: cfg.budget, trace: cfg.trace}
+	return &BackwardChainer[S]{
+		d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, maxSteps: cfg.maxSteps, budget: cfg.budget, trace: cfg.trace,
+		onAgenda: make([]uint64, (len(d.Actions)+63)/64),
+	}
 }
 
 // Domain returns the chainer's domain.
@@ -81,14 +128,22 @@ func (b *BackwardChainer[S]) Domain() *Domain[S] { return b.d }
 // declaration order), each from the state the previous goal's steps leave.
 //
 // For a goal, the candidates are the actions that declare it in fulfills,
-// then those that write a field its condition reads. The first candidate
+// then those that can make a failing conjunct of its condition hold: they
+// write a field the conjunct reads, and not only the wrong way (an action
+// that lowers Bread is no candidate for Bread >= 2). The first candidate
 // whose precondition holds is used; when none holds, the candidates are
-// tried in turn, chaining backwards the helpers that write what the
-// failing parts of the precondition read (again those that apply first).
-// Candidates and helpers that write no field of a failing part of the
-// condition cannot make it hold and are passed over. A step that returns
-// to a state already reached is refused, and a goal's steps may not undo a
-// goal of higher priority that holds when they start.
+// tried in turn, chaining backwards the helpers that can make a failing
+// conjunct of the precondition hold (again those that apply first). A step
+// counts only when it brings what it serves closer to holding: a failing
+// conjunct now holds, or its field moved toward what it needs. A goal's
+// steps may not undo a goal of higher priority that holds when they start.
+//
+// That first, greedy pass takes the first way that works. When it finds
+// none, a complete pass searches the same choices for the shortest plan,
+// backtracking everywhere and remembering the situations (state and
+// actions waiting) that failed, so none is searched twice: within the
+// depth, step and budget limits, the chainer does not give up while a plan
+// exists that it can build. The budget bounds the work of a call.
 //
 // When some goal cannot be planned, Plan returns the plan for the others
 // with the *PlanningError of the first goal that failed (or, when the
@@ -120,10 +175,8 @@ func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 				b.protected = append(b.protected, h)
 			}
 		}
-		mark := len(b.steps)
 		next, err := b.achieve(g, st)
 		if err != nil {
-			b.steps = b.steps[:mark]
 			if errors.Is(err, ErrSearchBudgetExceeded) || b.ctxErr != nil {
 				// The search stopped short: that is the error to report.
 				first = err
@@ -155,7 +208,6 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 	var first error
 	if !b.d.Goals[g].Cond(s) {
 		if _, err := b.achieve(g, s); err != nil {
-			b.steps = b.steps[:0]
 			first = err
 		} else {
 			p.Goals = append(p.Goals, g)
@@ -165,13 +217,19 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 }
 
 // Candidates lists the actions that can serve goal g in s, in the order
-// the chainer tries them: those whose precondition holds in s, among the
-// actions that fulfill g and then those that write what its condition reads.
+// the chainer tries them, among those whose precondition holds in s: the
+// actions that fulfill g, then those that can make a conjunct of its
+// condition that fails in s hold (any conjunct when g holds).
 func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
+	c := &b.d.goals[g]
+	failing := c.failing(s)
+	if failing == 0 {
+		failing = ^uint64(0)
+	}
 	var out []ActionID
-	for _, a := range b.d.candidates[g] {
-		if b.d.Applicable(a, s) {
-			out = append(out, a)
+	for _, o := range c.opts {
+		if o.helps&failing != 0 && b.d.Applicable(o.act, s) {
+			out = append(out, o.act)
 		}
 	}
 	return out
@@ -180,9 +238,7 @@ func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
 func (b *BackwardChainer[S]) begin(ctx context.Context) {
 	b.ctx = ctx
 	b.steps = b.steps[:0]
-	b.stack = b.stack[:0]
 	b.expansions = 0
-	b.maxSeen = 0
 	b.ctxErr = nil
 	if b.trace != nil {
 		b.trace.reset()
@@ -191,7 +247,7 @@ func (b *BackwardChainer[S]) begin(ctx context.Context) {
 
 // event records a trace event when tracing.
 func (b *BackwardChainer[S]) event(kind TraceKind, g GoalID, a ActionID, depth int, detail string) {
-	if b.trace == nil {
+	if b.trace == nil || b.full {
 		return
 	}
 	e := TraceEvent{Kind: kind, Depth: depth, Step: len(b.steps), Detail: detail}
@@ -220,102 +276,407 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 	return first
 }
 
-// failure is why a branch of the search failed, as a plain value: the
-// search rejects branches all the time, and only a goal that fails for
-// good becomes a *PlanningError.
-type failure struct {
-	reason Reason // 0: no failure
+// result is how a search below a frame ended: found (a plan for the goal),
+// stopped (budget or context), or failed, with why.
+type result struct {
+	kind resultKind
+	// cut: a branch below was cut for the step limit, so a larger one
+	// might succeed.
+	cut bool
+	// frame is the frame that failed: the greedy pass goes back to the
+	// choice that pushed it.
+	frame  int16
+	depth  int16
+	reason Reason
 	action ActionID
-	depth  int
-	// limit is the limit exceeded; for Unreachable, 1 + the goal of
-	// higher priority that action would undo, or 0. (One field for both
-	// keeps failures, copied on every branch of the search, small.)
-	limit int
+	undoes GoalID // for Unreachable: the goal of higher priority the action would undo
 }
 
-func (f failure) failed() bool { return f.reason != 0 }
+type resultKind uint8
 
-// error turns f into the PlanningError of goal g.
-func (b *BackwardChainer[S]) error(f failure, g GoalID) *PlanningError {
-	e := b.d.newError(f.reason, g, f.action)
-	e.Depth, e.Limit = f.depth, f.limit
-	if f.reason == Unreachable && f.limit > 0 {
-		e.Limit, e.Undoes = 0, b.d.GoalName(GoalID(f.limit-1))
+const (
+	failed resultKind = iota
+	found
+	stopped
+)
+
+func (r result) is(k resultKind) bool { return r.kind == k }
+
+// fail is the failure of frame f.
+func fail(f int, reason Reason, a ActionID, depth int) result {
+	return result{kind: failed, frame: int16(f), reason: reason, action: a, depth: int16(depth), undoes: NoGoal}
+}
+
+// error turns the failure r into the PlanningError of goal g.
+func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
+	e := b.d.newError(r.reason, g, r.action)
+	e.Depth = int(r.depth)
+	switch {
+	case r.reason == MaxDepthExceeded && r.action == NoAction:
+		e.Limit = b.maxSteps
+	case r.reason == MaxDepthExceeded:
+		e.Limit = b.maxDepth
+	case r.reason == SearchBudgetExceeded:
+		e.Limit = b.budget
+	case r.reason == Unreachable && r.undoes != NoGoal:
+		e.Undoes = b.d.GoalName(r.undoes)
 	}
 	return e
 }
 
-// achieve appends steps that make goal g hold, starting from st.
+// achieve plans goal g from st: the greedy pass, then, when it fails,
+// the complete one. It appends the steps and returns the state they reach.
 func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
-	d := b.d
-	goal := &d.Goals[g]
-	b.visited = append(b.visited[:0], st)
-	b.event(TraceGoal, g, NoAction, 0, goal.CondText)
-	for !goal.Cond(st) {
-		var first failure
-		progressed := false
-		var unmet uint64
-		if goal.Unmet != nil {
-			unmet = goal.Unmet(st)
+	b.goal = g
+	b.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
+	rem := b.maxSteps - len(b.steps)
+	mark := len(b.steps)
+
+	b.full, b.depthCut, b.partial = false, false, false
+	b.resetAgenda()
+	r := b.search(st, rem)
+	if r.is(failed) && b.partial {
+		greedy := r
+		// The complete pass, its choices told in the trace by one line,
+		// not one each.
+		b.full = true
+		before := b.expansions
+		r = b.complete(st, rem)
+		b.full = false
+		if b.trace != nil {
+			detail := "no plan"
+			if r.is(found) {
+				detail = "the cheapest plan, of " + strconv.Itoa(len(b.steps)-mark) + " steps"
+			}
+			b.event(TraceSearch, g, NoAction, 0, detail+", after "+strconv.Itoa(b.expansions-before)+" situations")
 		}
-		// First the candidates whose precondition holds, in declaration
-		// order; then the others, chaining helpers for their
-		// preconditions.
-	passes:
-		for pass := range 2 {
-			for _, a := range d.candidates[g] {
-				if d.Applicable(a, st) != (pass == 0) {
-					continue
-				}
-				// An action that writes only fields of conjuncts that
-				// already hold cannot make the goal hold; one that
-				// declares the goal in fulfills is always tried.
-				if !relevant(d.Actions[a].Writes, unmet, goal.Parts) && !slices.Contains(d.Actions[a].Fulfills, g) {
-					b.event(TraceSkip, g, a, 1, "writes no field of a failing part of the goal")
-					continue
-				}
-				mark, vmark := len(b.steps), len(b.visited)
-				next, f := b.establish(a, st, 0)
-				if !f.failed() {
-					undone := b.undone(next)
-					if undone == NoGoal {
-						st, progressed = next, true
-						break passes
-					}
-					f = failure{reason: Unreachable, action: a, limit: int(undone) + 1}
-					if b.trace != nil {
-						b.event(TraceReject, g, a, 1, "would undo goal "+d.GoalName(undone)+" of higher priority")
-					}
-				}
-				b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
-				if b.ctxErr != nil {
-					return st, b.ctxErr
-				}
-				if f.reason == SearchBudgetExceeded {
-					return st, b.error(f, g)
-				}
-				if !first.failed() {
-					first = f
-				}
+		if r.is(failed) {
+			switch {
+			case r.cut:
+				// Every plan found is longer than the step limit.
+				r = result{kind: failed, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
+			default:
+				r = greedy
 			}
-		}
-		if !progressed {
-			if !first.failed() {
-				first = failure{reason: Unreachable, action: NoAction}
-			}
-			err := b.error(first, g)
-			if b.trace != nil {
-				b.event(TraceGoalFailed, g, NoAction, 0, err.Error())
-			}
-			return st, err
 		}
 	}
-	b.event(TraceGoalDone, g, NoAction, 0, "")
-	return st, nil
+	switch {
+	case r.is(found):
+		b.event(TraceGoalDone, g, NoAction, 0, "")
+		return b.end, nil
+	case b.ctxErr != nil:
+		b.steps = b.steps[:mark]
+		return st, b.ctxErr
+	}
+	b.steps = b.steps[:mark]
+	if r.reason == 0 {
+		r = fail(0, Unreachable, NoAction, 0)
+	}
+	err := b.error(r, g)
+	if b.trace != nil {
+		b.event(TraceGoalFailed, g, NoAction, 0, err.Error())
+	}
+	return st, err
 }
 
-// undone returns the first goal of higher priority, already achieved, that
-// does not hold in s, or NoGoal.
+// resetAgenda leaves the goal alone on the agenda.
+func (b *BackwardChainer[S]) resetAgenda() {
+	for _, f := range b.frames {
+		if f.act != NoAction {
+			b.onAgenda[f.act/64] &^= 1 << (f.act % 64)
+		}
+	}
+	b.frames = append(b.frames[:0], frame[S]{act: NoAction})
+}
+
+// push puts choice c, made in state s, on the agenda.
+func (b *BackwardChainer[S]) push(c *choice, s S) {
+	b.frames = append(b.frames, frame[S]{act: c.opt.act, cond: c.cond, want: c.want, from: s})
+	b.onAgenda[c.opt.act/64] |= 1 << (c.opt.act % 64)
+}
+
+func (b *BackwardChainer[S]) pop() {
+	f := &b.frames[len(b.frames)-1]
+	b.onAgenda[f.act/64] &^= 1 << (f.act % 64)
+	b.frames = b.frames[:len(b.frames)-1]
+}
+
+func (b *BackwardChainer[S]) waiting(a ActionID) bool {
+	return b.onAgenda[a/64]&(1<<(a%64)) != 0
+}
+
+// targets returns the number of conditions the goal frame serves: the
+// goal, and in the complete pass the protected goals after it.
+func (b *BackwardChainer[S]) targets() int {
+	if b.full {
+		return 1 + len(b.protected)
+	}
+	return 1
+}
+
+// target returns condition i of frame f (see targetOf).
+func (b *BackwardChainer[S]) target(f, i int) *condition[S] { return b.targetOf(b.frames[f].act, i) }
+
+// targetOf returns condition i of the frame of action a: its precondition,
+// or, for the goal's frame (a is NoAction), the goal (i = 0) and the
+// protected goals.
+func (b *BackwardChainer[S]) targetOf(a ActionID, i int) *condition[S] {
+	if a != NoAction {
+		return &b.d.pres[a]
+	}
+	if i == 0 {
+		return &b.d.goals[b.goal]
+	}
+	return &b.d.goals[b.protected[i-1]]
+}
+
+// search continues the plan from state s with rem steps left, working on
+// the top frame of the agenda. In the greedy pass, a frame that took a
+// step and then found no way on fails as a whole; in the complete pass
+// every choice is backtracked.
+func (b *BackwardChainer[S]) search(s S, rem int) result {
+	d := b.d
+	top := len(b.frames) - 1
+	a := b.frames[top].act
+	depth := top - 1 // helper levels above a goal's candidate
+	if a == NoAction {
+		if b.goalHolds(s) {
+			b.end = s
+			return result{kind: found}
+		}
+	} else {
+		pre := &d.pres[a]
+		if pre.holds == nil || pre.holds(s) {
+			return b.step(s, rem)
+		}
+		b.event(TraceChain, NoGoal, a, top, d.Actions[a].PreText)
+		if !b.chaining {
+			if b.trace != nil {
+				b.event(TraceReject, NoGoal, a, top, "precondition "+strconv.Quote(d.Actions[a].PreText)+" fails and chaining is off")
+			}
+			return fail(top, Unreachable, a, depth)
+		}
+		if depth >= b.maxDepth {
+			b.depthCut = true
+			return fail(top, MaxDepthExceeded, a, depth)
+		}
+	}
+
+	// The frame's condition fails: choose an action to serve it.
+	var first result // the first failure below, for the error
+	cyclic, cut := false, false
+	// The choices are scratch of this call's nesting level: the frame's
+	// level is not enough, as the same frame is worked on again, deeper,
+	// after each step its choices lead to.
+	level := b.level
+	b.level++
+	var end result
+	ended := false
+	for _, cd := range b.choices(level, a, s) {
+		if b.waiting(cd.opt.act) {
+			cyclic = true
+			b.event(TraceSkip, NoGoal, cd.opt.act, top+1, "already being established (cycle)")
+			continue
+		}
+		if top+1 > rem {
+			// Every action on the agenda needs a step.
+			cut = true
+			continue
+		}
+		b.expansions++
+		if b.expansions > b.budget {
+			end, ended = result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, depth: int16(depth + 1), undoes: NoGoal}, true
+			break
+		}
+		if b.expansions&63 == 0 {
+			if err := b.ctx.Err(); err != nil {
+				b.ctxErr = err
+				end, ended = result{kind: stopped}, true
+				break
+			}
+		}
+		b.event(TraceTry, NoGoal, cd.opt.act, top+1, "")
+		b.push(&cd, s)
+		r := b.search(s, rem)
+		b.pop()
+		if r.is(found) || r.is(stopped) || (!b.full && int(r.frame) <= top) {
+			// Done; or, greedy, this frame took a step and found no
+			// way on.
+			if r.is(failed) {
+				b.partial = true
+			}
+			end, ended = r, true
+			break
+		}
+		cut = cut || r.cut
+		if first.reason == 0 {
+			first = r
+		}
+	}
+	b.level--
+	if ended {
+		return end
+	}
+
+	// No choice worked.
+	if a == NoAction {
+		if first.reason == 0 {
+			first = fail(top, Unreachable, NoAction, 0)
+		}
+		first.frame, first.cut = int16(top), cut
+		return first
+	}
+	r := fail(top, Unreachable, a, depth)
+	switch {
+	case first.reason != 0 && first.reason != Unreachable:
+		r = first
+		r.frame = int16(top)
+	case cyclic && first.reason == 0:
+		r.reason = CyclicPrecondition
+	}
+	if b.trace != nil {
+		b.event(TraceReject, NoGoal, a, top, r.reason.String())
+	}
+	r.cut = cut
+	return r
+}
+
+// choice is an action the chainer may push for a frame: an option of one
+// of the frame's conditions, with the guess of its cost that orders it.
+type choice struct {
+	opt        option
+	cond       int32
+	want       uint64 // the failing parts of the condition it can serve
+	applicable bool
+	est        float64
+}
+
+// choices lists the actions that can serve the failing parts of the
+// conditions of the frame of act (NoAction: the goal's) in s, in the order to try them: those that declare the goal
+// in fulfills first, then by the estimate of what using them costs
+// (Domain.estimate), then those whose precondition holds, then in
+// declaration order. The list is scratch of the given nesting level.
+func (b *BackwardChainer[S]) choices(level int, act ActionID, s S) []choice {
+	d := b.d
+	for len(b.cands) <= level {
+		b.cands = append(b.cands, nil)
+	}
+	list := b.cands[level][:0]
+	b.probe = s
+	n := 1
+	if act == NoAction {
+		n = b.targets()
+	}
+	for ci := range n {
+		c := b.targetOf(act, ci)
+		failing := c.failing(s)
+		if failing == 0 {
+			continue
+		}
+		for _, o := range c.opts {
+			if o.helps&failing == 0 {
+				if b.trace != nil {
+					b.event(TraceSkip, NoGoal, o.act, len(b.frames), "cannot make a failing part of what it serves hold")
+				}
+				continue
+			}
+			if ci > 0 && slices.ContainsFunc(list, func(c choice) bool { return c.opt.act == o.act }) {
+				continue // served an earlier condition too
+			}
+			list = append(list, choice{opt: o, cond: int32(ci), want: o.helps & failing, applicable: d.Applicable(o.act, s)})
+		}
+	}
+	if len(list) > 1 && !b.full {
+		for i := range list {
+			c := b.targetOf(act, int(list[i].cond))
+			list[i].est = d.estimate(c, &list[i].opt, c.failing(s), &b.probe)
+		}
+		slices.SortStableFunc(list, func(x, y choice) int {
+			switch {
+			case x.opt.fulfills != y.opt.fulfills:
+				return boolOrder(x.opt.fulfills)
+			case x.est != y.est:
+				return cmp.Compare(x.est, y.est)
+			case x.applicable != y.applicable:
+				return boolOrder(x.applicable)
+			}
+			return 0
+		})
+	}
+	b.cands[level] = list
+	return list
+}
+
+// boolOrder sorts true first.
+func boolOrder(first bool) int {
+	if first {
+		return -1
+	}
+	return 1
+}
+
+// goalHolds reports whether the goal holds in s, and in the complete pass
+// the protected goals too.
+func (b *BackwardChainer[S]) goalHolds(s S) bool {
+	if !b.d.Goals[b.goal].Cond(s) {
+		return false
+	}
+	return !b.full || b.undone(s) == NoGoal
+}
+
+// step applies the action of the top frame, whose precondition holds in
+// s, when that brings what the frame was chosen for closer to holding than
+// it was when the frame was chosen (helpers and all), and goes on with the
+// frame below.
+func (b *BackwardChainer[S]) step(s S, rem int) result {
+	d := b.d
+	top := len(b.frames) - 1
+	f := &b.frames[top]
+	a, depth := f.act, top-1
+	next := d.Apply(a, s)
+	c := b.target(top-1, int(f.cond))
+	b.after = next
+	// The greedy pass asks for progress since the frame was chosen, so
+	// that helpers undoing what the step does cannot walk in circles; the
+	// complete pass, bounded by its step limit, also takes progress of the
+	// step alone.
+	progressed := d.progress(c, f.want, &f.from, &b.after)
+	if !progressed && b.full {
+		b.probe = s
+		progressed = d.progress(c, f.want&c.failing(s), &b.probe, &b.after)
+	}
+	if !progressed {
+		if b.trace != nil {
+			b.event(TraceReject, NoGoal, a, top, "brings no failing part of what it serves closer to holding")
+		}
+		return fail(top, Unreachable, a, depth)
+	}
+	if !b.full && top == 1 {
+		if undone := b.undone(next); undone != NoGoal {
+			if b.trace != nil {
+				b.event(TraceReject, b.goal, a, top, "would undo goal "+d.GoalName(undone)+" of higher priority")
+			}
+			r := fail(top, Unreachable, a, depth)
+			r.undoes = undone
+			b.partial = true
+			return r
+		}
+	}
+	b.steps = append(b.steps, a)
+	b.event(TraceStep, NoGoal, a, top, "")
+	fr := *f
+	b.pop()
+	r := b.search(next, rem-1)
+	b.frames = append(b.frames, fr)
+	b.onAgenda[a/64] |= 1 << (a % 64)
+	if !r.is(found) {
+		b.steps = b.steps[:len(b.steps)-1]
+	}
+	return r
+}
+
+// undone returns the first goal of higher priority, holding when the goal's
+// steps started, that does not hold in s, or NoGoal.
 func (b *BackwardChainer[S]) undone(s S) GoalID {
 	for _, g := range b.protected {
 		if !b.d.Goals[g].Cond(s) {
@@ -323,127 +684,4 @@ func (b *BackwardChainer[S]) undone(s S) GoalID {
 		}
 	}
 	return NoGoal
-}
-
-// stopped reports whether the search must end: budget spent or context
-// done.
-func (b *BackwardChainer[S]) stopped(f failure) bool {
-	return f.reason == SearchBudgetExceeded || b.ctxErr != nil
-}
-
-// establish makes the precondition of a hold (chaining helpers when it
-// does not), then applies a. It returns the state after a, or why a cannot
-// be reached. depth counts the helper levels above a: 0 for a goal's
-// candidate, so helpers reach at most depth maxDepth.
-func (b *BackwardChainer[S]) establish(a ActionID, st S, depth int) (S, failure) {
-	d := b.d
-	b.expansions++
-	if b.expansions > b.budget {
-		return st, failure{reason: SearchBudgetExceeded, action: NoAction, depth: depth, limit: b.budget}
-	}
-	if b.expansions&63 == 0 {
-		if err := b.ctx.Err(); err != nil {
-			b.ctxErr = err
-			return st, failure{reason: Unreachable, action: a}
-		}
-	}
-	act := &d.Actions[a]
-	b.event(TraceTry, NoGoal, a, depth+1, "")
-	if act.Pre != nil && !act.Pre(st) {
-		if !b.chaining {
-			if b.trace != nil {
-				b.event(TraceReject, NoGoal, a, depth+1, "precondition "+strconv.Quote(act.PreText)+" fails and chaining is off")
-			}
-			return st, failure{reason: Unreachable, action: a, depth: depth}
-		}
-		b.event(TraceChain, NoGoal, a, depth+1, act.PreText)
-		if depth >= b.maxDepth {
-			return st, failure{reason: MaxDepthExceeded, action: a, depth: depth, limit: b.maxDepth}
-		}
-		if slices.Contains(b.stack, a) {
-			return st, failure{reason: CyclicPrecondition, action: a, depth: depth}
-		}
-		b.stack = append(b.stack, a)
-		var f failure
-		st, f = b.satisfy(a, st, depth)
-		b.stack = b.stack[:len(b.stack)-1]
-		if f.failed() {
-			if b.trace != nil {
-				b.event(TraceReject, NoGoal, a, depth+1, f.reason.String())
-			}
-			return st, f
-		}
-	}
-	next := st
-	if act.Effect != nil {
-		next = act.Effect(st)
-	}
-	if slices.Contains(b.visited, next) {
-		// The step leads back to a state this goal's steps already
-		// reached: it makes no progress.
-		b.event(TraceReject, NoGoal, a, depth+1, "leads back to a state already reached")
-		return st, failure{reason: Unreachable, action: a, depth: depth}
-	}
-	b.steps = append(b.steps, a)
-	b.visited = append(b.visited, next)
-	b.event(TraceStep, NoGoal, a, depth+1, "")
-	return next, failure{}
-}
-
-// satisfy chains helpers until the precondition of a holds.
-func (b *BackwardChainer[S]) satisfy(a ActionID, st S, depth int) (S, failure) {
-	d := b.d
-	act := &d.Actions[a]
-	for !act.Pre(st) {
-		var first failure
-		cyclic := false
-		progressed := false
-		var unmet uint64
-		if act.PreUnmet != nil {
-			unmet = act.PreUnmet(st)
-		}
-		// Helpers whose precondition holds first, then the others,
-		// chained in turn; declaration order within each pass.
-	passes:
-		for pass := range 2 {
-			for _, h := range d.helpers[a] {
-				if d.Applicable(h, st) != (pass == 0) {
-					continue
-				}
-				if !relevant(d.Actions[h].Writes, unmet, act.PreParts) {
-					// h changes no field of a failing conjunct.
-					b.event(TraceSkip, NoGoal, h, depth+2, "writes no field of a failing part of the precondition")
-					continue
-				}
-				if slices.Contains(b.stack, h) {
-					cyclic = true
-					b.event(TraceSkip, NoGoal, h, depth+2, "already being established (cycle)")
-					continue
-				}
-				mark, vmark := len(b.steps), len(b.visited)
-				next, f := b.establish(h, st, depth+1)
-				if !f.failed() {
-					st, progressed = next, true
-					break passes
-				}
-				b.steps, b.visited = b.steps[:mark], b.visited[:vmark]
-				if b.stopped(f) {
-					return st, f
-				}
-				if !first.failed() {
-					first = f
-				}
-			}
-		}
-		if !progressed {
-			switch {
-			case first.failed() && first.reason != Unreachable:
-				return st, first
-			case cyclic && !first.failed():
-				return st, failure{reason: CyclicPrecondition, action: a, depth: depth}
-			}
-			return st, failure{reason: Unreachable, action: a, depth: depth}
-		}
-	}
-	return st, failure{}
 }

@@ -362,10 +362,15 @@ func TestRejectedBranchesDoNotAllocate(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
-// When the only way to a goal undoes a goal of higher priority, the error
-// names the action and the goal it would undo.
-func TestBackwardNamesTheGoalACandidateWouldUndo(t *testing.T) {
-	d := runtime.NewDomain(runtime.Domain[pairState]{
+// seesaw: DoB makes B and undoes A; DoA makes A again, but only while
+// restorable (a precondition that B ends when false).
+func seesaw(restorable bool) *runtime.Domain[pairState] {
+	doA := runtime.Action[pairState]{Name: "DoA", Cost: 1, Effect: func(s pairState) pairState { s.A = true; return s },
+		Writes: []runtime.FieldID{0}, Fulfills: []runtime.GoalID{goalA}}
+	if !restorable {
+		doA.Pre, doA.PreText, doA.PreReads = func(s pairState) bool { return !s.B }, "!B", []runtime.FieldID{1}
+	}
+	return runtime.NewDomain(runtime.Domain[pairState]{
 		Name: "Seesaw",
 		Fields: []runtime.Field{
 			{Name: "A", Type: "bool", Kind: runtime.KindBool},
@@ -373,8 +378,7 @@ func TestBackwardNamesTheGoalACandidateWouldUndo(t *testing.T) {
 			{Name: "Ready", Type: "bool", Kind: runtime.KindBool},
 		},
 		Actions: []runtime.Action[pairState]{
-			{Name: "DoA", Cost: 1, Effect: func(s pairState) pairState { s.A = true; return s },
-				Writes: []runtime.FieldID{0}, Fulfills: []runtime.GoalID{goalA}},
+			doA,
 			{Name: "DoB", Cost: 1, Effect: func(s pairState) pairState { s.A, s.B = false, true; return s },
 				Writes: []runtime.FieldID{0, 1}, Fulfills: []runtime.GoalID{goalB}},
 		},
@@ -383,6 +387,12 @@ func TestBackwardNamesTheGoalACandidateWouldUndo(t *testing.T) {
 			{Name: "GB", Priority: runtime.Normal, Cond: func(s pairState) bool { return s.B }, Reads: []runtime.FieldID{1}},
 		},
 	})
+}
+
+// When the only way to a goal undoes a goal of higher priority for good,
+// the error names the action and the goal it would undo.
+func TestBackwardNamesTheGoalACandidateWouldUndo(t *testing.T) {
+	d := seesaw(false)
 	plan, err := runtime.NewBackwardChainer(d).Plan(context.Background(), pairState{})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
@@ -392,4 +402,31 @@ func TestBackwardNamesTheGoalACandidateWouldUndo(t *testing.T) {
 	assert.Equal(t, "GA", perr.Undoes)
 	assert.Equal(t, "rolegen: Seesaw: goal GB: unreachable: DoB would undo goal GA of higher priority", err.Error())
 	assert.Equal(t, []runtime.ActionID{0}, plan.Steps, "GA is still planned")
+}
+
+// A step may undo a goal of higher priority when later steps of the same
+// goal restore it: at the end of the goal's steps, both hold.
+func TestBackwardRestoresAGoalOfHigherPriority(t *testing.T) {
+	d := seesaw(true)
+	plan, err := runtime.NewBackwardChainer(d).Plan(context.Background(), pairState{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"DoA", "DoB", "DoA"}, names(d, plan.Steps))
+	assert.Equal(t, []runtime.GoalID{goalA, goalB}, plan.Goals)
+}
+
+// The complete pass reuses its search space: in steady state it allocates
+// nothing either.
+func TestCompletePassDoesNotAllocate(t *testing.T) {
+	d := seesaw(true) // the greedy pass refuses to undo GA; the complete pass restores it
+	bc := runtime.NewBackwardChainer(d)
+	var p runtime.Plan
+	ctx := context.Background()
+	require.NoError(t, bc.PlanInto(ctx, pairState{}, &p))
+	require.Equal(t, []string{"DoA", "DoB", "DoA"}, names(d, p.Steps))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := bc.PlanInto(ctx, pairState{}, &p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
 }

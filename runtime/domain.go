@@ -3,7 +3,6 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
-	"math/bits"
 	"slices"
 )
 
@@ -106,18 +105,22 @@ type Action[S any] struct {
 
 	// PreReads are the fields the precondition reads.
 	PreReads []FieldID
-	// PreUnmet, when the precondition is a conjunction (a && b && ...),
-	// reports with one bit per conjunct (the last bit standing for the
-	// rest beyond 64) those that do not hold; PreParts holds the fields
-	// each conjunct reads, in the same order. Nil for a single conjunct.
-	// Planners use them to skip helpers that cannot change a failing
-	// conjunct.
+	// PreParts are the conjuncts of the precondition (the operands of
+	// its top-level &&, or the whole precondition), at most 64; nil when
+	// there is none or the domain does not say. PreUnmet, set when there
+	// are two parts or more, reports with bit i set that PreParts[i] does
+	// not hold. Planners use them to pick, for a failing conjunct, only
+	// the actions that can make it hold.
+	PreParts []Part
 	PreUnmet func(S) uint64
-	PreParts [][]FieldID
 	// Reads are the fields the precondition and the effects read.
 	Reads []FieldID
 	// Writes are the fields the effects assign.
 	Writes []FieldID
+	// Changes describe the effects, one per field assigned, when the
+	// domain says (generated domains do): planners tell from them which
+	// way the action moves each field.
+	Changes []Change
 	// Fulfills are the goals the action declares it fulfills.
 	Fulfills []GoalID
 	// Guarded actions run only with an approver (see WithApprover).
@@ -139,10 +142,10 @@ type Goal[S any] struct {
 	CondText string
 	// Reads are the fields the condition reads.
 	Reads []FieldID
-	// Unmet and Parts split a conjunction as Action.PreUnmet and
-	// Action.PreParts do.
+	// Parts and Unmet split the condition into conjuncts as
+	// Action.PreParts and Action.PreUnmet do.
+	Parts []Part
 	Unmet func(S) uint64
-	Parts [][]FieldID
 }
 
 // Domain is a role's planning domain: its state fields, actions and goals
@@ -162,18 +165,25 @@ type Domain[S comparable] struct {
 	// Generated domains have it; planners that test every action in every
 	// state (A*) use it instead of one call per action.
 	Enabled func(s *S, bits []uint64)
+	// Number returns the value of field f of *s as a float64 when the
+	// field is a number or a bool (true is 1), and 0 for a string field.
+	// Generated domains have it; planners use it to tell whether a step
+	// brings a field closer to what a conjunct needs.
+	Number func(s *S, f FieldID) float64
+	// Hash returns a hash of *s (equal states hash equal). Generated
+	// domains have it; planners' tables use it, and hash/maphash when it
+	// is nil.
+	Hash func(s *S) uint64
 
 	actionIndex map[string]ActionID
 	goalIndex   map[string]GoalID
 	// goalOrder lists the goals by priority, highest first, ties in
 	// declaration order.
 	goalOrder []GoalID
-	// candidates[g] lists the actions that serve goal g: those that
-	// declare it in fulfills, then those whose writes meet its reads.
-	candidates [][]ActionID
-	// helpers[a] lists the actions whose writes meet the fields a's
-	// precondition reads.
-	helpers [][]ActionID
+	// goals[g] is goal g's condition as planners see it, pres[a] the
+	// precondition of action a.
+	goals []condition[S]
+	pres  []condition[S]
 }
 
 // NewDomain checks d and derives the tables the planners use. It panics
@@ -204,8 +214,8 @@ func (d *Domain[S]) init() error {
 		if g.Cond == nil {
 			return fmt.Errorf("goal %q has no condition", g.Name)
 		}
-		if (g.Unmet == nil) != (g.Parts == nil) || len(g.Parts) > 64 {
-			return fmt.Errorf("goal %q: Unmet and Parts (at most 64) go together", g.Name)
+		if err := checkParts(g.Parts, g.Unmet != nil, validField); err != nil {
+			return fmt.Errorf("goal %q: %w", g.Name, err)
 		}
 		if err := validField(g.Reads); err != nil {
 			return fmt.Errorf("goal %q: %w", g.Name, err)
@@ -226,8 +236,16 @@ func (d *Domain[S]) init() error {
 				return fmt.Errorf("action %q: goal %d out of range", a.Name, g)
 			}
 		}
-		if (a.PreUnmet == nil) != (a.PreParts == nil) || len(a.PreParts) > 64 {
-			return fmt.Errorf("action %q: PreUnmet and PreParts (at most 64) go together", a.Name)
+		if err := checkParts(a.PreParts, a.PreUnmet != nil, validField); err != nil {
+			return fmt.Errorf("action %q: precondition: %w", a.Name, err)
+		}
+		if len(a.PreParts) > 0 && a.Pre == nil {
+			return fmt.Errorf("action %q: PreParts without Pre", a.Name)
+		}
+		for _, c := range a.Changes {
+			if !slices.Contains(a.Writes, c.Field) {
+				return fmt.Errorf("action %q: a change of field %d it does not write", a.Name, c.Field)
+			}
 		}
 		if a.Cost <= 0 {
 			return fmt.Errorf("action %q: cost %v is not positive", a.Name, a.Cost)
@@ -243,30 +261,15 @@ func (d *Domain[S]) init() error {
 		return int(d.Goals[b].Priority) - int(d.Goals[a].Priority)
 	})
 
-	d.candidates = make([][]ActionID, len(d.Goals))
-	for gi, g := range d.Goals {
-		var list []ActionID
-		for ai, a := range d.Actions {
-			if slices.Contains(a.Fulfills, GoalID(gi)) {
-				list = append(list, ActionID(ai))
-			}
-		}
-		for ai, a := range d.Actions {
-			if !slices.Contains(list, ActionID(ai)) && intersects(a.Writes, g.Reads) {
-				list = append(list, ActionID(ai))
-			}
-		}
-		d.candidates[gi] = list
+	d.goals = make([]condition[S], len(d.Goals))
+	for gi := range d.Goals {
+		g := &d.Goals[gi]
+		d.goals[gi] = d.newCondition(g.Cond, g.Unmet, g.Parts, g.Reads, GoalID(gi))
 	}
-	d.helpers = make([][]ActionID, len(d.Actions))
-	for ai, a := range d.Actions {
-		var list []ActionID
-		for hi, h := range d.Actions {
-			if intersects(h.Writes, a.PreReads) {
-				list = append(list, ActionID(hi))
-			}
-		}
-		d.helpers[ai] = list
+	d.pres = make([]condition[S], len(d.Actions))
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
+		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
 	}
 	return nil
 }
@@ -281,23 +284,6 @@ func intersects(a, b []FieldID) bool {
 			i++
 		default:
 			j++
-		}
-	}
-	return false
-}
-
-// relevant reports whether writes meets the fields of a conjunct that
-// unmet marks as failing: only then can an action that writes them make
-// the conjunction true. With no parts every action is relevant.
-func relevant(writes []FieldID, unmet uint64, parts [][]FieldID) bool {
-	if parts == nil {
-		return true
-	}
-	for unmet != 0 {
-		i := bits.TrailingZeros64(unmet)
-		unmet &= unmet - 1
-		if i < len(parts) && intersects(writes, parts[i]) {
-			return true
 		}
 	}
 	return false
@@ -338,14 +324,21 @@ func (d *Domain[S]) GoalName(g GoalID) string {
 func (d *Domain[S]) GoalOrder() []GoalID { return slices.Clone(d.goalOrder) }
 
 // Serves returns the actions that can serve goal g, in the order planners
-// try them: those that declare it in fulfills, then those whose writes meet
-// the fields the goal's condition reads.
-func (d *Domain[S]) Serves(g GoalID) []ActionID { return slices.Clone(d.candidates[g]) }
+// try them: those that declare it in fulfills, then those that can make a
+// conjunct of its condition hold (they write a field it reads, and not only
+// in the wrong direction: see Relation).
+func (d *Domain[S]) Serves(g GoalID) []ActionID { return d.goals[g].actions() }
 
-// Helpers returns the actions whose writes meet the fields the precondition
-// of a reads, in declaration order: what backward chaining tries when the
+// Helpers returns the actions that can make a conjunct of the precondition
+// of a hold, in declaration order: what backward chaining tries when the
 // precondition of a does not hold.
-func (d *Domain[S]) Helpers(a ActionID) []ActionID { return slices.Clone(d.helpers[a]) }
+func (d *Domain[S]) Helpers(a ActionID) []ActionID { return d.pres[a].actions() }
+
+// Relation tells what action a can do to conjunct part of goal g's
+// condition (part indexes Goal.Parts; 0 for a goal without parts).
+func (d *Domain[S]) Relation(a ActionID, g GoalID, part int) Relation {
+	return d.goals[g].relation(a, part)
+}
 
 // Applicable reports whether the precondition of a holds in s.
 func (d *Domain[S]) Applicable(a ActionID, s S) bool {

@@ -46,8 +46,17 @@ func climb(goal int, branching int) *runtime.Domain[counter] {
 
 func TestBackwardChainerGoalBeyondBudget(t *testing.T) {
 	d := climb(1_000_000, 0)
+	// A million steps: longer than the longest plan the chainer returns.
 	p, err := runtime.NewBackwardChainer(d, runtime.WithSearchBudget(5_000)).Plan(context.Background(), counter{})
 	var perr *runtime.PlanningError
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, runtime.MaxDepthExceeded, perr.Reason)
+	assert.Equal(t, runtime.DefaultMaxSteps, perr.Limit)
+	assert.EqualError(t, err, "rolegen: Climb: goal High: max depth exceeded: no plan of at most 64 steps reaches it")
+	assert.Empty(t, p.Steps, "no partial plan on failure")
+
+	// With no step limit to speak of, the budget ends it.
+	p, err = runtime.NewBackwardChainer(d, runtime.WithSearchBudget(5_000), runtime.WithMaxSteps(1<<30)).Plan(context.Background(), counter{})
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
 	assert.Equal(t, "High", perr.GoalName)

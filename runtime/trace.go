@@ -31,6 +31,9 @@ const (
 	TraceGoalDone
 	// TraceGoalFailed: the goal cannot be planned (Detail says why).
 	TraceGoalFailed
+	// TraceSearch: the backward chainer's greedy pass found no plan and
+	// its complete pass searched further (Detail says what it found).
+	TraceSearch
 )
 
 // TraceEvent is one decision of a planner.
@@ -79,6 +82,8 @@ func (t *Trace) String() string {
 			fmt.Fprintf(&b, "goal %s holds", e.Goal)
 		case TraceGoalFailed:
 			fmt.Fprintf(&b, "goal %s fails: %s", e.Goal, e.Detail)
+		case TraceSearch:
+			fmt.Fprintf(&b, "goal %s: no greedy plan; complete search: %s", e.Goal, e.Detail)
 		}
 		b.WriteByte('\n')
 	}

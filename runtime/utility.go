@@ -311,7 +311,8 @@ func (u *UtilitySelector[S]) ForGoal(g GoalID, s S) []Scored {
 func (u *UtilitySelector[S]) ForGoalInto(g GoalID, s S, dst []Scored) []Scored {
 	dst = dst[:0]
 	state := u.stateScore(s)
-	for _, id := range u.d.candidates[g] {
+	for _, o := range u.d.goals[g].opts {
+		id := o.act
 		a := &u.d.Actions[id]
 		if a.Pre == nil || a.Pre(s) {
 			dst = append(dst, Scored{Action: id, Score: u.score(s, id, state, true)})

@@ -61,7 +61,10 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Weight:      1,
 			Tags:        []string{"read"},
 			Writes:      []runtime.FieldID{0},
-			Args:        `{"properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"additionalProperties":false,"type":"object","required":["from","to","date","cabin"]}`,
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+			},
+			Args: `{"properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"additionalProperties":false,"type":"object","required":["from","to","date","cabin"]}`,
 		},
 		{
 			Name:        "Book",
@@ -74,13 +77,20 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 3},
-			PreUnmet:    _Agent_unmet_Book,
-			PreParts:    [][]runtime.FieldID{{0}, {3}},
-			Reads:       []runtime.FieldID{0, 3},
-			Writes:      []runtime.FieldID{1, 3},
-			Fulfills:    []runtime.GoalID{AgentGoalTrip},
-			Guarded:     true,
-			Args:        `{"properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"additionalProperties":false,"type":"object","required":["passenger","maxPrice"]}`,
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 100},
+			},
+			PreUnmet: _Agent_unmet_Book,
+			Reads:    []runtime.FieldID{0, 3},
+			Writes:   []runtime.FieldID{1, 3},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeSet, Num: 1},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -100},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalTrip},
+			Guarded:  true,
+			Args:     `{"properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"additionalProperties":false,"type":"object","required":["passenger","maxPrice"]}`,
 		},
 		{
 			Name:        "Notify",
@@ -93,9 +103,15 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{2},
-			Args:        `{"properties":{"message":{"type":"string"}},"additionalProperties":false,"type":"object","required":["message"]}`,
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpEq, Field: 1, Num: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeSet, Num: 1},
+			},
+			Args: `{"properties":{"message":{"type":"string"}},"additionalProperties":false,"type":"object","required":["message"]}`,
 		},
 	},
 	Goals: []runtime.Goal[AgentState]{
@@ -106,12 +122,17 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cond:        _Agent_goal_Trip,
 			CondText:    "Booked && Notified",
 			Reads:       []runtime.FieldID{1, 2},
-			Unmet:       _Agent_goalunmet_Trip,
-			Parts:       [][]runtime.FieldID{{1}, {2}},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpEq, Field: 1, Num: 1},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpEq, Field: 2, Num: 1},
+			},
+			Unmet: _Agent_goalunmet_Trip,
 		},
 	},
 	Schema:  _Agent_planSchema,
 	Enabled: _Agent_enabled,
+	Number:  _Agent_number,
+	Hash:    _Agent_hash,
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
@@ -176,6 +197,38 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 		w |= 1 << 2
 	}
 	bits[0] = w
+}
+
+func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		if s.Searched {
+			return 1
+		}
+		return 0
+	case 1:
+		if s.Booked {
+			return 1
+		}
+		return 0
+	case 2:
+		if s.Notified {
+			return 1
+		}
+		return 0
+	case 3:
+		return float64(s.Budget)
+	}
+	return 0
+}
+
+func _Agent_hash(s *AgentState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashBool(h, s.Searched)
+	h = runtime.HashBool(h, s.Booked)
+	h = runtime.HashBool(h, s.Notified)
+	h = runtime.HashWord(h, uint64(s.Budget))
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -11,7 +11,7 @@ import (
 // GeneratedNames returns the package-level identifiers and the methods
 // rolegen generates for role r.
 func GeneratedNames(r *model.Role) (idents []string, methods []string) {
-	idents = append(idents, r.Name+"State", r.Name+"Domain", "_"+r.Name+"_planSchema", EnabledFunc(r))
+	idents = append(idents, r.Name+"State", r.Name+"Domain", "_"+r.Name+"_planSchema", EnabledFunc(r), NumberFunc(r), HashFunc(r))
 	for _, a := range r.Actions {
 		idents = append(idents, r.Name+a.Name)
 		if a.Pre != nil {
@@ -35,6 +35,11 @@ func GoalFunc(r *model.Role, g *model.Goal) string     { return "_" + r.Name + "
 
 // EnabledFunc names the function that tests every precondition at once.
 func EnabledFunc(r *model.Role) string { return "_" + r.Name + "_enabled" }
+
+// NumberFunc names the function that reads a numeric field by its ID,
+// HashFunc the one that hashes a state.
+func NumberFunc(r *model.Role) string { return "_" + r.Name + "_number" }
+func HashFunc(r *model.Role) string   { return "_" + r.Name + "_hash" }
 
 // UnmetFunc and GoalUnmetFunc name the functions that report the failing
 // conjuncts of a precondition or goal.

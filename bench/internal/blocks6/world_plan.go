@@ -271,10 +271,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{30, 36, 48},
-			PreUnmet:    _World_unmet_PickupA,
-			PreParts:    [][]runtime.FieldID{{36}, {30}, {48}},
-			Reads:       []runtime.FieldID{30, 36, 48},
-			Writes:      []runtime.FieldID{30, 36, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{30}, Cmp: runtime.CmpEq, Field: 30, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupA,
+			Reads:    []runtime.FieldID{30, 36, 48},
+			Writes:   []runtime.FieldID{30, 36, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 30, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownA",
@@ -287,8 +297,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{42},
-			Reads:       []runtime.FieldID{42},
-			Writes:      []runtime.FieldID{30, 36, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+			},
+			Reads:  []runtime.FieldID{42},
+			Writes: []runtime.FieldID{30, 36, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 30, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupB",
@@ -301,10 +320,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{31, 37, 48},
-			PreUnmet:    _World_unmet_PickupB,
-			PreParts:    [][]runtime.FieldID{{37}, {31}, {48}},
-			Reads:       []runtime.FieldID{31, 37, 48},
-			Writes:      []runtime.FieldID{31, 37, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{31}, Cmp: runtime.CmpEq, Field: 31, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupB,
+			Reads:    []runtime.FieldID{31, 37, 48},
+			Writes:   []runtime.FieldID{31, 37, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 31, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownB",
@@ -317,8 +346,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{43},
-			Reads:       []runtime.FieldID{43},
-			Writes:      []runtime.FieldID{31, 37, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+			},
+			Reads:  []runtime.FieldID{43},
+			Writes: []runtime.FieldID{31, 37, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 31, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupC",
@@ -331,10 +369,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{32, 38, 48},
-			PreUnmet:    _World_unmet_PickupC,
-			PreParts:    [][]runtime.FieldID{{38}, {32}, {48}},
-			Reads:       []runtime.FieldID{32, 38, 48},
-			Writes:      []runtime.FieldID{32, 38, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{32}, Cmp: runtime.CmpEq, Field: 32, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupC,
+			Reads:    []runtime.FieldID{32, 38, 48},
+			Writes:   []runtime.FieldID{32, 38, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 32, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownC",
@@ -347,8 +395,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{44},
-			Reads:       []runtime.FieldID{44},
-			Writes:      []runtime.FieldID{32, 38, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+			},
+			Reads:  []runtime.FieldID{44},
+			Writes: []runtime.FieldID{32, 38, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 32, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupD",
@@ -361,10 +418,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{33, 39, 48},
-			PreUnmet:    _World_unmet_PickupD,
-			PreParts:    [][]runtime.FieldID{{39}, {33}, {48}},
-			Reads:       []runtime.FieldID{33, 39, 48},
-			Writes:      []runtime.FieldID{33, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{33}, Cmp: runtime.CmpEq, Field: 33, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupD,
+			Reads:    []runtime.FieldID{33, 39, 48},
+			Writes:   []runtime.FieldID{33, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 33, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownD",
@@ -377,8 +444,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{45},
-			Reads:       []runtime.FieldID{45},
-			Writes:      []runtime.FieldID{33, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+			},
+			Reads:  []runtime.FieldID{45},
+			Writes: []runtime.FieldID{33, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 33, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupE",
@@ -391,10 +467,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{34, 40, 48},
-			PreUnmet:    _World_unmet_PickupE,
-			PreParts:    [][]runtime.FieldID{{40}, {34}, {48}},
-			Reads:       []runtime.FieldID{34, 40, 48},
-			Writes:      []runtime.FieldID{34, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{34}, Cmp: runtime.CmpEq, Field: 34, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupE,
+			Reads:    []runtime.FieldID{34, 40, 48},
+			Writes:   []runtime.FieldID{34, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 34, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownE",
@@ -407,8 +493,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{46},
-			Reads:       []runtime.FieldID{46},
-			Writes:      []runtime.FieldID{34, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+			},
+			Reads:  []runtime.FieldID{46},
+			Writes: []runtime.FieldID{34, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 34, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupF",
@@ -421,10 +516,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{35, 41, 48},
-			PreUnmet:    _World_unmet_PickupF,
-			PreParts:    [][]runtime.FieldID{{41}, {35}, {48}},
-			Reads:       []runtime.FieldID{35, 41, 48},
-			Writes:      []runtime.FieldID{35, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{35}, Cmp: runtime.CmpEq, Field: 35, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupF,
+			Reads:    []runtime.FieldID{35, 41, 48},
+			Writes:   []runtime.FieldID{35, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 35, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownF",
@@ -437,8 +542,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{47},
-			Reads:       []runtime.FieldID{47},
-			Writes:      []runtime.FieldID{35, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+			},
+			Reads:  []runtime.FieldID{47},
+			Writes: []runtime.FieldID{35, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 35, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "StackAB",
@@ -451,10 +565,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{37, 42},
-			PreUnmet:    _World_unmet_StackAB,
-			PreParts:    [][]runtime.FieldID{{42}, {37}},
-			Reads:       []runtime.FieldID{37, 42},
-			Writes:      []runtime.FieldID{0, 36, 37, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAB,
+			Reads:    []runtime.FieldID{37, 42},
+			Writes:   []runtime.FieldID{0, 36, 37, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAB",
@@ -467,10 +591,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 36, 48},
-			PreUnmet:    _World_unmet_UnstackAB,
-			PreParts:    [][]runtime.FieldID{{0}, {36}, {48}},
-			Reads:       []runtime.FieldID{0, 36, 48},
-			Writes:      []runtime.FieldID{0, 36, 37, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAB,
+			Reads:    []runtime.FieldID{0, 36, 48},
+			Writes:   []runtime.FieldID{0, 36, 37, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAC",
@@ -483,10 +618,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{38, 42},
-			PreUnmet:    _World_unmet_StackAC,
-			PreParts:    [][]runtime.FieldID{{42}, {38}},
-			Reads:       []runtime.FieldID{38, 42},
-			Writes:      []runtime.FieldID{1, 36, 38, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAC,
+			Reads:    []runtime.FieldID{38, 42},
+			Writes:   []runtime.FieldID{1, 36, 38, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAC",
@@ -499,10 +644,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 36, 48},
-			PreUnmet:    _World_unmet_UnstackAC,
-			PreParts:    [][]runtime.FieldID{{1}, {36}, {48}},
-			Reads:       []runtime.FieldID{1, 36, 48},
-			Writes:      []runtime.FieldID{1, 36, 38, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpEq, Field: 1, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAC,
+			Reads:    []runtime.FieldID{1, 36, 48},
+			Writes:   []runtime.FieldID{1, 36, 38, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAD",
@@ -515,10 +671,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{39, 42},
-			PreUnmet:    _World_unmet_StackAD,
-			PreParts:    [][]runtime.FieldID{{42}, {39}},
-			Reads:       []runtime.FieldID{39, 42},
-			Writes:      []runtime.FieldID{2, 36, 39, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAD,
+			Reads:    []runtime.FieldID{39, 42},
+			Writes:   []runtime.FieldID{2, 36, 39, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAD",
@@ -531,10 +697,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 36, 48},
-			PreUnmet:    _World_unmet_UnstackAD,
-			PreParts:    [][]runtime.FieldID{{2}, {36}, {48}},
-			Reads:       []runtime.FieldID{2, 36, 48},
-			Writes:      []runtime.FieldID{2, 36, 39, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpEq, Field: 2, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAD,
+			Reads:    []runtime.FieldID{2, 36, 48},
+			Writes:   []runtime.FieldID{2, 36, 39, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAE",
@@ -547,10 +724,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{40, 42},
-			PreUnmet:    _World_unmet_StackAE,
-			PreParts:    [][]runtime.FieldID{{42}, {40}},
-			Reads:       []runtime.FieldID{40, 42},
-			Writes:      []runtime.FieldID{3, 36, 40, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAE,
+			Reads:    []runtime.FieldID{40, 42},
+			Writes:   []runtime.FieldID{3, 36, 40, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAE",
@@ -563,10 +750,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3, 36, 48},
-			PreUnmet:    _World_unmet_UnstackAE,
-			PreParts:    [][]runtime.FieldID{{3}, {36}, {48}},
-			Reads:       []runtime.FieldID{3, 36, 48},
-			Writes:      []runtime.FieldID{3, 36, 40, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpEq, Field: 3, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAE,
+			Reads:    []runtime.FieldID{3, 36, 48},
+			Writes:   []runtime.FieldID{3, 36, 40, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAF",
@@ -579,10 +777,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{41, 42},
-			PreUnmet:    _World_unmet_StackAF,
-			PreParts:    [][]runtime.FieldID{{42}, {41}},
-			Reads:       []runtime.FieldID{41, 42},
-			Writes:      []runtime.FieldID{4, 36, 41, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAF,
+			Reads:    []runtime.FieldID{41, 42},
+			Writes:   []runtime.FieldID{4, 36, 41, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAF",
@@ -595,10 +803,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 36, 48},
-			PreUnmet:    _World_unmet_UnstackAF,
-			PreParts:    [][]runtime.FieldID{{4}, {36}, {48}},
-			Reads:       []runtime.FieldID{4, 36, 48},
-			Writes:      []runtime.FieldID{4, 36, 41, 42, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAF,
+			Reads:    []runtime.FieldID{4, 36, 48},
+			Writes:   []runtime.FieldID{4, 36, 41, 42, 48},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBA",
@@ -611,10 +830,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{36, 43},
-			PreUnmet:    _World_unmet_StackBA,
-			PreParts:    [][]runtime.FieldID{{43}, {36}},
-			Reads:       []runtime.FieldID{36, 43},
-			Writes:      []runtime.FieldID{5, 36, 37, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBA,
+			Reads:    []runtime.FieldID{36, 43},
+			Writes:   []runtime.FieldID{5, 36, 37, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBA",
@@ -627,10 +856,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5, 37, 48},
-			PreUnmet:    _World_unmet_UnstackBA,
-			PreParts:    [][]runtime.FieldID{{5}, {37}, {48}},
-			Reads:       []runtime.FieldID{5, 37, 48},
-			Writes:      []runtime.FieldID{5, 36, 37, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBA,
+			Reads:    []runtime.FieldID{5, 37, 48},
+			Writes:   []runtime.FieldID{5, 36, 37, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBC",
@@ -643,10 +883,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{38, 43},
-			PreUnmet:    _World_unmet_StackBC,
-			PreParts:    [][]runtime.FieldID{{43}, {38}},
-			Reads:       []runtime.FieldID{38, 43},
-			Writes:      []runtime.FieldID{6, 37, 38, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBC,
+			Reads:    []runtime.FieldID{38, 43},
+			Writes:   []runtime.FieldID{6, 37, 38, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBC",
@@ -659,10 +909,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6, 37, 48},
-			PreUnmet:    _World_unmet_UnstackBC,
-			PreParts:    [][]runtime.FieldID{{6}, {37}, {48}},
-			Reads:       []runtime.FieldID{6, 37, 48},
-			Writes:      []runtime.FieldID{6, 37, 38, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBC,
+			Reads:    []runtime.FieldID{6, 37, 48},
+			Writes:   []runtime.FieldID{6, 37, 38, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBD",
@@ -675,10 +936,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{39, 43},
-			PreUnmet:    _World_unmet_StackBD,
-			PreParts:    [][]runtime.FieldID{{43}, {39}},
-			Reads:       []runtime.FieldID{39, 43},
-			Writes:      []runtime.FieldID{7, 37, 39, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBD,
+			Reads:    []runtime.FieldID{39, 43},
+			Writes:   []runtime.FieldID{7, 37, 39, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBD",
@@ -691,10 +962,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7, 37, 48},
-			PreUnmet:    _World_unmet_UnstackBD,
-			PreParts:    [][]runtime.FieldID{{7}, {37}, {48}},
-			Reads:       []runtime.FieldID{7, 37, 48},
-			Writes:      []runtime.FieldID{7, 37, 39, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBD,
+			Reads:    []runtime.FieldID{7, 37, 48},
+			Writes:   []runtime.FieldID{7, 37, 39, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBE",
@@ -707,10 +989,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{40, 43},
-			PreUnmet:    _World_unmet_StackBE,
-			PreParts:    [][]runtime.FieldID{{43}, {40}},
-			Reads:       []runtime.FieldID{40, 43},
-			Writes:      []runtime.FieldID{8, 37, 40, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBE,
+			Reads:    []runtime.FieldID{40, 43},
+			Writes:   []runtime.FieldID{8, 37, 40, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBE",
@@ -723,10 +1015,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8, 37, 48},
-			PreUnmet:    _World_unmet_UnstackBE,
-			PreParts:    [][]runtime.FieldID{{8}, {37}, {48}},
-			Reads:       []runtime.FieldID{8, 37, 48},
-			Writes:      []runtime.FieldID{8, 37, 40, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBE,
+			Reads:    []runtime.FieldID{8, 37, 48},
+			Writes:   []runtime.FieldID{8, 37, 40, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBF",
@@ -739,10 +1042,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{41, 43},
-			PreUnmet:    _World_unmet_StackBF,
-			PreParts:    [][]runtime.FieldID{{43}, {41}},
-			Reads:       []runtime.FieldID{41, 43},
-			Writes:      []runtime.FieldID{9, 37, 41, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBF,
+			Reads:    []runtime.FieldID{41, 43},
+			Writes:   []runtime.FieldID{9, 37, 41, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBF",
@@ -755,10 +1068,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9, 37, 48},
-			PreUnmet:    _World_unmet_UnstackBF,
-			PreParts:    [][]runtime.FieldID{{9}, {37}, {48}},
-			Reads:       []runtime.FieldID{9, 37, 48},
-			Writes:      []runtime.FieldID{9, 37, 41, 43, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBF,
+			Reads:    []runtime.FieldID{9, 37, 48},
+			Writes:   []runtime.FieldID{9, 37, 41, 43, 48},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCA",
@@ -771,10 +1095,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{36, 44},
-			PreUnmet:    _World_unmet_StackCA,
-			PreParts:    [][]runtime.FieldID{{44}, {36}},
-			Reads:       []runtime.FieldID{36, 44},
-			Writes:      []runtime.FieldID{10, 36, 38, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCA,
+			Reads:    []runtime.FieldID{36, 44},
+			Writes:   []runtime.FieldID{10, 36, 38, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCA",
@@ -787,10 +1121,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10, 38, 48},
-			PreUnmet:    _World_unmet_UnstackCA,
-			PreParts:    [][]runtime.FieldID{{10}, {38}, {48}},
-			Reads:       []runtime.FieldID{10, 38, 48},
-			Writes:      []runtime.FieldID{10, 36, 38, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpEq, Field: 10, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCA,
+			Reads:    []runtime.FieldID{10, 38, 48},
+			Writes:   []runtime.FieldID{10, 36, 38, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCB",
@@ -803,10 +1148,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{37, 44},
-			PreUnmet:    _World_unmet_StackCB,
-			PreParts:    [][]runtime.FieldID{{44}, {37}},
-			Reads:       []runtime.FieldID{37, 44},
-			Writes:      []runtime.FieldID{11, 37, 38, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCB,
+			Reads:    []runtime.FieldID{37, 44},
+			Writes:   []runtime.FieldID{11, 37, 38, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 11, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCB",
@@ -819,10 +1174,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{11, 38, 48},
-			PreUnmet:    _World_unmet_UnstackCB,
-			PreParts:    [][]runtime.FieldID{{11}, {38}, {48}},
-			Reads:       []runtime.FieldID{11, 38, 48},
-			Writes:      []runtime.FieldID{11, 37, 38, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCB,
+			Reads:    []runtime.FieldID{11, 38, 48},
+			Writes:   []runtime.FieldID{11, 37, 38, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 11, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCD",
@@ -835,10 +1201,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{39, 44},
-			PreUnmet:    _World_unmet_StackCD,
-			PreParts:    [][]runtime.FieldID{{44}, {39}},
-			Reads:       []runtime.FieldID{39, 44},
-			Writes:      []runtime.FieldID{12, 38, 39, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCD,
+			Reads:    []runtime.FieldID{39, 44},
+			Writes:   []runtime.FieldID{12, 38, 39, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 12, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCD",
@@ -851,10 +1227,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{12, 38, 48},
-			PreUnmet:    _World_unmet_UnstackCD,
-			PreParts:    [][]runtime.FieldID{{12}, {38}, {48}},
-			Reads:       []runtime.FieldID{12, 38, 48},
-			Writes:      []runtime.FieldID{12, 38, 39, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{12}, Cmp: runtime.CmpEq, Field: 12, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCD,
+			Reads:    []runtime.FieldID{12, 38, 48},
+			Writes:   []runtime.FieldID{12, 38, 39, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 12, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCE",
@@ -867,10 +1254,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{40, 44},
-			PreUnmet:    _World_unmet_StackCE,
-			PreParts:    [][]runtime.FieldID{{44}, {40}},
-			Reads:       []runtime.FieldID{40, 44},
-			Writes:      []runtime.FieldID{13, 38, 40, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCE,
+			Reads:    []runtime.FieldID{40, 44},
+			Writes:   []runtime.FieldID{13, 38, 40, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 13, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCE",
@@ -883,10 +1280,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{13, 38, 48},
-			PreUnmet:    _World_unmet_UnstackCE,
-			PreParts:    [][]runtime.FieldID{{13}, {38}, {48}},
-			Reads:       []runtime.FieldID{13, 38, 48},
-			Writes:      []runtime.FieldID{13, 38, 40, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{13}, Cmp: runtime.CmpEq, Field: 13, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCE,
+			Reads:    []runtime.FieldID{13, 38, 48},
+			Writes:   []runtime.FieldID{13, 38, 40, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 13, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCF",
@@ -899,10 +1307,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{41, 44},
-			PreUnmet:    _World_unmet_StackCF,
-			PreParts:    [][]runtime.FieldID{{44}, {41}},
-			Reads:       []runtime.FieldID{41, 44},
-			Writes:      []runtime.FieldID{14, 38, 41, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCF,
+			Reads:    []runtime.FieldID{41, 44},
+			Writes:   []runtime.FieldID{14, 38, 41, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 14, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCF",
@@ -915,10 +1333,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{14, 38, 48},
-			PreUnmet:    _World_unmet_UnstackCF,
-			PreParts:    [][]runtime.FieldID{{14}, {38}, {48}},
-			Reads:       []runtime.FieldID{14, 38, 48},
-			Writes:      []runtime.FieldID{14, 38, 41, 44, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{14}, Cmp: runtime.CmpEq, Field: 14, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCF,
+			Reads:    []runtime.FieldID{14, 38, 48},
+			Writes:   []runtime.FieldID{14, 38, 41, 44, 48},
+			Changes: []runtime.Change{
+				{Field: 14, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDA",
@@ -931,10 +1360,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{36, 45},
-			PreUnmet:    _World_unmet_StackDA,
-			PreParts:    [][]runtime.FieldID{{45}, {36}},
-			Reads:       []runtime.FieldID{36, 45},
-			Writes:      []runtime.FieldID{15, 36, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDA,
+			Reads:    []runtime.FieldID{36, 45},
+			Writes:   []runtime.FieldID{15, 36, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 15, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDA",
@@ -947,10 +1386,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{15, 39, 48},
-			PreUnmet:    _World_unmet_UnstackDA,
-			PreParts:    [][]runtime.FieldID{{15}, {39}, {48}},
-			Reads:       []runtime.FieldID{15, 39, 48},
-			Writes:      []runtime.FieldID{15, 36, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{15}, Cmp: runtime.CmpEq, Field: 15, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDA,
+			Reads:    []runtime.FieldID{15, 39, 48},
+			Writes:   []runtime.FieldID{15, 36, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 15, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDB",
@@ -963,10 +1413,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{37, 45},
-			PreUnmet:    _World_unmet_StackDB,
-			PreParts:    [][]runtime.FieldID{{45}, {37}},
-			Reads:       []runtime.FieldID{37, 45},
-			Writes:      []runtime.FieldID{16, 37, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDB,
+			Reads:    []runtime.FieldID{37, 45},
+			Writes:   []runtime.FieldID{16, 37, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 16, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDB",
@@ -979,10 +1439,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{16, 39, 48},
-			PreUnmet:    _World_unmet_UnstackDB,
-			PreParts:    [][]runtime.FieldID{{16}, {39}, {48}},
-			Reads:       []runtime.FieldID{16, 39, 48},
-			Writes:      []runtime.FieldID{16, 37, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{16}, Cmp: runtime.CmpEq, Field: 16, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDB,
+			Reads:    []runtime.FieldID{16, 39, 48},
+			Writes:   []runtime.FieldID{16, 37, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 16, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDC",
@@ -995,10 +1466,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{38, 45},
-			PreUnmet:    _World_unmet_StackDC,
-			PreParts:    [][]runtime.FieldID{{45}, {38}},
-			Reads:       []runtime.FieldID{38, 45},
-			Writes:      []runtime.FieldID{17, 38, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDC,
+			Reads:    []runtime.FieldID{38, 45},
+			Writes:   []runtime.FieldID{17, 38, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 17, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDC",
@@ -1011,10 +1492,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{17, 39, 48},
-			PreUnmet:    _World_unmet_UnstackDC,
-			PreParts:    [][]runtime.FieldID{{17}, {39}, {48}},
-			Reads:       []runtime.FieldID{17, 39, 48},
-			Writes:      []runtime.FieldID{17, 38, 39, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{17}, Cmp: runtime.CmpEq, Field: 17, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDC,
+			Reads:    []runtime.FieldID{17, 39, 48},
+			Writes:   []runtime.FieldID{17, 38, 39, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 17, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDE",
@@ -1027,10 +1519,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{40, 45},
-			PreUnmet:    _World_unmet_StackDE,
-			PreParts:    [][]runtime.FieldID{{45}, {40}},
-			Reads:       []runtime.FieldID{40, 45},
-			Writes:      []runtime.FieldID{18, 39, 40, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDE,
+			Reads:    []runtime.FieldID{40, 45},
+			Writes:   []runtime.FieldID{18, 39, 40, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 18, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDE",
@@ -1043,10 +1545,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{18, 39, 48},
-			PreUnmet:    _World_unmet_UnstackDE,
-			PreParts:    [][]runtime.FieldID{{18}, {39}, {48}},
-			Reads:       []runtime.FieldID{18, 39, 48},
-			Writes:      []runtime.FieldID{18, 39, 40, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{18}, Cmp: runtime.CmpEq, Field: 18, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDE,
+			Reads:    []runtime.FieldID{18, 39, 48},
+			Writes:   []runtime.FieldID{18, 39, 40, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 18, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDF",
@@ -1059,10 +1572,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{41, 45},
-			PreUnmet:    _World_unmet_StackDF,
-			PreParts:    [][]runtime.FieldID{{45}, {41}},
-			Reads:       []runtime.FieldID{41, 45},
-			Writes:      []runtime.FieldID{19, 39, 41, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDF,
+			Reads:    []runtime.FieldID{41, 45},
+			Writes:   []runtime.FieldID{19, 39, 41, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 19, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDF",
@@ -1075,10 +1598,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{19, 39, 48},
-			PreUnmet:    _World_unmet_UnstackDF,
-			PreParts:    [][]runtime.FieldID{{19}, {39}, {48}},
-			Reads:       []runtime.FieldID{19, 39, 48},
-			Writes:      []runtime.FieldID{19, 39, 41, 45, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{19}, Cmp: runtime.CmpEq, Field: 19, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDF,
+			Reads:    []runtime.FieldID{19, 39, 48},
+			Writes:   []runtime.FieldID{19, 39, 41, 45, 48},
+			Changes: []runtime.Change{
+				{Field: 19, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEA",
@@ -1091,10 +1625,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{36, 46},
-			PreUnmet:    _World_unmet_StackEA,
-			PreParts:    [][]runtime.FieldID{{46}, {36}},
-			Reads:       []runtime.FieldID{36, 46},
-			Writes:      []runtime.FieldID{20, 36, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEA,
+			Reads:    []runtime.FieldID{36, 46},
+			Writes:   []runtime.FieldID{20, 36, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 20, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEA",
@@ -1107,10 +1651,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{20, 40, 48},
-			PreUnmet:    _World_unmet_UnstackEA,
-			PreParts:    [][]runtime.FieldID{{20}, {40}, {48}},
-			Reads:       []runtime.FieldID{20, 40, 48},
-			Writes:      []runtime.FieldID{20, 36, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{20}, Cmp: runtime.CmpEq, Field: 20, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEA,
+			Reads:    []runtime.FieldID{20, 40, 48},
+			Writes:   []runtime.FieldID{20, 36, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 20, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEB",
@@ -1123,10 +1678,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{37, 46},
-			PreUnmet:    _World_unmet_StackEB,
-			PreParts:    [][]runtime.FieldID{{46}, {37}},
-			Reads:       []runtime.FieldID{37, 46},
-			Writes:      []runtime.FieldID{21, 37, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEB,
+			Reads:    []runtime.FieldID{37, 46},
+			Writes:   []runtime.FieldID{21, 37, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 21, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEB",
@@ -1139,10 +1704,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{21, 40, 48},
-			PreUnmet:    _World_unmet_UnstackEB,
-			PreParts:    [][]runtime.FieldID{{21}, {40}, {48}},
-			Reads:       []runtime.FieldID{21, 40, 48},
-			Writes:      []runtime.FieldID{21, 37, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{21}, Cmp: runtime.CmpEq, Field: 21, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEB,
+			Reads:    []runtime.FieldID{21, 40, 48},
+			Writes:   []runtime.FieldID{21, 37, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 21, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEC",
@@ -1155,10 +1731,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{38, 46},
-			PreUnmet:    _World_unmet_StackEC,
-			PreParts:    [][]runtime.FieldID{{46}, {38}},
-			Reads:       []runtime.FieldID{38, 46},
-			Writes:      []runtime.FieldID{22, 38, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEC,
+			Reads:    []runtime.FieldID{38, 46},
+			Writes:   []runtime.FieldID{22, 38, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 22, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEC",
@@ -1171,10 +1757,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{22, 40, 48},
-			PreUnmet:    _World_unmet_UnstackEC,
-			PreParts:    [][]runtime.FieldID{{22}, {40}, {48}},
-			Reads:       []runtime.FieldID{22, 40, 48},
-			Writes:      []runtime.FieldID{22, 38, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{22}, Cmp: runtime.CmpEq, Field: 22, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEC,
+			Reads:    []runtime.FieldID{22, 40, 48},
+			Writes:   []runtime.FieldID{22, 38, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 22, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackED",
@@ -1187,10 +1784,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{39, 46},
-			PreUnmet:    _World_unmet_StackED,
-			PreParts:    [][]runtime.FieldID{{46}, {39}},
-			Reads:       []runtime.FieldID{39, 46},
-			Writes:      []runtime.FieldID{23, 39, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackED,
+			Reads:    []runtime.FieldID{39, 46},
+			Writes:   []runtime.FieldID{23, 39, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 23, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackED",
@@ -1203,10 +1810,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{23, 40, 48},
-			PreUnmet:    _World_unmet_UnstackED,
-			PreParts:    [][]runtime.FieldID{{23}, {40}, {48}},
-			Reads:       []runtime.FieldID{23, 40, 48},
-			Writes:      []runtime.FieldID{23, 39, 40, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{23}, Cmp: runtime.CmpEq, Field: 23, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackED,
+			Reads:    []runtime.FieldID{23, 40, 48},
+			Writes:   []runtime.FieldID{23, 39, 40, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 23, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEF",
@@ -1219,10 +1837,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{41, 46},
-			PreUnmet:    _World_unmet_StackEF,
-			PreParts:    [][]runtime.FieldID{{46}, {41}},
-			Reads:       []runtime.FieldID{41, 46},
-			Writes:      []runtime.FieldID{24, 40, 41, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEF,
+			Reads:    []runtime.FieldID{41, 46},
+			Writes:   []runtime.FieldID{24, 40, 41, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 24, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEF",
@@ -1235,10 +1863,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{24, 40, 48},
-			PreUnmet:    _World_unmet_UnstackEF,
-			PreParts:    [][]runtime.FieldID{{24}, {40}, {48}},
-			Reads:       []runtime.FieldID{24, 40, 48},
-			Writes:      []runtime.FieldID{24, 40, 41, 46, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{24}, Cmp: runtime.CmpEq, Field: 24, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEF,
+			Reads:    []runtime.FieldID{24, 40, 48},
+			Writes:   []runtime.FieldID{24, 40, 41, 46, 48},
+			Changes: []runtime.Change{
+				{Field: 24, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFA",
@@ -1251,10 +1890,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{36, 47},
-			PreUnmet:    _World_unmet_StackFA,
-			PreParts:    [][]runtime.FieldID{{47}, {36}},
-			Reads:       []runtime.FieldID{36, 47},
-			Writes:      []runtime.FieldID{25, 36, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFA,
+			Reads:    []runtime.FieldID{36, 47},
+			Writes:   []runtime.FieldID{25, 36, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 25, Op: runtime.ChangeSet, Num: 1},
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFA",
@@ -1267,10 +1916,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{25, 41, 48},
-			PreUnmet:    _World_unmet_UnstackFA,
-			PreParts:    [][]runtime.FieldID{{25}, {41}, {48}},
-			Reads:       []runtime.FieldID{25, 41, 48},
-			Writes:      []runtime.FieldID{25, 36, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{25}, Cmp: runtime.CmpEq, Field: 25, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFA,
+			Reads:    []runtime.FieldID{25, 41, 48},
+			Writes:   []runtime.FieldID{25, 36, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 25, Op: runtime.ChangeSet},
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFB",
@@ -1283,10 +1943,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{37, 47},
-			PreUnmet:    _World_unmet_StackFB,
-			PreParts:    [][]runtime.FieldID{{47}, {37}},
-			Reads:       []runtime.FieldID{37, 47},
-			Writes:      []runtime.FieldID{26, 37, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFB,
+			Reads:    []runtime.FieldID{37, 47},
+			Writes:   []runtime.FieldID{26, 37, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 26, Op: runtime.ChangeSet, Num: 1},
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFB",
@@ -1299,10 +1969,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{26, 41, 48},
-			PreUnmet:    _World_unmet_UnstackFB,
-			PreParts:    [][]runtime.FieldID{{26}, {41}, {48}},
-			Reads:       []runtime.FieldID{26, 41, 48},
-			Writes:      []runtime.FieldID{26, 37, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{26}, Cmp: runtime.CmpEq, Field: 26, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFB,
+			Reads:    []runtime.FieldID{26, 41, 48},
+			Writes:   []runtime.FieldID{26, 37, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 26, Op: runtime.ChangeSet},
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFC",
@@ -1315,10 +1996,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{38, 47},
-			PreUnmet:    _World_unmet_StackFC,
-			PreParts:    [][]runtime.FieldID{{47}, {38}},
-			Reads:       []runtime.FieldID{38, 47},
-			Writes:      []runtime.FieldID{27, 38, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFC,
+			Reads:    []runtime.FieldID{38, 47},
+			Writes:   []runtime.FieldID{27, 38, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 27, Op: runtime.ChangeSet, Num: 1},
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFC",
@@ -1331,10 +2022,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{27, 41, 48},
-			PreUnmet:    _World_unmet_UnstackFC,
-			PreParts:    [][]runtime.FieldID{{27}, {41}, {48}},
-			Reads:       []runtime.FieldID{27, 41, 48},
-			Writes:      []runtime.FieldID{27, 38, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{27}, Cmp: runtime.CmpEq, Field: 27, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFC,
+			Reads:    []runtime.FieldID{27, 41, 48},
+			Writes:   []runtime.FieldID{27, 38, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 27, Op: runtime.ChangeSet},
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFD",
@@ -1347,10 +2049,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{39, 47},
-			PreUnmet:    _World_unmet_StackFD,
-			PreParts:    [][]runtime.FieldID{{47}, {39}},
-			Reads:       []runtime.FieldID{39, 47},
-			Writes:      []runtime.FieldID{28, 39, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFD,
+			Reads:    []runtime.FieldID{39, 47},
+			Writes:   []runtime.FieldID{28, 39, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 28, Op: runtime.ChangeSet, Num: 1},
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFD",
@@ -1363,10 +2075,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{28, 41, 48},
-			PreUnmet:    _World_unmet_UnstackFD,
-			PreParts:    [][]runtime.FieldID{{28}, {41}, {48}},
-			Reads:       []runtime.FieldID{28, 41, 48},
-			Writes:      []runtime.FieldID{28, 39, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{28}, Cmp: runtime.CmpEq, Field: 28, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFD,
+			Reads:    []runtime.FieldID{28, 41, 48},
+			Writes:   []runtime.FieldID{28, 39, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 28, Op: runtime.ChangeSet},
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFE",
@@ -1379,10 +2102,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{40, 47},
-			PreUnmet:    _World_unmet_StackFE,
-			PreParts:    [][]runtime.FieldID{{47}, {40}},
-			Reads:       []runtime.FieldID{40, 47},
-			Writes:      []runtime.FieldID{29, 40, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFE,
+			Reads:    []runtime.FieldID{40, 47},
+			Writes:   []runtime.FieldID{29, 40, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 29, Op: runtime.ChangeSet, Num: 1},
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFE",
@@ -1395,10 +2128,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{29, 41, 48},
-			PreUnmet:    _World_unmet_UnstackFE,
-			PreParts:    [][]runtime.FieldID{{29}, {41}, {48}},
-			Reads:       []runtime.FieldID{29, 41, 48},
-			Writes:      []runtime.FieldID{29, 40, 41, 47, 48},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{29}, Cmp: runtime.CmpEq, Field: 29, Num: 1},
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFE,
+			Reads:    []runtime.FieldID{29, 41, 48},
+			Writes:   []runtime.FieldID{29, 40, 41, 47, 48},
+			Changes: []runtime.Change{
+				{Field: 29, Op: runtime.ChangeSet},
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 48, Op: runtime.ChangeSet},
+			},
 		},
 	},
 	Goals: []runtime.Goal[WorldState]{
@@ -1409,8 +2153,15 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_Solved,
 			CondText:    "OnTableA && OnBA && OnCB && OnDC && OnED && OnFE",
 			Reads:       []runtime.FieldID{5, 11, 17, 23, 29, 30},
-			Unmet:       _World_goalunmet_Solved,
-			Parts:       [][]runtime.FieldID{{30}, {5}, {11}, {17}, {23}, {29}},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{30}, Cmp: runtime.CmpEq, Field: 30, Num: 1},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5, Num: 1},
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11, Num: 1},
+				{Reads: []runtime.FieldID{17}, Cmp: runtime.CmpEq, Field: 17, Num: 1},
+				{Reads: []runtime.FieldID{23}, Cmp: runtime.CmpEq, Field: 23, Num: 1},
+				{Reads: []runtime.FieldID{29}, Cmp: runtime.CmpEq, Field: 29, Num: 1},
+			},
+			Unmet: _World_goalunmet_Solved,
 		},
 		{
 			Name:        "PlacedA",
@@ -1419,6 +2170,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedA,
 			CondText:    "OnTableA",
 			Reads:       []runtime.FieldID{30},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{30}, Cmp: runtime.CmpEq, Field: 30, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedB",
@@ -1427,6 +2181,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedB,
 			CondText:    "OnBA",
 			Reads:       []runtime.FieldID{5},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedC",
@@ -1435,6 +2192,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedC,
 			CondText:    "OnCB",
 			Reads:       []runtime.FieldID{11},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedD",
@@ -1443,6 +2203,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedD,
 			CondText:    "OnDC",
 			Reads:       []runtime.FieldID{17},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{17}, Cmp: runtime.CmpEq, Field: 17, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedE",
@@ -1451,6 +2214,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedE,
 			CondText:    "OnED",
 			Reads:       []runtime.FieldID{23},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{23}, Cmp: runtime.CmpEq, Field: 23, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedF",
@@ -1459,10 +2225,15 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedF,
 			CondText:    "OnFE",
 			Reads:       []runtime.FieldID{29},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{29}, Cmp: runtime.CmpEq, Field: 29, Num: 1},
+			},
 		},
 	},
 	Schema:  _World_planSchema,
 	Enabled: _World_enabled,
+	Number:  _World_number,
+	Hash:    _World_hash,
 })
 
 // _World_planSchema is the JSON Schema of an LLM plan over the actions of World.
@@ -3223,6 +3994,311 @@ func _World_enabled(s *WorldState, bits []uint64) {
 		w |= 1 << 7
 	}
 	bits[1] = w
+}
+
+func _World_number(s *WorldState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		if s.OnAB {
+			return 1
+		}
+		return 0
+	case 1:
+		if s.OnAC {
+			return 1
+		}
+		return 0
+	case 2:
+		if s.OnAD {
+			return 1
+		}
+		return 0
+	case 3:
+		if s.OnAE {
+			return 1
+		}
+		return 0
+	case 4:
+		if s.OnAF {
+			return 1
+		}
+		return 0
+	case 5:
+		if s.OnBA {
+			return 1
+		}
+		return 0
+	case 6:
+		if s.OnBC {
+			return 1
+		}
+		return 0
+	case 7:
+		if s.OnBD {
+			return 1
+		}
+		return 0
+	case 8:
+		if s.OnBE {
+			return 1
+		}
+		return 0
+	case 9:
+		if s.OnBF {
+			return 1
+		}
+		return 0
+	case 10:
+		if s.OnCA {
+			return 1
+		}
+		return 0
+	case 11:
+		if s.OnCB {
+			return 1
+		}
+		return 0
+	case 12:
+		if s.OnCD {
+			return 1
+		}
+		return 0
+	case 13:
+		if s.OnCE {
+			return 1
+		}
+		return 0
+	case 14:
+		if s.OnCF {
+			return 1
+		}
+		return 0
+	case 15:
+		if s.OnDA {
+			return 1
+		}
+		return 0
+	case 16:
+		if s.OnDB {
+			return 1
+		}
+		return 0
+	case 17:
+		if s.OnDC {
+			return 1
+		}
+		return 0
+	case 18:
+		if s.OnDE {
+			return 1
+		}
+		return 0
+	case 19:
+		if s.OnDF {
+			return 1
+		}
+		return 0
+	case 20:
+		if s.OnEA {
+			return 1
+		}
+		return 0
+	case 21:
+		if s.OnEB {
+			return 1
+		}
+		return 0
+	case 22:
+		if s.OnEC {
+			return 1
+		}
+		return 0
+	case 23:
+		if s.OnED {
+			return 1
+		}
+		return 0
+	case 24:
+		if s.OnEF {
+			return 1
+		}
+		return 0
+	case 25:
+		if s.OnFA {
+			return 1
+		}
+		return 0
+	case 26:
+		if s.OnFB {
+			return 1
+		}
+		return 0
+	case 27:
+		if s.OnFC {
+			return 1
+		}
+		return 0
+	case 28:
+		if s.OnFD {
+			return 1
+		}
+		return 0
+	case 29:
+		if s.OnFE {
+			return 1
+		}
+		return 0
+	case 30:
+		if s.OnTableA {
+			return 1
+		}
+		return 0
+	case 31:
+		if s.OnTableB {
+			return 1
+		}
+		return 0
+	case 32:
+		if s.OnTableC {
+			return 1
+		}
+		return 0
+	case 33:
+		if s.OnTableD {
+			return 1
+		}
+		return 0
+	case 34:
+		if s.OnTableE {
+			return 1
+		}
+		return 0
+	case 35:
+		if s.OnTableF {
+			return 1
+		}
+		return 0
+	case 36:
+		if s.ClearA {
+			return 1
+		}
+		return 0
+	case 37:
+		if s.ClearB {
+			return 1
+		}
+		return 0
+	case 38:
+		if s.ClearC {
+			return 1
+		}
+		return 0
+	case 39:
+		if s.ClearD {
+			return 1
+		}
+		return 0
+	case 40:
+		if s.ClearE {
+			return 1
+		}
+		return 0
+	case 41:
+		if s.ClearF {
+			return 1
+		}
+		return 0
+	case 42:
+		if s.HoldingA {
+			return 1
+		}
+		return 0
+	case 43:
+		if s.HoldingB {
+			return 1
+		}
+		return 0
+	case 44:
+		if s.HoldingC {
+			return 1
+		}
+		return 0
+	case 45:
+		if s.HoldingD {
+			return 1
+		}
+		return 0
+	case 46:
+		if s.HoldingE {
+			return 1
+		}
+		return 0
+	case 47:
+		if s.HoldingF {
+			return 1
+		}
+		return 0
+	case 48:
+		if s.HandEmpty {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+func _World_hash(s *WorldState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashBool(h, s.OnAB)
+	h = runtime.HashBool(h, s.OnAC)
+	h = runtime.HashBool(h, s.OnAD)
+	h = runtime.HashBool(h, s.OnAE)
+	h = runtime.HashBool(h, s.OnAF)
+	h = runtime.HashBool(h, s.OnBA)
+	h = runtime.HashBool(h, s.OnBC)
+	h = runtime.HashBool(h, s.OnBD)
+	h = runtime.HashBool(h, s.OnBE)
+	h = runtime.HashBool(h, s.OnBF)
+	h = runtime.HashBool(h, s.OnCA)
+	h = runtime.HashBool(h, s.OnCB)
+	h = runtime.HashBool(h, s.OnCD)
+	h = runtime.HashBool(h, s.OnCE)
+	h = runtime.HashBool(h, s.OnCF)
+	h = runtime.HashBool(h, s.OnDA)
+	h = runtime.HashBool(h, s.OnDB)
+	h = runtime.HashBool(h, s.OnDC)
+	h = runtime.HashBool(h, s.OnDE)
+	h = runtime.HashBool(h, s.OnDF)
+	h = runtime.HashBool(h, s.OnEA)
+	h = runtime.HashBool(h, s.OnEB)
+	h = runtime.HashBool(h, s.OnEC)
+	h = runtime.HashBool(h, s.OnED)
+	h = runtime.HashBool(h, s.OnEF)
+	h = runtime.HashBool(h, s.OnFA)
+	h = runtime.HashBool(h, s.OnFB)
+	h = runtime.HashBool(h, s.OnFC)
+	h = runtime.HashBool(h, s.OnFD)
+	h = runtime.HashBool(h, s.OnFE)
+	h = runtime.HashBool(h, s.OnTableA)
+	h = runtime.HashBool(h, s.OnTableB)
+	h = runtime.HashBool(h, s.OnTableC)
+	h = runtime.HashBool(h, s.OnTableD)
+	h = runtime.HashBool(h, s.OnTableE)
+	h = runtime.HashBool(h, s.OnTableF)
+	h = runtime.HashBool(h, s.ClearA)
+	h = runtime.HashBool(h, s.ClearB)
+	h = runtime.HashBool(h, s.ClearC)
+	h = runtime.HashBool(h, s.ClearD)
+	h = runtime.HashBool(h, s.ClearE)
+	h = runtime.HashBool(h, s.ClearF)
+	h = runtime.HashBool(h, s.HoldingA)
+	h = runtime.HashBool(h, s.HoldingB)
+	h = runtime.HashBool(h, s.HoldingC)
+	h = runtime.HashBool(h, s.HoldingD)
+	h = runtime.HashBool(h, s.HoldingE)
+	h = runtime.HashBool(h, s.HoldingF)
+	h = runtime.HashBool(h, s.HandEmpty)
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

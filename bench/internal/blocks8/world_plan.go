@@ -425,10 +425,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{56, 64, 80},
-			PreUnmet:    _World_unmet_PickupA,
-			PreParts:    [][]runtime.FieldID{{64}, {56}, {80}},
-			Reads:       []runtime.FieldID{56, 64, 80},
-			Writes:      []runtime.FieldID{56, 64, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{56}, Cmp: runtime.CmpEq, Field: 56, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupA,
+			Reads:    []runtime.FieldID{56, 64, 80},
+			Writes:   []runtime.FieldID{56, 64, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 56, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownA",
@@ -441,8 +451,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{72},
-			Reads:       []runtime.FieldID{72},
-			Writes:      []runtime.FieldID{56, 64, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+			},
+			Reads:  []runtime.FieldID{72},
+			Writes: []runtime.FieldID{56, 64, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 56, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupB",
@@ -455,10 +474,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{57, 65, 80},
-			PreUnmet:    _World_unmet_PickupB,
-			PreParts:    [][]runtime.FieldID{{65}, {57}, {80}},
-			Reads:       []runtime.FieldID{57, 65, 80},
-			Writes:      []runtime.FieldID{57, 65, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{57}, Cmp: runtime.CmpEq, Field: 57, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupB,
+			Reads:    []runtime.FieldID{57, 65, 80},
+			Writes:   []runtime.FieldID{57, 65, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 57, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownB",
@@ -471,8 +500,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{73},
-			Reads:       []runtime.FieldID{73},
-			Writes:      []runtime.FieldID{57, 65, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+			},
+			Reads:  []runtime.FieldID{73},
+			Writes: []runtime.FieldID{57, 65, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 57, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupC",
@@ -485,10 +523,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{58, 66, 80},
-			PreUnmet:    _World_unmet_PickupC,
-			PreParts:    [][]runtime.FieldID{{66}, {58}, {80}},
-			Reads:       []runtime.FieldID{58, 66, 80},
-			Writes:      []runtime.FieldID{58, 66, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{58}, Cmp: runtime.CmpEq, Field: 58, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupC,
+			Reads:    []runtime.FieldID{58, 66, 80},
+			Writes:   []runtime.FieldID{58, 66, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 58, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownC",
@@ -501,8 +549,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{74},
-			Reads:       []runtime.FieldID{74},
-			Writes:      []runtime.FieldID{58, 66, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+			},
+			Reads:  []runtime.FieldID{74},
+			Writes: []runtime.FieldID{58, 66, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 58, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupD",
@@ -515,10 +572,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{59, 67, 80},
-			PreUnmet:    _World_unmet_PickupD,
-			PreParts:    [][]runtime.FieldID{{67}, {59}, {80}},
-			Reads:       []runtime.FieldID{59, 67, 80},
-			Writes:      []runtime.FieldID{59, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{59}, Cmp: runtime.CmpEq, Field: 59, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupD,
+			Reads:    []runtime.FieldID{59, 67, 80},
+			Writes:   []runtime.FieldID{59, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 59, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownD",
@@ -531,8 +598,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{75},
-			Reads:       []runtime.FieldID{75},
-			Writes:      []runtime.FieldID{59, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+			},
+			Reads:  []runtime.FieldID{75},
+			Writes: []runtime.FieldID{59, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 59, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupE",
@@ -545,10 +621,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{60, 68, 80},
-			PreUnmet:    _World_unmet_PickupE,
-			PreParts:    [][]runtime.FieldID{{68}, {60}, {80}},
-			Reads:       []runtime.FieldID{60, 68, 80},
-			Writes:      []runtime.FieldID{60, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{60}, Cmp: runtime.CmpEq, Field: 60, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupE,
+			Reads:    []runtime.FieldID{60, 68, 80},
+			Writes:   []runtime.FieldID{60, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 60, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownE",
@@ -561,8 +647,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{76},
-			Reads:       []runtime.FieldID{76},
-			Writes:      []runtime.FieldID{60, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+			},
+			Reads:  []runtime.FieldID{76},
+			Writes: []runtime.FieldID{60, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 60, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupF",
@@ -575,10 +670,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{61, 69, 80},
-			PreUnmet:    _World_unmet_PickupF,
-			PreParts:    [][]runtime.FieldID{{69}, {61}, {80}},
-			Reads:       []runtime.FieldID{61, 69, 80},
-			Writes:      []runtime.FieldID{61, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{61}, Cmp: runtime.CmpEq, Field: 61, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupF,
+			Reads:    []runtime.FieldID{61, 69, 80},
+			Writes:   []runtime.FieldID{61, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 61, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownF",
@@ -591,8 +696,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{77},
-			Reads:       []runtime.FieldID{77},
-			Writes:      []runtime.FieldID{61, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+			},
+			Reads:  []runtime.FieldID{77},
+			Writes: []runtime.FieldID{61, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 61, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupG",
@@ -605,10 +719,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{62, 70, 80},
-			PreUnmet:    _World_unmet_PickupG,
-			PreParts:    [][]runtime.FieldID{{70}, {62}, {80}},
-			Reads:       []runtime.FieldID{62, 70, 80},
-			Writes:      []runtime.FieldID{62, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{62}, Cmp: runtime.CmpEq, Field: 62, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupG,
+			Reads:    []runtime.FieldID{62, 70, 80},
+			Writes:   []runtime.FieldID{62, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 62, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownG",
@@ -621,8 +745,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{78},
-			Reads:       []runtime.FieldID{78},
-			Writes:      []runtime.FieldID{62, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+			},
+			Reads:  []runtime.FieldID{78},
+			Writes: []runtime.FieldID{62, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 62, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "PickupH",
@@ -635,10 +768,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{63, 71, 80},
-			PreUnmet:    _World_unmet_PickupH,
-			PreParts:    [][]runtime.FieldID{{71}, {63}, {80}},
-			Reads:       []runtime.FieldID{63, 71, 80},
-			Writes:      []runtime.FieldID{63, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{63}, Cmp: runtime.CmpEq, Field: 63, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_PickupH,
+			Reads:    []runtime.FieldID{63, 71, 80},
+			Writes:   []runtime.FieldID{63, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 63, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "PutdownH",
@@ -651,8 +794,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{79},
-			Reads:       []runtime.FieldID{79},
-			Writes:      []runtime.FieldID{63, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+			},
+			Reads:  []runtime.FieldID{79},
+			Writes: []runtime.FieldID{63, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 63, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "StackAB",
@@ -665,10 +817,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 72},
-			PreUnmet:    _World_unmet_StackAB,
-			PreParts:    [][]runtime.FieldID{{72}, {65}},
-			Reads:       []runtime.FieldID{65, 72},
-			Writes:      []runtime.FieldID{0, 64, 65, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAB,
+			Reads:    []runtime.FieldID{65, 72},
+			Writes:   []runtime.FieldID{0, 64, 65, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAB",
@@ -681,10 +843,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAB,
-			PreParts:    [][]runtime.FieldID{{0}, {64}, {80}},
-			Reads:       []runtime.FieldID{0, 64, 80},
-			Writes:      []runtime.FieldID{0, 64, 65, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAB,
+			Reads:    []runtime.FieldID{0, 64, 80},
+			Writes:   []runtime.FieldID{0, 64, 65, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAC",
@@ -697,10 +870,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 72},
-			PreUnmet:    _World_unmet_StackAC,
-			PreParts:    [][]runtime.FieldID{{72}, {66}},
-			Reads:       []runtime.FieldID{66, 72},
-			Writes:      []runtime.FieldID{1, 64, 66, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAC,
+			Reads:    []runtime.FieldID{66, 72},
+			Writes:   []runtime.FieldID{1, 64, 66, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAC",
@@ -713,10 +896,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAC,
-			PreParts:    [][]runtime.FieldID{{1}, {64}, {80}},
-			Reads:       []runtime.FieldID{1, 64, 80},
-			Writes:      []runtime.FieldID{1, 64, 66, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpEq, Field: 1, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAC,
+			Reads:    []runtime.FieldID{1, 64, 80},
+			Writes:   []runtime.FieldID{1, 64, 66, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAD",
@@ -729,10 +923,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 72},
-			PreUnmet:    _World_unmet_StackAD,
-			PreParts:    [][]runtime.FieldID{{72}, {67}},
-			Reads:       []runtime.FieldID{67, 72},
-			Writes:      []runtime.FieldID{2, 64, 67, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAD,
+			Reads:    []runtime.FieldID{67, 72},
+			Writes:   []runtime.FieldID{2, 64, 67, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAD",
@@ -745,10 +949,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAD,
-			PreParts:    [][]runtime.FieldID{{2}, {64}, {80}},
-			Reads:       []runtime.FieldID{2, 64, 80},
-			Writes:      []runtime.FieldID{2, 64, 67, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpEq, Field: 2, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAD,
+			Reads:    []runtime.FieldID{2, 64, 80},
+			Writes:   []runtime.FieldID{2, 64, 67, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAE",
@@ -761,10 +976,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 72},
-			PreUnmet:    _World_unmet_StackAE,
-			PreParts:    [][]runtime.FieldID{{72}, {68}},
-			Reads:       []runtime.FieldID{68, 72},
-			Writes:      []runtime.FieldID{3, 64, 68, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAE,
+			Reads:    []runtime.FieldID{68, 72},
+			Writes:   []runtime.FieldID{3, 64, 68, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAE",
@@ -777,10 +1002,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAE,
-			PreParts:    [][]runtime.FieldID{{3}, {64}, {80}},
-			Reads:       []runtime.FieldID{3, 64, 80},
-			Writes:      []runtime.FieldID{3, 64, 68, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpEq, Field: 3, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAE,
+			Reads:    []runtime.FieldID{3, 64, 80},
+			Writes:   []runtime.FieldID{3, 64, 68, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAF",
@@ -793,10 +1029,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 72},
-			PreUnmet:    _World_unmet_StackAF,
-			PreParts:    [][]runtime.FieldID{{72}, {69}},
-			Reads:       []runtime.FieldID{69, 72},
-			Writes:      []runtime.FieldID{4, 64, 69, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAF,
+			Reads:    []runtime.FieldID{69, 72},
+			Writes:   []runtime.FieldID{4, 64, 69, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAF",
@@ -809,10 +1055,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAF,
-			PreParts:    [][]runtime.FieldID{{4}, {64}, {80}},
-			Reads:       []runtime.FieldID{4, 64, 80},
-			Writes:      []runtime.FieldID{4, 64, 69, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAF,
+			Reads:    []runtime.FieldID{4, 64, 80},
+			Writes:   []runtime.FieldID{4, 64, 69, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAG",
@@ -825,10 +1082,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 72},
-			PreUnmet:    _World_unmet_StackAG,
-			PreParts:    [][]runtime.FieldID{{72}, {70}},
-			Reads:       []runtime.FieldID{70, 72},
-			Writes:      []runtime.FieldID{5, 64, 70, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAG,
+			Reads:    []runtime.FieldID{70, 72},
+			Writes:   []runtime.FieldID{5, 64, 70, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAG",
@@ -841,10 +1108,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAG,
-			PreParts:    [][]runtime.FieldID{{5}, {64}, {80}},
-			Reads:       []runtime.FieldID{5, 64, 80},
-			Writes:      []runtime.FieldID{5, 64, 70, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAG,
+			Reads:    []runtime.FieldID{5, 64, 80},
+			Writes:   []runtime.FieldID{5, 64, 70, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackAH",
@@ -857,10 +1135,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 72},
-			PreUnmet:    _World_unmet_StackAH,
-			PreParts:    [][]runtime.FieldID{{72}, {71}},
-			Reads:       []runtime.FieldID{71, 72},
-			Writes:      []runtime.FieldID{6, 64, 71, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{72}, Cmp: runtime.CmpEq, Field: 72, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackAH,
+			Reads:    []runtime.FieldID{71, 72},
+			Writes:   []runtime.FieldID{6, 64, 71, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 72, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackAH",
@@ -873,10 +1161,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6, 64, 80},
-			PreUnmet:    _World_unmet_UnstackAH,
-			PreParts:    [][]runtime.FieldID{{6}, {64}, {80}},
-			Reads:       []runtime.FieldID{6, 64, 80},
-			Writes:      []runtime.FieldID{6, 64, 71, 72, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackAH,
+			Reads:    []runtime.FieldID{6, 64, 80},
+			Writes:   []runtime.FieldID{6, 64, 71, 72, 80},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 72, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBA",
@@ -889,10 +1188,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 73},
-			PreUnmet:    _World_unmet_StackBA,
-			PreParts:    [][]runtime.FieldID{{73}, {64}},
-			Reads:       []runtime.FieldID{64, 73},
-			Writes:      []runtime.FieldID{7, 64, 65, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBA,
+			Reads:    []runtime.FieldID{64, 73},
+			Writes:   []runtime.FieldID{7, 64, 65, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBA",
@@ -905,10 +1214,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBA,
-			PreParts:    [][]runtime.FieldID{{7}, {65}, {80}},
-			Reads:       []runtime.FieldID{7, 65, 80},
-			Writes:      []runtime.FieldID{7, 64, 65, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBA,
+			Reads:    []runtime.FieldID{7, 65, 80},
+			Writes:   []runtime.FieldID{7, 64, 65, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBC",
@@ -921,10 +1241,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 73},
-			PreUnmet:    _World_unmet_StackBC,
-			PreParts:    [][]runtime.FieldID{{73}, {66}},
-			Reads:       []runtime.FieldID{66, 73},
-			Writes:      []runtime.FieldID{8, 65, 66, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBC,
+			Reads:    []runtime.FieldID{66, 73},
+			Writes:   []runtime.FieldID{8, 65, 66, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBC",
@@ -937,10 +1267,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBC,
-			PreParts:    [][]runtime.FieldID{{8}, {65}, {80}},
-			Reads:       []runtime.FieldID{8, 65, 80},
-			Writes:      []runtime.FieldID{8, 65, 66, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBC,
+			Reads:    []runtime.FieldID{8, 65, 80},
+			Writes:   []runtime.FieldID{8, 65, 66, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBD",
@@ -953,10 +1294,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 73},
-			PreUnmet:    _World_unmet_StackBD,
-			PreParts:    [][]runtime.FieldID{{73}, {67}},
-			Reads:       []runtime.FieldID{67, 73},
-			Writes:      []runtime.FieldID{9, 65, 67, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBD,
+			Reads:    []runtime.FieldID{67, 73},
+			Writes:   []runtime.FieldID{9, 65, 67, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBD",
@@ -969,10 +1320,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBD,
-			PreParts:    [][]runtime.FieldID{{9}, {65}, {80}},
-			Reads:       []runtime.FieldID{9, 65, 80},
-			Writes:      []runtime.FieldID{9, 65, 67, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBD,
+			Reads:    []runtime.FieldID{9, 65, 80},
+			Writes:   []runtime.FieldID{9, 65, 67, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBE",
@@ -985,10 +1347,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 73},
-			PreUnmet:    _World_unmet_StackBE,
-			PreParts:    [][]runtime.FieldID{{73}, {68}},
-			Reads:       []runtime.FieldID{68, 73},
-			Writes:      []runtime.FieldID{10, 65, 68, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBE,
+			Reads:    []runtime.FieldID{68, 73},
+			Writes:   []runtime.FieldID{10, 65, 68, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBE",
@@ -1001,10 +1373,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBE,
-			PreParts:    [][]runtime.FieldID{{10}, {65}, {80}},
-			Reads:       []runtime.FieldID{10, 65, 80},
-			Writes:      []runtime.FieldID{10, 65, 68, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpEq, Field: 10, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBE,
+			Reads:    []runtime.FieldID{10, 65, 80},
+			Writes:   []runtime.FieldID{10, 65, 68, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBF",
@@ -1017,10 +1400,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 73},
-			PreUnmet:    _World_unmet_StackBF,
-			PreParts:    [][]runtime.FieldID{{73}, {69}},
-			Reads:       []runtime.FieldID{69, 73},
-			Writes:      []runtime.FieldID{11, 65, 69, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBF,
+			Reads:    []runtime.FieldID{69, 73},
+			Writes:   []runtime.FieldID{11, 65, 69, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 11, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBF",
@@ -1033,10 +1426,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{11, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBF,
-			PreParts:    [][]runtime.FieldID{{11}, {65}, {80}},
-			Reads:       []runtime.FieldID{11, 65, 80},
-			Writes:      []runtime.FieldID{11, 65, 69, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBF,
+			Reads:    []runtime.FieldID{11, 65, 80},
+			Writes:   []runtime.FieldID{11, 65, 69, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 11, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBG",
@@ -1049,10 +1453,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 73},
-			PreUnmet:    _World_unmet_StackBG,
-			PreParts:    [][]runtime.FieldID{{73}, {70}},
-			Reads:       []runtime.FieldID{70, 73},
-			Writes:      []runtime.FieldID{12, 65, 70, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBG,
+			Reads:    []runtime.FieldID{70, 73},
+			Writes:   []runtime.FieldID{12, 65, 70, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 12, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBG",
@@ -1065,10 +1479,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{12, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBG,
-			PreParts:    [][]runtime.FieldID{{12}, {65}, {80}},
-			Reads:       []runtime.FieldID{12, 65, 80},
-			Writes:      []runtime.FieldID{12, 65, 70, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{12}, Cmp: runtime.CmpEq, Field: 12, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBG,
+			Reads:    []runtime.FieldID{12, 65, 80},
+			Writes:   []runtime.FieldID{12, 65, 70, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 12, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackBH",
@@ -1081,10 +1506,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 73},
-			PreUnmet:    _World_unmet_StackBH,
-			PreParts:    [][]runtime.FieldID{{73}, {71}},
-			Reads:       []runtime.FieldID{71, 73},
-			Writes:      []runtime.FieldID{13, 65, 71, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{73}, Cmp: runtime.CmpEq, Field: 73, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackBH,
+			Reads:    []runtime.FieldID{71, 73},
+			Writes:   []runtime.FieldID{13, 65, 71, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 13, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 73, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackBH",
@@ -1097,10 +1532,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{13, 65, 80},
-			PreUnmet:    _World_unmet_UnstackBH,
-			PreParts:    [][]runtime.FieldID{{13}, {65}, {80}},
-			Reads:       []runtime.FieldID{13, 65, 80},
-			Writes:      []runtime.FieldID{13, 65, 71, 73, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{13}, Cmp: runtime.CmpEq, Field: 13, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackBH,
+			Reads:    []runtime.FieldID{13, 65, 80},
+			Writes:   []runtime.FieldID{13, 65, 71, 73, 80},
+			Changes: []runtime.Change{
+				{Field: 13, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 73, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCA",
@@ -1113,10 +1559,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 74},
-			PreUnmet:    _World_unmet_StackCA,
-			PreParts:    [][]runtime.FieldID{{74}, {64}},
-			Reads:       []runtime.FieldID{64, 74},
-			Writes:      []runtime.FieldID{14, 64, 66, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCA,
+			Reads:    []runtime.FieldID{64, 74},
+			Writes:   []runtime.FieldID{14, 64, 66, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 14, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCA",
@@ -1129,10 +1585,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{14, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCA,
-			PreParts:    [][]runtime.FieldID{{14}, {66}, {80}},
-			Reads:       []runtime.FieldID{14, 66, 80},
-			Writes:      []runtime.FieldID{14, 64, 66, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{14}, Cmp: runtime.CmpEq, Field: 14, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCA,
+			Reads:    []runtime.FieldID{14, 66, 80},
+			Writes:   []runtime.FieldID{14, 64, 66, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 14, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCB",
@@ -1145,10 +1612,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 74},
-			PreUnmet:    _World_unmet_StackCB,
-			PreParts:    [][]runtime.FieldID{{74}, {65}},
-			Reads:       []runtime.FieldID{65, 74},
-			Writes:      []runtime.FieldID{15, 65, 66, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCB,
+			Reads:    []runtime.FieldID{65, 74},
+			Writes:   []runtime.FieldID{15, 65, 66, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 15, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCB",
@@ -1161,10 +1638,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{15, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCB,
-			PreParts:    [][]runtime.FieldID{{15}, {66}, {80}},
-			Reads:       []runtime.FieldID{15, 66, 80},
-			Writes:      []runtime.FieldID{15, 65, 66, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{15}, Cmp: runtime.CmpEq, Field: 15, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCB,
+			Reads:    []runtime.FieldID{15, 66, 80},
+			Writes:   []runtime.FieldID{15, 65, 66, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 15, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCD",
@@ -1177,10 +1665,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 74},
-			PreUnmet:    _World_unmet_StackCD,
-			PreParts:    [][]runtime.FieldID{{74}, {67}},
-			Reads:       []runtime.FieldID{67, 74},
-			Writes:      []runtime.FieldID{16, 66, 67, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCD,
+			Reads:    []runtime.FieldID{67, 74},
+			Writes:   []runtime.FieldID{16, 66, 67, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 16, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCD",
@@ -1193,10 +1691,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{16, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCD,
-			PreParts:    [][]runtime.FieldID{{16}, {66}, {80}},
-			Reads:       []runtime.FieldID{16, 66, 80},
-			Writes:      []runtime.FieldID{16, 66, 67, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{16}, Cmp: runtime.CmpEq, Field: 16, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCD,
+			Reads:    []runtime.FieldID{16, 66, 80},
+			Writes:   []runtime.FieldID{16, 66, 67, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 16, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCE",
@@ -1209,10 +1718,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 74},
-			PreUnmet:    _World_unmet_StackCE,
-			PreParts:    [][]runtime.FieldID{{74}, {68}},
-			Reads:       []runtime.FieldID{68, 74},
-			Writes:      []runtime.FieldID{17, 66, 68, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCE,
+			Reads:    []runtime.FieldID{68, 74},
+			Writes:   []runtime.FieldID{17, 66, 68, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 17, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCE",
@@ -1225,10 +1744,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{17, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCE,
-			PreParts:    [][]runtime.FieldID{{17}, {66}, {80}},
-			Reads:       []runtime.FieldID{17, 66, 80},
-			Writes:      []runtime.FieldID{17, 66, 68, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{17}, Cmp: runtime.CmpEq, Field: 17, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCE,
+			Reads:    []runtime.FieldID{17, 66, 80},
+			Writes:   []runtime.FieldID{17, 66, 68, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 17, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCF",
@@ -1241,10 +1771,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 74},
-			PreUnmet:    _World_unmet_StackCF,
-			PreParts:    [][]runtime.FieldID{{74}, {69}},
-			Reads:       []runtime.FieldID{69, 74},
-			Writes:      []runtime.FieldID{18, 66, 69, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCF,
+			Reads:    []runtime.FieldID{69, 74},
+			Writes:   []runtime.FieldID{18, 66, 69, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 18, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCF",
@@ -1257,10 +1797,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{18, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCF,
-			PreParts:    [][]runtime.FieldID{{18}, {66}, {80}},
-			Reads:       []runtime.FieldID{18, 66, 80},
-			Writes:      []runtime.FieldID{18, 66, 69, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{18}, Cmp: runtime.CmpEq, Field: 18, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCF,
+			Reads:    []runtime.FieldID{18, 66, 80},
+			Writes:   []runtime.FieldID{18, 66, 69, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 18, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCG",
@@ -1273,10 +1824,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 74},
-			PreUnmet:    _World_unmet_StackCG,
-			PreParts:    [][]runtime.FieldID{{74}, {70}},
-			Reads:       []runtime.FieldID{70, 74},
-			Writes:      []runtime.FieldID{19, 66, 70, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCG,
+			Reads:    []runtime.FieldID{70, 74},
+			Writes:   []runtime.FieldID{19, 66, 70, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 19, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCG",
@@ -1289,10 +1850,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{19, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCG,
-			PreParts:    [][]runtime.FieldID{{19}, {66}, {80}},
-			Reads:       []runtime.FieldID{19, 66, 80},
-			Writes:      []runtime.FieldID{19, 66, 70, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{19}, Cmp: runtime.CmpEq, Field: 19, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCG,
+			Reads:    []runtime.FieldID{19, 66, 80},
+			Writes:   []runtime.FieldID{19, 66, 70, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 19, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackCH",
@@ -1305,10 +1877,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 74},
-			PreUnmet:    _World_unmet_StackCH,
-			PreParts:    [][]runtime.FieldID{{74}, {71}},
-			Reads:       []runtime.FieldID{71, 74},
-			Writes:      []runtime.FieldID{20, 66, 71, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{74}, Cmp: runtime.CmpEq, Field: 74, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackCH,
+			Reads:    []runtime.FieldID{71, 74},
+			Writes:   []runtime.FieldID{20, 66, 71, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 20, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 74, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackCH",
@@ -1321,10 +1903,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{20, 66, 80},
-			PreUnmet:    _World_unmet_UnstackCH,
-			PreParts:    [][]runtime.FieldID{{20}, {66}, {80}},
-			Reads:       []runtime.FieldID{20, 66, 80},
-			Writes:      []runtime.FieldID{20, 66, 71, 74, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{20}, Cmp: runtime.CmpEq, Field: 20, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackCH,
+			Reads:    []runtime.FieldID{20, 66, 80},
+			Writes:   []runtime.FieldID{20, 66, 71, 74, 80},
+			Changes: []runtime.Change{
+				{Field: 20, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 74, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDA",
@@ -1337,10 +1930,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 75},
-			PreUnmet:    _World_unmet_StackDA,
-			PreParts:    [][]runtime.FieldID{{75}, {64}},
-			Reads:       []runtime.FieldID{64, 75},
-			Writes:      []runtime.FieldID{21, 64, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDA,
+			Reads:    []runtime.FieldID{64, 75},
+			Writes:   []runtime.FieldID{21, 64, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 21, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDA",
@@ -1353,10 +1956,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{21, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDA,
-			PreParts:    [][]runtime.FieldID{{21}, {67}, {80}},
-			Reads:       []runtime.FieldID{21, 67, 80},
-			Writes:      []runtime.FieldID{21, 64, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{21}, Cmp: runtime.CmpEq, Field: 21, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDA,
+			Reads:    []runtime.FieldID{21, 67, 80},
+			Writes:   []runtime.FieldID{21, 64, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 21, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDB",
@@ -1369,10 +1983,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 75},
-			PreUnmet:    _World_unmet_StackDB,
-			PreParts:    [][]runtime.FieldID{{75}, {65}},
-			Reads:       []runtime.FieldID{65, 75},
-			Writes:      []runtime.FieldID{22, 65, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDB,
+			Reads:    []runtime.FieldID{65, 75},
+			Writes:   []runtime.FieldID{22, 65, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 22, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDB",
@@ -1385,10 +2009,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{22, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDB,
-			PreParts:    [][]runtime.FieldID{{22}, {67}, {80}},
-			Reads:       []runtime.FieldID{22, 67, 80},
-			Writes:      []runtime.FieldID{22, 65, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{22}, Cmp: runtime.CmpEq, Field: 22, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDB,
+			Reads:    []runtime.FieldID{22, 67, 80},
+			Writes:   []runtime.FieldID{22, 65, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 22, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDC",
@@ -1401,10 +2036,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 75},
-			PreUnmet:    _World_unmet_StackDC,
-			PreParts:    [][]runtime.FieldID{{75}, {66}},
-			Reads:       []runtime.FieldID{66, 75},
-			Writes:      []runtime.FieldID{23, 66, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDC,
+			Reads:    []runtime.FieldID{66, 75},
+			Writes:   []runtime.FieldID{23, 66, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 23, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDC",
@@ -1417,10 +2062,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{23, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDC,
-			PreParts:    [][]runtime.FieldID{{23}, {67}, {80}},
-			Reads:       []runtime.FieldID{23, 67, 80},
-			Writes:      []runtime.FieldID{23, 66, 67, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{23}, Cmp: runtime.CmpEq, Field: 23, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDC,
+			Reads:    []runtime.FieldID{23, 67, 80},
+			Writes:   []runtime.FieldID{23, 66, 67, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 23, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDE",
@@ -1433,10 +2089,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 75},
-			PreUnmet:    _World_unmet_StackDE,
-			PreParts:    [][]runtime.FieldID{{75}, {68}},
-			Reads:       []runtime.FieldID{68, 75},
-			Writes:      []runtime.FieldID{24, 67, 68, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDE,
+			Reads:    []runtime.FieldID{68, 75},
+			Writes:   []runtime.FieldID{24, 67, 68, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 24, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDE",
@@ -1449,10 +2115,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{24, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDE,
-			PreParts:    [][]runtime.FieldID{{24}, {67}, {80}},
-			Reads:       []runtime.FieldID{24, 67, 80},
-			Writes:      []runtime.FieldID{24, 67, 68, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{24}, Cmp: runtime.CmpEq, Field: 24, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDE,
+			Reads:    []runtime.FieldID{24, 67, 80},
+			Writes:   []runtime.FieldID{24, 67, 68, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 24, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDF",
@@ -1465,10 +2142,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 75},
-			PreUnmet:    _World_unmet_StackDF,
-			PreParts:    [][]runtime.FieldID{{75}, {69}},
-			Reads:       []runtime.FieldID{69, 75},
-			Writes:      []runtime.FieldID{25, 67, 69, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDF,
+			Reads:    []runtime.FieldID{69, 75},
+			Writes:   []runtime.FieldID{25, 67, 69, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 25, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDF",
@@ -1481,10 +2168,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{25, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDF,
-			PreParts:    [][]runtime.FieldID{{25}, {67}, {80}},
-			Reads:       []runtime.FieldID{25, 67, 80},
-			Writes:      []runtime.FieldID{25, 67, 69, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{25}, Cmp: runtime.CmpEq, Field: 25, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDF,
+			Reads:    []runtime.FieldID{25, 67, 80},
+			Writes:   []runtime.FieldID{25, 67, 69, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 25, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDG",
@@ -1497,10 +2195,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 75},
-			PreUnmet:    _World_unmet_StackDG,
-			PreParts:    [][]runtime.FieldID{{75}, {70}},
-			Reads:       []runtime.FieldID{70, 75},
-			Writes:      []runtime.FieldID{26, 67, 70, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDG,
+			Reads:    []runtime.FieldID{70, 75},
+			Writes:   []runtime.FieldID{26, 67, 70, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 26, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDG",
@@ -1513,10 +2221,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{26, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDG,
-			PreParts:    [][]runtime.FieldID{{26}, {67}, {80}},
-			Reads:       []runtime.FieldID{26, 67, 80},
-			Writes:      []runtime.FieldID{26, 67, 70, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{26}, Cmp: runtime.CmpEq, Field: 26, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDG,
+			Reads:    []runtime.FieldID{26, 67, 80},
+			Writes:   []runtime.FieldID{26, 67, 70, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 26, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackDH",
@@ -1529,10 +2248,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 75},
-			PreUnmet:    _World_unmet_StackDH,
-			PreParts:    [][]runtime.FieldID{{75}, {71}},
-			Reads:       []runtime.FieldID{71, 75},
-			Writes:      []runtime.FieldID{27, 67, 71, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{75}, Cmp: runtime.CmpEq, Field: 75, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackDH,
+			Reads:    []runtime.FieldID{71, 75},
+			Writes:   []runtime.FieldID{27, 67, 71, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 27, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 75, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackDH",
@@ -1545,10 +2274,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{27, 67, 80},
-			PreUnmet:    _World_unmet_UnstackDH,
-			PreParts:    [][]runtime.FieldID{{27}, {67}, {80}},
-			Reads:       []runtime.FieldID{27, 67, 80},
-			Writes:      []runtime.FieldID{27, 67, 71, 75, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{27}, Cmp: runtime.CmpEq, Field: 27, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackDH,
+			Reads:    []runtime.FieldID{27, 67, 80},
+			Writes:   []runtime.FieldID{27, 67, 71, 75, 80},
+			Changes: []runtime.Change{
+				{Field: 27, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 75, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEA",
@@ -1561,10 +2301,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 76},
-			PreUnmet:    _World_unmet_StackEA,
-			PreParts:    [][]runtime.FieldID{{76}, {64}},
-			Reads:       []runtime.FieldID{64, 76},
-			Writes:      []runtime.FieldID{28, 64, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEA,
+			Reads:    []runtime.FieldID{64, 76},
+			Writes:   []runtime.FieldID{28, 64, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 28, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEA",
@@ -1577,10 +2327,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{28, 68, 80},
-			PreUnmet:    _World_unmet_UnstackEA,
-			PreParts:    [][]runtime.FieldID{{28}, {68}, {80}},
-			Reads:       []runtime.FieldID{28, 68, 80},
-			Writes:      []runtime.FieldID{28, 64, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{28}, Cmp: runtime.CmpEq, Field: 28, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEA,
+			Reads:    []runtime.FieldID{28, 68, 80},
+			Writes:   []runtime.FieldID{28, 64, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 28, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEB",
@@ -1593,10 +2354,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 76},
-			PreUnmet:    _World_unmet_StackEB,
-			PreParts:    [][]runtime.FieldID{{76}, {65}},
-			Reads:       []runtime.FieldID{65, 76},
-			Writes:      []runtime.FieldID{29, 65, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEB,
+			Reads:    []runtime.FieldID{65, 76},
+			Writes:   []runtime.FieldID{29, 65, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 29, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEB",
@@ -1609,10 +2380,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{29, 68, 80},
-			PreUnmet:    _World_unmet_UnstackEB,
-			PreParts:    [][]runtime.FieldID{{29}, {68}, {80}},
-			Reads:       []runtime.FieldID{29, 68, 80},
-			Writes:      []runtime.FieldID{29, 65, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{29}, Cmp: runtime.CmpEq, Field: 29, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEB,
+			Reads:    []runtime.FieldID{29, 68, 80},
+			Writes:   []runtime.FieldID{29, 65, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 29, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEC",
@@ -1625,10 +2407,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 76},
-			PreUnmet:    _World_unmet_StackEC,
-			PreParts:    [][]runtime.FieldID{{76}, {66}},
-			Reads:       []runtime.FieldID{66, 76},
-			Writes:      []runtime.FieldID{30, 66, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEC,
+			Reads:    []runtime.FieldID{66, 76},
+			Writes:   []runtime.FieldID{30, 66, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 30, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEC",
@@ -1641,10 +2433,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{30, 68, 80},
-			PreUnmet:    _World_unmet_UnstackEC,
-			PreParts:    [][]runtime.FieldID{{30}, {68}, {80}},
-			Reads:       []runtime.FieldID{30, 68, 80},
-			Writes:      []runtime.FieldID{30, 66, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{30}, Cmp: runtime.CmpEq, Field: 30, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEC,
+			Reads:    []runtime.FieldID{30, 68, 80},
+			Writes:   []runtime.FieldID{30, 66, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 30, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackED",
@@ -1657,10 +2460,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 76},
-			PreUnmet:    _World_unmet_StackED,
-			PreParts:    [][]runtime.FieldID{{76}, {67}},
-			Reads:       []runtime.FieldID{67, 76},
-			Writes:      []runtime.FieldID{31, 67, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackED,
+			Reads:    []runtime.FieldID{67, 76},
+			Writes:   []runtime.FieldID{31, 67, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 31, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackED",
@@ -1673,10 +2486,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{31, 68, 80},
-			PreUnmet:    _World_unmet_UnstackED,
-			PreParts:    [][]runtime.FieldID{{31}, {68}, {80}},
-			Reads:       []runtime.FieldID{31, 68, 80},
-			Writes:      []runtime.FieldID{31, 67, 68, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{31}, Cmp: runtime.CmpEq, Field: 31, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackED,
+			Reads:    []runtime.FieldID{31, 68, 80},
+			Writes:   []runtime.FieldID{31, 67, 68, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 31, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEF",
@@ -1689,10 +2513,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 76},
-			PreUnmet:    _World_unmet_StackEF,
-			PreParts:    [][]runtime.FieldID{{76}, {69}},
-			Reads:       []runtime.FieldID{69, 76},
-			Writes:      []runtime.FieldID{32, 68, 69, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEF,
+			Reads:    []runtime.FieldID{69, 76},
+			Writes:   []runtime.FieldID{32, 68, 69, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 32, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEF",
@@ -1705,10 +2539,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{32, 68, 80},
-			PreUnmet:    _World_unmet_UnstackEF,
-			PreParts:    [][]runtime.FieldID{{32}, {68}, {80}},
-			Reads:       []runtime.FieldID{32, 68, 80},
-			Writes:      []runtime.FieldID{32, 68, 69, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{32}, Cmp: runtime.CmpEq, Field: 32, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEF,
+			Reads:    []runtime.FieldID{32, 68, 80},
+			Writes:   []runtime.FieldID{32, 68, 69, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 32, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEG",
@@ -1721,10 +2566,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 76},
-			PreUnmet:    _World_unmet_StackEG,
-			PreParts:    [][]runtime.FieldID{{76}, {70}},
-			Reads:       []runtime.FieldID{70, 76},
-			Writes:      []runtime.FieldID{33, 68, 70, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEG,
+			Reads:    []runtime.FieldID{70, 76},
+			Writes:   []runtime.FieldID{33, 68, 70, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 33, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEG",
@@ -1737,10 +2592,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{33, 68, 80},
-			PreUnmet:    _World_unmet_UnstackEG,
-			PreParts:    [][]runtime.FieldID{{33}, {68}, {80}},
-			Reads:       []runtime.FieldID{33, 68, 80},
-			Writes:      []runtime.FieldID{33, 68, 70, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{33}, Cmp: runtime.CmpEq, Field: 33, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEG,
+			Reads:    []runtime.FieldID{33, 68, 80},
+			Writes:   []runtime.FieldID{33, 68, 70, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 33, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackEH",
@@ -1753,10 +2619,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 76},
-			PreUnmet:    _World_unmet_StackEH,
-			PreParts:    [][]runtime.FieldID{{76}, {71}},
-			Reads:       []runtime.FieldID{71, 76},
-			Writes:      []runtime.FieldID{34, 68, 71, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{76}, Cmp: runtime.CmpEq, Field: 76, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackEH,
+			Reads:    []runtime.FieldID{71, 76},
+			Writes:   []runtime.FieldID{34, 68, 71, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 34, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 76, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackEH",
@@ -1769,10 +2645,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{34, 68, 80},
-			PreUnmet:    _World_unmet_UnstackEH,
-			PreParts:    [][]runtime.FieldID{{34}, {68}, {80}},
-			Reads:       []runtime.FieldID{34, 68, 80},
-			Writes:      []runtime.FieldID{34, 68, 71, 76, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{34}, Cmp: runtime.CmpEq, Field: 34, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackEH,
+			Reads:    []runtime.FieldID{34, 68, 80},
+			Writes:   []runtime.FieldID{34, 68, 71, 76, 80},
+			Changes: []runtime.Change{
+				{Field: 34, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 76, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFA",
@@ -1785,10 +2672,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 77},
-			PreUnmet:    _World_unmet_StackFA,
-			PreParts:    [][]runtime.FieldID{{77}, {64}},
-			Reads:       []runtime.FieldID{64, 77},
-			Writes:      []runtime.FieldID{35, 64, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFA,
+			Reads:    []runtime.FieldID{64, 77},
+			Writes:   []runtime.FieldID{35, 64, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 35, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFA",
@@ -1801,10 +2698,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{35, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFA,
-			PreParts:    [][]runtime.FieldID{{35}, {69}, {80}},
-			Reads:       []runtime.FieldID{35, 69, 80},
-			Writes:      []runtime.FieldID{35, 64, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{35}, Cmp: runtime.CmpEq, Field: 35, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFA,
+			Reads:    []runtime.FieldID{35, 69, 80},
+			Writes:   []runtime.FieldID{35, 64, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 35, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFB",
@@ -1817,10 +2725,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 77},
-			PreUnmet:    _World_unmet_StackFB,
-			PreParts:    [][]runtime.FieldID{{77}, {65}},
-			Reads:       []runtime.FieldID{65, 77},
-			Writes:      []runtime.FieldID{36, 65, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFB,
+			Reads:    []runtime.FieldID{65, 77},
+			Writes:   []runtime.FieldID{36, 65, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 36, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFB",
@@ -1833,10 +2751,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{36, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFB,
-			PreParts:    [][]runtime.FieldID{{36}, {69}, {80}},
-			Reads:       []runtime.FieldID{36, 69, 80},
-			Writes:      []runtime.FieldID{36, 65, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{36}, Cmp: runtime.CmpEq, Field: 36, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFB,
+			Reads:    []runtime.FieldID{36, 69, 80},
+			Writes:   []runtime.FieldID{36, 65, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 36, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFC",
@@ -1849,10 +2778,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 77},
-			PreUnmet:    _World_unmet_StackFC,
-			PreParts:    [][]runtime.FieldID{{77}, {66}},
-			Reads:       []runtime.FieldID{66, 77},
-			Writes:      []runtime.FieldID{37, 66, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFC,
+			Reads:    []runtime.FieldID{66, 77},
+			Writes:   []runtime.FieldID{37, 66, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 37, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFC",
@@ -1865,10 +2804,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{37, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFC,
-			PreParts:    [][]runtime.FieldID{{37}, {69}, {80}},
-			Reads:       []runtime.FieldID{37, 69, 80},
-			Writes:      []runtime.FieldID{37, 66, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{37}, Cmp: runtime.CmpEq, Field: 37, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFC,
+			Reads:    []runtime.FieldID{37, 69, 80},
+			Writes:   []runtime.FieldID{37, 66, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 37, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFD",
@@ -1881,10 +2831,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 77},
-			PreUnmet:    _World_unmet_StackFD,
-			PreParts:    [][]runtime.FieldID{{77}, {67}},
-			Reads:       []runtime.FieldID{67, 77},
-			Writes:      []runtime.FieldID{38, 67, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFD,
+			Reads:    []runtime.FieldID{67, 77},
+			Writes:   []runtime.FieldID{38, 67, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 38, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFD",
@@ -1897,10 +2857,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{38, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFD,
-			PreParts:    [][]runtime.FieldID{{38}, {69}, {80}},
-			Reads:       []runtime.FieldID{38, 69, 80},
-			Writes:      []runtime.FieldID{38, 67, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{38}, Cmp: runtime.CmpEq, Field: 38, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFD,
+			Reads:    []runtime.FieldID{38, 69, 80},
+			Writes:   []runtime.FieldID{38, 67, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 38, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFE",
@@ -1913,10 +2884,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 77},
-			PreUnmet:    _World_unmet_StackFE,
-			PreParts:    [][]runtime.FieldID{{77}, {68}},
-			Reads:       []runtime.FieldID{68, 77},
-			Writes:      []runtime.FieldID{39, 68, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFE,
+			Reads:    []runtime.FieldID{68, 77},
+			Writes:   []runtime.FieldID{39, 68, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 39, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFE",
@@ -1929,10 +2910,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{39, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFE,
-			PreParts:    [][]runtime.FieldID{{39}, {69}, {80}},
-			Reads:       []runtime.FieldID{39, 69, 80},
-			Writes:      []runtime.FieldID{39, 68, 69, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFE,
+			Reads:    []runtime.FieldID{39, 69, 80},
+			Writes:   []runtime.FieldID{39, 68, 69, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 39, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFG",
@@ -1945,10 +2937,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 77},
-			PreUnmet:    _World_unmet_StackFG,
-			PreParts:    [][]runtime.FieldID{{77}, {70}},
-			Reads:       []runtime.FieldID{70, 77},
-			Writes:      []runtime.FieldID{40, 69, 70, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFG,
+			Reads:    []runtime.FieldID{70, 77},
+			Writes:   []runtime.FieldID{40, 69, 70, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 40, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFG",
@@ -1961,10 +2963,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{40, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFG,
-			PreParts:    [][]runtime.FieldID{{40}, {69}, {80}},
-			Reads:       []runtime.FieldID{40, 69, 80},
-			Writes:      []runtime.FieldID{40, 69, 70, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{40}, Cmp: runtime.CmpEq, Field: 40, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFG,
+			Reads:    []runtime.FieldID{40, 69, 80},
+			Writes:   []runtime.FieldID{40, 69, 70, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 40, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackFH",
@@ -1977,10 +2990,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 77},
-			PreUnmet:    _World_unmet_StackFH,
-			PreParts:    [][]runtime.FieldID{{77}, {71}},
-			Reads:       []runtime.FieldID{71, 77},
-			Writes:      []runtime.FieldID{41, 69, 71, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{77}, Cmp: runtime.CmpEq, Field: 77, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackFH,
+			Reads:    []runtime.FieldID{71, 77},
+			Writes:   []runtime.FieldID{41, 69, 71, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 41, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 77, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackFH",
@@ -1993,10 +3016,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{41, 69, 80},
-			PreUnmet:    _World_unmet_UnstackFH,
-			PreParts:    [][]runtime.FieldID{{41}, {69}, {80}},
-			Reads:       []runtime.FieldID{41, 69, 80},
-			Writes:      []runtime.FieldID{41, 69, 71, 77, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{41}, Cmp: runtime.CmpEq, Field: 41, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackFH,
+			Reads:    []runtime.FieldID{41, 69, 80},
+			Writes:   []runtime.FieldID{41, 69, 71, 77, 80},
+			Changes: []runtime.Change{
+				{Field: 41, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 77, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGA",
@@ -2009,10 +3043,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 78},
-			PreUnmet:    _World_unmet_StackGA,
-			PreParts:    [][]runtime.FieldID{{78}, {64}},
-			Reads:       []runtime.FieldID{64, 78},
-			Writes:      []runtime.FieldID{42, 64, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGA,
+			Reads:    []runtime.FieldID{64, 78},
+			Writes:   []runtime.FieldID{42, 64, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 42, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGA",
@@ -2025,10 +3069,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{42, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGA,
-			PreParts:    [][]runtime.FieldID{{42}, {70}, {80}},
-			Reads:       []runtime.FieldID{42, 70, 80},
-			Writes:      []runtime.FieldID{42, 64, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{42}, Cmp: runtime.CmpEq, Field: 42, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGA,
+			Reads:    []runtime.FieldID{42, 70, 80},
+			Writes:   []runtime.FieldID{42, 64, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 42, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGB",
@@ -2041,10 +3096,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 78},
-			PreUnmet:    _World_unmet_StackGB,
-			PreParts:    [][]runtime.FieldID{{78}, {65}},
-			Reads:       []runtime.FieldID{65, 78},
-			Writes:      []runtime.FieldID{43, 65, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGB,
+			Reads:    []runtime.FieldID{65, 78},
+			Writes:   []runtime.FieldID{43, 65, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 43, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGB",
@@ -2057,10 +3122,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{43, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGB,
-			PreParts:    [][]runtime.FieldID{{43}, {70}, {80}},
-			Reads:       []runtime.FieldID{43, 70, 80},
-			Writes:      []runtime.FieldID{43, 65, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{43}, Cmp: runtime.CmpEq, Field: 43, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGB,
+			Reads:    []runtime.FieldID{43, 70, 80},
+			Writes:   []runtime.FieldID{43, 65, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 43, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGC",
@@ -2073,10 +3149,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 78},
-			PreUnmet:    _World_unmet_StackGC,
-			PreParts:    [][]runtime.FieldID{{78}, {66}},
-			Reads:       []runtime.FieldID{66, 78},
-			Writes:      []runtime.FieldID{44, 66, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGC,
+			Reads:    []runtime.FieldID{66, 78},
+			Writes:   []runtime.FieldID{44, 66, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 44, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGC",
@@ -2089,10 +3175,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{44, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGC,
-			PreParts:    [][]runtime.FieldID{{44}, {70}, {80}},
-			Reads:       []runtime.FieldID{44, 70, 80},
-			Writes:      []runtime.FieldID{44, 66, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{44}, Cmp: runtime.CmpEq, Field: 44, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGC,
+			Reads:    []runtime.FieldID{44, 70, 80},
+			Writes:   []runtime.FieldID{44, 66, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 44, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGD",
@@ -2105,10 +3202,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 78},
-			PreUnmet:    _World_unmet_StackGD,
-			PreParts:    [][]runtime.FieldID{{78}, {67}},
-			Reads:       []runtime.FieldID{67, 78},
-			Writes:      []runtime.FieldID{45, 67, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGD,
+			Reads:    []runtime.FieldID{67, 78},
+			Writes:   []runtime.FieldID{45, 67, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 45, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGD",
@@ -2121,10 +3228,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{45, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGD,
-			PreParts:    [][]runtime.FieldID{{45}, {70}, {80}},
-			Reads:       []runtime.FieldID{45, 70, 80},
-			Writes:      []runtime.FieldID{45, 67, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{45}, Cmp: runtime.CmpEq, Field: 45, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGD,
+			Reads:    []runtime.FieldID{45, 70, 80},
+			Writes:   []runtime.FieldID{45, 67, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 45, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGE",
@@ -2137,10 +3255,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 78},
-			PreUnmet:    _World_unmet_StackGE,
-			PreParts:    [][]runtime.FieldID{{78}, {68}},
-			Reads:       []runtime.FieldID{68, 78},
-			Writes:      []runtime.FieldID{46, 68, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGE,
+			Reads:    []runtime.FieldID{68, 78},
+			Writes:   []runtime.FieldID{46, 68, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 46, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGE",
@@ -2153,10 +3281,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{46, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGE,
-			PreParts:    [][]runtime.FieldID{{46}, {70}, {80}},
-			Reads:       []runtime.FieldID{46, 70, 80},
-			Writes:      []runtime.FieldID{46, 68, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{46}, Cmp: runtime.CmpEq, Field: 46, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGE,
+			Reads:    []runtime.FieldID{46, 70, 80},
+			Writes:   []runtime.FieldID{46, 68, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 46, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGF",
@@ -2169,10 +3308,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 78},
-			PreUnmet:    _World_unmet_StackGF,
-			PreParts:    [][]runtime.FieldID{{78}, {69}},
-			Reads:       []runtime.FieldID{69, 78},
-			Writes:      []runtime.FieldID{47, 69, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGF,
+			Reads:    []runtime.FieldID{69, 78},
+			Writes:   []runtime.FieldID{47, 69, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 47, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGF",
@@ -2185,10 +3334,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{47, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGF,
-			PreParts:    [][]runtime.FieldID{{47}, {70}, {80}},
-			Reads:       []runtime.FieldID{47, 70, 80},
-			Writes:      []runtime.FieldID{47, 69, 70, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGF,
+			Reads:    []runtime.FieldID{47, 70, 80},
+			Writes:   []runtime.FieldID{47, 69, 70, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 47, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackGH",
@@ -2201,10 +3361,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{71, 78},
-			PreUnmet:    _World_unmet_StackGH,
-			PreParts:    [][]runtime.FieldID{{78}, {71}},
-			Reads:       []runtime.FieldID{71, 78},
-			Writes:      []runtime.FieldID{48, 70, 71, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{78}, Cmp: runtime.CmpEq, Field: 78, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackGH,
+			Reads:    []runtime.FieldID{71, 78},
+			Writes:   []runtime.FieldID{48, 70, 71, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 48, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 78, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackGH",
@@ -2217,10 +3387,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{48, 70, 80},
-			PreUnmet:    _World_unmet_UnstackGH,
-			PreParts:    [][]runtime.FieldID{{48}, {70}, {80}},
-			Reads:       []runtime.FieldID{48, 70, 80},
-			Writes:      []runtime.FieldID{48, 70, 71, 78, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{48}, Cmp: runtime.CmpEq, Field: 48, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackGH,
+			Reads:    []runtime.FieldID{48, 70, 80},
+			Writes:   []runtime.FieldID{48, 70, 71, 78, 80},
+			Changes: []runtime.Change{
+				{Field: 48, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 78, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHA",
@@ -2233,10 +3414,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{64, 79},
-			PreUnmet:    _World_unmet_StackHA,
-			PreParts:    [][]runtime.FieldID{{79}, {64}},
-			Reads:       []runtime.FieldID{64, 79},
-			Writes:      []runtime.FieldID{49, 64, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{64}, Cmp: runtime.CmpEq, Field: 64, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHA,
+			Reads:    []runtime.FieldID{64, 79},
+			Writes:   []runtime.FieldID{49, 64, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 49, Op: runtime.ChangeSet, Num: 1},
+				{Field: 64, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHA",
@@ -2249,10 +3440,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{49, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHA,
-			PreParts:    [][]runtime.FieldID{{49}, {71}, {80}},
-			Reads:       []runtime.FieldID{49, 71, 80},
-			Writes:      []runtime.FieldID{49, 64, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{49}, Cmp: runtime.CmpEq, Field: 49, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHA,
+			Reads:    []runtime.FieldID{49, 71, 80},
+			Writes:   []runtime.FieldID{49, 64, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 49, Op: runtime.ChangeSet},
+				{Field: 64, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHB",
@@ -2265,10 +3467,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{65, 79},
-			PreUnmet:    _World_unmet_StackHB,
-			PreParts:    [][]runtime.FieldID{{79}, {65}},
-			Reads:       []runtime.FieldID{65, 79},
-			Writes:      []runtime.FieldID{50, 65, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{65}, Cmp: runtime.CmpEq, Field: 65, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHB,
+			Reads:    []runtime.FieldID{65, 79},
+			Writes:   []runtime.FieldID{50, 65, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 50, Op: runtime.ChangeSet, Num: 1},
+				{Field: 65, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHB",
@@ -2281,10 +3493,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{50, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHB,
-			PreParts:    [][]runtime.FieldID{{50}, {71}, {80}},
-			Reads:       []runtime.FieldID{50, 71, 80},
-			Writes:      []runtime.FieldID{50, 65, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{50}, Cmp: runtime.CmpEq, Field: 50, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHB,
+			Reads:    []runtime.FieldID{50, 71, 80},
+			Writes:   []runtime.FieldID{50, 65, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 50, Op: runtime.ChangeSet},
+				{Field: 65, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHC",
@@ -2297,10 +3520,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{66, 79},
-			PreUnmet:    _World_unmet_StackHC,
-			PreParts:    [][]runtime.FieldID{{79}, {66}},
-			Reads:       []runtime.FieldID{66, 79},
-			Writes:      []runtime.FieldID{51, 66, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{66}, Cmp: runtime.CmpEq, Field: 66, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHC,
+			Reads:    []runtime.FieldID{66, 79},
+			Writes:   []runtime.FieldID{51, 66, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 51, Op: runtime.ChangeSet, Num: 1},
+				{Field: 66, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHC",
@@ -2313,10 +3546,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{51, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHC,
-			PreParts:    [][]runtime.FieldID{{51}, {71}, {80}},
-			Reads:       []runtime.FieldID{51, 71, 80},
-			Writes:      []runtime.FieldID{51, 66, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{51}, Cmp: runtime.CmpEq, Field: 51, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHC,
+			Reads:    []runtime.FieldID{51, 71, 80},
+			Writes:   []runtime.FieldID{51, 66, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 51, Op: runtime.ChangeSet},
+				{Field: 66, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHD",
@@ -2329,10 +3573,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{67, 79},
-			PreUnmet:    _World_unmet_StackHD,
-			PreParts:    [][]runtime.FieldID{{79}, {67}},
-			Reads:       []runtime.FieldID{67, 79},
-			Writes:      []runtime.FieldID{52, 67, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{67}, Cmp: runtime.CmpEq, Field: 67, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHD,
+			Reads:    []runtime.FieldID{67, 79},
+			Writes:   []runtime.FieldID{52, 67, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 52, Op: runtime.ChangeSet, Num: 1},
+				{Field: 67, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHD",
@@ -2345,10 +3599,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{52, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHD,
-			PreParts:    [][]runtime.FieldID{{52}, {71}, {80}},
-			Reads:       []runtime.FieldID{52, 71, 80},
-			Writes:      []runtime.FieldID{52, 67, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{52}, Cmp: runtime.CmpEq, Field: 52, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHD,
+			Reads:    []runtime.FieldID{52, 71, 80},
+			Writes:   []runtime.FieldID{52, 67, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 52, Op: runtime.ChangeSet},
+				{Field: 67, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHE",
@@ -2361,10 +3626,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{68, 79},
-			PreUnmet:    _World_unmet_StackHE,
-			PreParts:    [][]runtime.FieldID{{79}, {68}},
-			Reads:       []runtime.FieldID{68, 79},
-			Writes:      []runtime.FieldID{53, 68, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{68}, Cmp: runtime.CmpEq, Field: 68, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHE,
+			Reads:    []runtime.FieldID{68, 79},
+			Writes:   []runtime.FieldID{53, 68, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 53, Op: runtime.ChangeSet, Num: 1},
+				{Field: 68, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHE",
@@ -2377,10 +3652,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{53, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHE,
-			PreParts:    [][]runtime.FieldID{{53}, {71}, {80}},
-			Reads:       []runtime.FieldID{53, 71, 80},
-			Writes:      []runtime.FieldID{53, 68, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{53}, Cmp: runtime.CmpEq, Field: 53, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHE,
+			Reads:    []runtime.FieldID{53, 71, 80},
+			Writes:   []runtime.FieldID{53, 68, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 53, Op: runtime.ChangeSet},
+				{Field: 68, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHF",
@@ -2393,10 +3679,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{69, 79},
-			PreUnmet:    _World_unmet_StackHF,
-			PreParts:    [][]runtime.FieldID{{79}, {69}},
-			Reads:       []runtime.FieldID{69, 79},
-			Writes:      []runtime.FieldID{54, 69, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{69}, Cmp: runtime.CmpEq, Field: 69, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHF,
+			Reads:    []runtime.FieldID{69, 79},
+			Writes:   []runtime.FieldID{54, 69, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 54, Op: runtime.ChangeSet, Num: 1},
+				{Field: 69, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHF",
@@ -2409,10 +3705,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{54, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHF,
-			PreParts:    [][]runtime.FieldID{{54}, {71}, {80}},
-			Reads:       []runtime.FieldID{54, 71, 80},
-			Writes:      []runtime.FieldID{54, 69, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{54}, Cmp: runtime.CmpEq, Field: 54, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHF,
+			Reads:    []runtime.FieldID{54, 71, 80},
+			Writes:   []runtime.FieldID{54, 69, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 54, Op: runtime.ChangeSet},
+				{Field: 69, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StackHG",
@@ -2425,10 +3732,20 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{70, 79},
-			PreUnmet:    _World_unmet_StackHG,
-			PreParts:    [][]runtime.FieldID{{79}, {70}},
-			Reads:       []runtime.FieldID{70, 79},
-			Writes:      []runtime.FieldID{55, 70, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{79}, Cmp: runtime.CmpEq, Field: 79, Num: 1},
+				{Reads: []runtime.FieldID{70}, Cmp: runtime.CmpEq, Field: 70, Num: 1},
+			},
+			PreUnmet: _World_unmet_StackHG,
+			Reads:    []runtime.FieldID{70, 79},
+			Writes:   []runtime.FieldID{55, 70, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 55, Op: runtime.ChangeSet, Num: 1},
+				{Field: 70, Op: runtime.ChangeSet},
+				{Field: 71, Op: runtime.ChangeSet, Num: 1},
+				{Field: 79, Op: runtime.ChangeSet},
+				{Field: 80, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "UnstackHG",
@@ -2441,10 +3758,21 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{55, 71, 80},
-			PreUnmet:    _World_unmet_UnstackHG,
-			PreParts:    [][]runtime.FieldID{{55}, {71}, {80}},
-			Reads:       []runtime.FieldID{55, 71, 80},
-			Writes:      []runtime.FieldID{55, 70, 71, 79, 80},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{55}, Cmp: runtime.CmpEq, Field: 55, Num: 1},
+				{Reads: []runtime.FieldID{71}, Cmp: runtime.CmpEq, Field: 71, Num: 1},
+				{Reads: []runtime.FieldID{80}, Cmp: runtime.CmpEq, Field: 80, Num: 1},
+			},
+			PreUnmet: _World_unmet_UnstackHG,
+			Reads:    []runtime.FieldID{55, 71, 80},
+			Writes:   []runtime.FieldID{55, 70, 71, 79, 80},
+			Changes: []runtime.Change{
+				{Field: 55, Op: runtime.ChangeSet},
+				{Field: 70, Op: runtime.ChangeSet, Num: 1},
+				{Field: 71, Op: runtime.ChangeSet},
+				{Field: 79, Op: runtime.ChangeSet, Num: 1},
+				{Field: 80, Op: runtime.ChangeSet},
+			},
 		},
 	},
 	Goals: []runtime.Goal[WorldState]{
@@ -2455,8 +3783,17 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_Solved,
 			CondText:    "OnTableA && OnBA && OnCB && OnDC && OnED && OnFE && OnGF && OnHG",
 			Reads:       []runtime.FieldID{7, 15, 23, 31, 39, 47, 55, 56},
-			Unmet:       _World_goalunmet_Solved,
-			Parts:       [][]runtime.FieldID{{56}, {7}, {15}, {23}, {31}, {39}, {47}, {55}},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{56}, Cmp: runtime.CmpEq, Field: 56, Num: 1},
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7, Num: 1},
+				{Reads: []runtime.FieldID{15}, Cmp: runtime.CmpEq, Field: 15, Num: 1},
+				{Reads: []runtime.FieldID{23}, Cmp: runtime.CmpEq, Field: 23, Num: 1},
+				{Reads: []runtime.FieldID{31}, Cmp: runtime.CmpEq, Field: 31, Num: 1},
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+				{Reads: []runtime.FieldID{55}, Cmp: runtime.CmpEq, Field: 55, Num: 1},
+			},
+			Unmet: _World_goalunmet_Solved,
 		},
 		{
 			Name:        "PlacedA",
@@ -2465,6 +3802,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedA,
 			CondText:    "OnTableA",
 			Reads:       []runtime.FieldID{56},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{56}, Cmp: runtime.CmpEq, Field: 56, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedB",
@@ -2473,6 +3813,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedB,
 			CondText:    "OnBA",
 			Reads:       []runtime.FieldID{7},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedC",
@@ -2481,6 +3824,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedC,
 			CondText:    "OnCB",
 			Reads:       []runtime.FieldID{15},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{15}, Cmp: runtime.CmpEq, Field: 15, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedD",
@@ -2489,6 +3835,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedD,
 			CondText:    "OnDC",
 			Reads:       []runtime.FieldID{23},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{23}, Cmp: runtime.CmpEq, Field: 23, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedE",
@@ -2497,6 +3846,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedE,
 			CondText:    "OnED",
 			Reads:       []runtime.FieldID{31},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{31}, Cmp: runtime.CmpEq, Field: 31, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedF",
@@ -2505,6 +3857,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedF,
 			CondText:    "OnFE",
 			Reads:       []runtime.FieldID{39},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{39}, Cmp: runtime.CmpEq, Field: 39, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedG",
@@ -2513,6 +3868,9 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedG,
 			CondText:    "OnGF",
 			Reads:       []runtime.FieldID{47},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{47}, Cmp: runtime.CmpEq, Field: 47, Num: 1},
+			},
 		},
 		{
 			Name:        "PlacedH",
@@ -2521,10 +3879,15 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 			Cond:        _World_goal_PlacedH,
 			CondText:    "OnHG",
 			Reads:       []runtime.FieldID{55},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{55}, Cmp: runtime.CmpEq, Field: 55, Num: 1},
+			},
 		},
 	},
 	Schema:  _World_planSchema,
 	Enabled: _World_enabled,
+	Number:  _World_number,
+	Hash:    _World_hash,
 })
 
 // _World_planSchema is the JSON Schema of an LLM plan over the actions of World.
@@ -5649,6 +7012,503 @@ func _World_enabled(s *WorldState, bits []uint64) {
 		w |= 1 << 63
 	}
 	bits[1] = w
+}
+
+func _World_number(s *WorldState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		if s.OnAB {
+			return 1
+		}
+		return 0
+	case 1:
+		if s.OnAC {
+			return 1
+		}
+		return 0
+	case 2:
+		if s.OnAD {
+			return 1
+		}
+		return 0
+	case 3:
+		if s.OnAE {
+			return 1
+		}
+		return 0
+	case 4:
+		if s.OnAF {
+			return 1
+		}
+		return 0
+	case 5:
+		if s.OnAG {
+			return 1
+		}
+		return 0
+	case 6:
+		if s.OnAH {
+			return 1
+		}
+		return 0
+	case 7:
+		if s.OnBA {
+			return 1
+		}
+		return 0
+	case 8:
+		if s.OnBC {
+			return 1
+		}
+		return 0
+	case 9:
+		if s.OnBD {
+			return 1
+		}
+		return 0
+	case 10:
+		if s.OnBE {
+			return 1
+		}
+		return 0
+	case 11:
+		if s.OnBF {
+			return 1
+		}
+		return 0
+	case 12:
+		if s.OnBG {
+			return 1
+		}
+		return 0
+	case 13:
+		if s.OnBH {
+			return 1
+		}
+		return 0
+	case 14:
+		if s.OnCA {
+			return 1
+		}
+		return 0
+	case 15:
+		if s.OnCB {
+			return 1
+		}
+		return 0
+	case 16:
+		if s.OnCD {
+			return 1
+		}
+		return 0
+	case 17:
+		if s.OnCE {
+			return 1
+		}
+		return 0
+	case 18:
+		if s.OnCF {
+			return 1
+		}
+		return 0
+	case 19:
+		if s.OnCG {
+			return 1
+		}
+		return 0
+	case 20:
+		if s.OnCH {
+			return 1
+		}
+		return 0
+	case 21:
+		if s.OnDA {
+			return 1
+		}
+		return 0
+	case 22:
+		if s.OnDB {
+			return 1
+		}
+		return 0
+	case 23:
+		if s.OnDC {
+			return 1
+		}
+		return 0
+	case 24:
+		if s.OnDE {
+			return 1
+		}
+		return 0
+	case 25:
+		if s.OnDF {
+			return 1
+		}
+		return 0
+	case 26:
+		if s.OnDG {
+			return 1
+		}
+		return 0
+	case 27:
+		if s.OnDH {
+			return 1
+		}
+		return 0
+	case 28:
+		if s.OnEA {
+			return 1
+		}
+		return 0
+	case 29:
+		if s.OnEB {
+			return 1
+		}
+		return 0
+	case 30:
+		if s.OnEC {
+			return 1
+		}
+		return 0
+	case 31:
+		if s.OnED {
+			return 1
+		}
+		return 0
+	case 32:
+		if s.OnEF {
+			return 1
+		}
+		return 0
+	case 33:
+		if s.OnEG {
+			return 1
+		}
+		return 0
+	case 34:
+		if s.OnEH {
+			return 1
+		}
+		return 0
+	case 35:
+		if s.OnFA {
+			return 1
+		}
+		return 0
+	case 36:
+		if s.OnFB {
+			return 1
+		}
+		return 0
+	case 37:
+		if s.OnFC {
+			return 1
+		}
+		return 0
+	case 38:
+		if s.OnFD {
+			return 1
+		}
+		return 0
+	case 39:
+		if s.OnFE {
+			return 1
+		}
+		return 0
+	case 40:
+		if s.OnFG {
+			return 1
+		}
+		return 0
+	case 41:
+		if s.OnFH {
+			return 1
+		}
+		return 0
+	case 42:
+		if s.OnGA {
+			return 1
+		}
+		return 0
+	case 43:
+		if s.OnGB {
+			return 1
+		}
+		return 0
+	case 44:
+		if s.OnGC {
+			return 1
+		}
+		return 0
+	case 45:
+		if s.OnGD {
+			return 1
+		}
+		return 0
+	case 46:
+		if s.OnGE {
+			return 1
+		}
+		return 0
+	case 47:
+		if s.OnGF {
+			return 1
+		}
+		return 0
+	case 48:
+		if s.OnGH {
+			return 1
+		}
+		return 0
+	case 49:
+		if s.OnHA {
+			return 1
+		}
+		return 0
+	case 50:
+		if s.OnHB {
+			return 1
+		}
+		return 0
+	case 51:
+		if s.OnHC {
+			return 1
+		}
+		return 0
+	case 52:
+		if s.OnHD {
+			return 1
+		}
+		return 0
+	case 53:
+		if s.OnHE {
+			return 1
+		}
+		return 0
+	case 54:
+		if s.OnHF {
+			return 1
+		}
+		return 0
+	case 55:
+		if s.OnHG {
+			return 1
+		}
+		return 0
+	case 56:
+		if s.OnTableA {
+			return 1
+		}
+		return 0
+	case 57:
+		if s.OnTableB {
+			return 1
+		}
+		return 0
+	case 58:
+		if s.OnTableC {
+			return 1
+		}
+		return 0
+	case 59:
+		if s.OnTableD {
+			return 1
+		}
+		return 0
+	case 60:
+		if s.OnTableE {
+			return 1
+		}
+		return 0
+	case 61:
+		if s.OnTableF {
+			return 1
+		}
+		return 0
+	case 62:
+		if s.OnTableG {
+			return 1
+		}
+		return 0
+	case 63:
+		if s.OnTableH {
+			return 1
+		}
+		return 0
+	case 64:
+		if s.ClearA {
+			return 1
+		}
+		return 0
+	case 65:
+		if s.ClearB {
+			return 1
+		}
+		return 0
+	case 66:
+		if s.ClearC {
+			return 1
+		}
+		return 0
+	case 67:
+		if s.ClearD {
+			return 1
+		}
+		return 0
+	case 68:
+		if s.ClearE {
+			return 1
+		}
+		return 0
+	case 69:
+		if s.ClearF {
+			return 1
+		}
+		return 0
+	case 70:
+		if s.ClearG {
+			return 1
+		}
+		return 0
+	case 71:
+		if s.ClearH {
+			return 1
+		}
+		return 0
+	case 72:
+		if s.HoldingA {
+			return 1
+		}
+		return 0
+	case 73:
+		if s.HoldingB {
+			return 1
+		}
+		return 0
+	case 74:
+		if s.HoldingC {
+			return 1
+		}
+		return 0
+	case 75:
+		if s.HoldingD {
+			return 1
+		}
+		return 0
+	case 76:
+		if s.HoldingE {
+			return 1
+		}
+		return 0
+	case 77:
+		if s.HoldingF {
+			return 1
+		}
+		return 0
+	case 78:
+		if s.HoldingG {
+			return 1
+		}
+		return 0
+	case 79:
+		if s.HoldingH {
+			return 1
+		}
+		return 0
+	case 80:
+		if s.HandEmpty {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+func _World_hash(s *WorldState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashBool(h, s.OnAB)
+	h = runtime.HashBool(h, s.OnAC)
+	h = runtime.HashBool(h, s.OnAD)
+	h = runtime.HashBool(h, s.OnAE)
+	h = runtime.HashBool(h, s.OnAF)
+	h = runtime.HashBool(h, s.OnAG)
+	h = runtime.HashBool(h, s.OnAH)
+	h = runtime.HashBool(h, s.OnBA)
+	h = runtime.HashBool(h, s.OnBC)
+	h = runtime.HashBool(h, s.OnBD)
+	h = runtime.HashBool(h, s.OnBE)
+	h = runtime.HashBool(h, s.OnBF)
+	h = runtime.HashBool(h, s.OnBG)
+	h = runtime.HashBool(h, s.OnBH)
+	h = runtime.HashBool(h, s.OnCA)
+	h = runtime.HashBool(h, s.OnCB)
+	h = runtime.HashBool(h, s.OnCD)
+	h = runtime.HashBool(h, s.OnCE)
+	h = runtime.HashBool(h, s.OnCF)
+	h = runtime.HashBool(h, s.OnCG)
+	h = runtime.HashBool(h, s.OnCH)
+	h = runtime.HashBool(h, s.OnDA)
+	h = runtime.HashBool(h, s.OnDB)
+	h = runtime.HashBool(h, s.OnDC)
+	h = runtime.HashBool(h, s.OnDE)
+	h = runtime.HashBool(h, s.OnDF)
+	h = runtime.HashBool(h, s.OnDG)
+	h = runtime.HashBool(h, s.OnDH)
+	h = runtime.HashBool(h, s.OnEA)
+	h = runtime.HashBool(h, s.OnEB)
+	h = runtime.HashBool(h, s.OnEC)
+	h = runtime.HashBool(h, s.OnED)
+	h = runtime.HashBool(h, s.OnEF)
+	h = runtime.HashBool(h, s.OnEG)
+	h = runtime.HashBool(h, s.OnEH)
+	h = runtime.HashBool(h, s.OnFA)
+	h = runtime.HashBool(h, s.OnFB)
+	h = runtime.HashBool(h, s.OnFC)
+	h = runtime.HashBool(h, s.OnFD)
+	h = runtime.HashBool(h, s.OnFE)
+	h = runtime.HashBool(h, s.OnFG)
+	h = runtime.HashBool(h, s.OnFH)
+	h = runtime.HashBool(h, s.OnGA)
+	h = runtime.HashBool(h, s.OnGB)
+	h = runtime.HashBool(h, s.OnGC)
+	h = runtime.HashBool(h, s.OnGD)
+	h = runtime.HashBool(h, s.OnGE)
+	h = runtime.HashBool(h, s.OnGF)
+	h = runtime.HashBool(h, s.OnGH)
+	h = runtime.HashBool(h, s.OnHA)
+	h = runtime.HashBool(h, s.OnHB)
+	h = runtime.HashBool(h, s.OnHC)
+	h = runtime.HashBool(h, s.OnHD)
+	h = runtime.HashBool(h, s.OnHE)
+	h = runtime.HashBool(h, s.OnHF)
+	h = runtime.HashBool(h, s.OnHG)
+	h = runtime.HashBool(h, s.OnTableA)
+	h = runtime.HashBool(h, s.OnTableB)
+	h = runtime.HashBool(h, s.OnTableC)
+	h = runtime.HashBool(h, s.OnTableD)
+	h = runtime.HashBool(h, s.OnTableE)
+	h = runtime.HashBool(h, s.OnTableF)
+	h = runtime.HashBool(h, s.OnTableG)
+	h = runtime.HashBool(h, s.OnTableH)
+	h = runtime.HashBool(h, s.ClearA)
+	h = runtime.HashBool(h, s.ClearB)
+	h = runtime.HashBool(h, s.ClearC)
+	h = runtime.HashBool(h, s.ClearD)
+	h = runtime.HashBool(h, s.ClearE)
+	h = runtime.HashBool(h, s.ClearF)
+	h = runtime.HashBool(h, s.ClearG)
+	h = runtime.HashBool(h, s.ClearH)
+	h = runtime.HashBool(h, s.HoldingA)
+	h = runtime.HashBool(h, s.HoldingB)
+	h = runtime.HashBool(h, s.HoldingC)
+	h = runtime.HashBool(h, s.HoldingD)
+	h = runtime.HashBool(h, s.HoldingE)
+	h = runtime.HashBool(h, s.HoldingF)
+	h = runtime.HashBool(h, s.HoldingG)
+	h = runtime.HashBool(h, s.HoldingH)
+	h = runtime.HashBool(h, s.HandEmpty)
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -136,8 +136,14 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 3},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "ChopWithAxe",
@@ -150,10 +156,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 14},
-			PreUnmet:    _Crafter_unmet_ChopWithAxe,
-			PreParts:    [][]runtime.FieldID{{14}, {0}},
-			Reads:       []runtime.FieldID{0, 14},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{14}, Cmp: runtime.CmpEq, Field: 14, Num: 1},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 2},
+			},
+			PreUnmet: _Crafter_unmet_ChopWithAxe,
+			Reads:    []runtime.FieldID{0, 14},
+			Writes:   []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: 2},
+			},
 		},
 		{
 			Name:        "SawPlanks",
@@ -166,10 +178,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 1},
-			PreUnmet:    _Crafter_unmet_SawPlanks,
-			PreParts:    [][]runtime.FieldID{{0}, {1}},
-			Reads:       []runtime.FieldID{0, 1},
-			Writes:      []runtime.FieldID{0, 1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGt, Field: 0},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1, Num: 8},
+			},
+			PreUnmet: _Crafter_unmet_SawPlanks,
+			Reads:    []runtime.FieldID{0, 1},
+			Writes:   []runtime.FieldID{0, 1},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 1, Op: runtime.ChangeAdd, Num: 4},
+			},
 		},
 		{
 			Name:        "CarveSticks",
@@ -182,10 +201,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 2},
-			PreUnmet:    _Crafter_unmet_CarveSticks,
-			PreParts:    [][]runtime.FieldID{{1}, {2}},
-			Reads:       []runtime.FieldID{1, 2},
-			Writes:      []runtime.FieldID{1, 2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGe, Field: 1, Num: 2},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2, Num: 4},
+			},
+			PreUnmet: _Crafter_unmet_CarveSticks,
+			Reads:    []runtime.FieldID{1, 2},
+			Writes:   []runtime.FieldID{1, 2},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 2, Op: runtime.ChangeAdd, Num: 4},
+			},
 		},
 		{
 			Name:        "BuildTable",
@@ -198,10 +224,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 9},
-			PreUnmet:    _Crafter_unmet_BuildTable,
-			PreParts:    [][]runtime.FieldID{{1}, {9}},
-			Reads:       []runtime.FieldID{1, 9},
-			Writes:      []runtime.FieldID{1, 9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGe, Field: 1, Num: 4},
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9},
+			},
+			PreUnmet: _Crafter_unmet_BuildTable,
+			Reads:    []runtime.FieldID{1, 9},
+			Writes:   []runtime.FieldID{1, 9},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -4},
+				{Field: 9, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "CraftWoodPick",
@@ -214,10 +247,20 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 2, 9, 11},
-			PreUnmet:    _Crafter_unmet_CraftWoodPick,
-			PreParts:    [][]runtime.FieldID{{9}, {1}, {2}, {11}},
-			Reads:       []runtime.FieldID{1, 2, 9, 11},
-			Writes:      []runtime.FieldID{1, 2, 11},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGe, Field: 1, Num: 3},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 2},
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11},
+			},
+			PreUnmet: _Crafter_unmet_CraftWoodPick,
+			Reads:    []runtime.FieldID{1, 2, 9, 11},
+			Writes:   []runtime.FieldID{1, 2, 11},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 2, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 11, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "MineStone",
@@ -230,10 +273,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3, 11},
-			PreUnmet:    _Crafter_unmet_MineStone,
-			PreParts:    [][]runtime.FieldID{{11}, {3}},
-			Reads:       []runtime.FieldID{3, 11},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11, Num: 1},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3, Num: 9},
+			},
+			PreUnmet: _Crafter_unmet_MineStone,
+			Reads:    []runtime.FieldID{3, 11},
+			Writes:   []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 3},
+			},
 		},
 		{
 			Name:        "CraftStonePick",
@@ -246,10 +295,20 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 3, 9, 12},
-			PreUnmet:    _Crafter_unmet_CraftStonePick,
-			PreParts:    [][]runtime.FieldID{{9}, {3}, {2}, {12}},
-			Reads:       []runtime.FieldID{2, 3, 9, 12},
-			Writes:      []runtime.FieldID{2, 3, 12},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 3},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 2},
+				{Reads: []runtime.FieldID{12}, Cmp: runtime.CmpEq, Field: 12},
+			},
+			PreUnmet: _Crafter_unmet_CraftStonePick,
+			Reads:    []runtime.FieldID{2, 3, 9, 12},
+			Writes:   []runtime.FieldID{2, 3, 12},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 12, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "BuildFurnace",
@@ -262,10 +321,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3, 10},
-			PreUnmet:    _Crafter_unmet_BuildFurnace,
-			PreParts:    [][]runtime.FieldID{{3}, {10}},
-			Reads:       []runtime.FieldID{3, 10},
-			Writes:      []runtime.FieldID{3, 10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 8},
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpEq, Field: 10},
+			},
+			PreUnmet: _Crafter_unmet_BuildFurnace,
+			Reads:    []runtime.FieldID{3, 10},
+			Writes:   []runtime.FieldID{3, 10},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: -8},
+				{Field: 10, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "MineCoal",
@@ -278,10 +344,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 11},
-			PreUnmet:    _Crafter_unmet_MineCoal,
-			PreParts:    [][]runtime.FieldID{{11}, {4}},
-			Reads:       []runtime.FieldID{4, 11},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{11}, Cmp: runtime.CmpEq, Field: 11, Num: 1},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_MineCoal,
+			Reads:    []runtime.FieldID{4, 11},
+			Writes:   []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 3},
+			},
 		},
 		{
 			Name:        "MineOre",
@@ -294,10 +366,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5, 12},
-			PreUnmet:    _Crafter_unmet_MineOre,
-			PreParts:    [][]runtime.FieldID{{12}, {5}},
-			Reads:       []runtime.FieldID{5, 12},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{12}, Cmp: runtime.CmpEq, Field: 12, Num: 1},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_MineOre,
+			Reads:    []runtime.FieldID{5, 12},
+			Writes:   []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Smelt",
@@ -310,10 +388,20 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 5, 6, 10},
-			PreUnmet:    _Crafter_unmet_Smelt,
-			PreParts:    [][]runtime.FieldID{{10}, {5}, {4}, {6}},
-			Reads:       []runtime.FieldID{4, 5, 6, 10},
-			Writes:      []runtime.FieldID{4, 5, 6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpEq, Field: 10, Num: 1},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpGt, Field: 5},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_Smelt,
+			Reads:    []runtime.FieldID{4, 5, 6, 10},
+			Writes:   []runtime.FieldID{4, 5, 6},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 5, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "CraftIronPick",
@@ -326,11 +414,21 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 6, 9, 13},
-			PreUnmet:    _Crafter_unmet_CraftIronPick,
-			PreParts:    [][]runtime.FieldID{{9}, {6}, {2}, {13}},
-			Reads:       []runtime.FieldID{2, 6, 9, 13},
-			Writes:      []runtime.FieldID{2, 6, 13},
-			Fulfills:    []runtime.GoalID{CrafterGoalEquipped},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGe, Field: 6, Num: 3},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 2},
+				{Reads: []runtime.FieldID{13}, Cmp: runtime.CmpEq, Field: 13},
+			},
+			PreUnmet: _Crafter_unmet_CraftIronPick,
+			Reads:    []runtime.FieldID{2, 6, 9, 13},
+			Writes:   []runtime.FieldID{2, 6, 13},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 6, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 13, Op: runtime.ChangeSet, Num: 1},
+			},
+			Fulfills: []runtime.GoalID{CrafterGoalEquipped},
 		},
 		{
 			Name:        "CraftAxe",
@@ -343,10 +441,20 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 3, 9, 14},
-			PreUnmet:    _Crafter_unmet_CraftAxe,
-			PreParts:    [][]runtime.FieldID{{9}, {3}, {2}, {14}},
-			Reads:       []runtime.FieldID{2, 3, 9, 14},
-			Writes:      []runtime.FieldID{2, 3, 14},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 3},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 2},
+				{Reads: []runtime.FieldID{14}, Cmp: runtime.CmpEq, Field: 14},
+			},
+			PreUnmet: _Crafter_unmet_CraftAxe,
+			Reads:    []runtime.FieldID{2, 3, 9, 14},
+			Writes:   []runtime.FieldID{2, 3, 14},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 14, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "CraftSword",
@@ -359,10 +467,20 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 3, 9, 15},
-			PreUnmet:    _Crafter_unmet_CraftSword,
-			PreParts:    [][]runtime.FieldID{{9}, {3}, {2}, {15}},
-			Reads:       []runtime.FieldID{2, 3, 9, 15},
-			Writes:      []runtime.FieldID{2, 3, 15},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 2},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 1},
+				{Reads: []runtime.FieldID{15}, Cmp: runtime.CmpEq, Field: 15},
+			},
+			PreUnmet: _Crafter_unmet_CraftSword,
+			Reads:    []runtime.FieldID{2, 3, 9, 15},
+			Writes:   []runtime.FieldID{2, 3, 15},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 15, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "GatherFiber",
@@ -375,8 +493,14 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7, Num: 2},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "CraftRod",
@@ -389,10 +513,19 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 7, 16},
-			PreUnmet:    _Crafter_unmet_CraftRod,
-			PreParts:    [][]runtime.FieldID{{2}, {7}, {16}},
-			Reads:       []runtime.FieldID{2, 7, 16},
-			Writes:      []runtime.FieldID{2, 7, 16},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 3},
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpGe, Field: 7, Num: 2},
+				{Reads: []runtime.FieldID{16}, Cmp: runtime.CmpEq, Field: 16},
+			},
+			PreUnmet: _Crafter_unmet_CraftRod,
+			Reads:    []runtime.FieldID{2, 7, 16},
+			Writes:   []runtime.FieldID{2, 7, 16},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 7, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 16, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "Fish",
@@ -405,10 +538,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8, 16},
-			PreUnmet:    _Crafter_unmet_Fish,
-			PreParts:    [][]runtime.FieldID{{16}, {8}},
-			Reads:       []runtime.FieldID{8, 16},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{16}, Cmp: runtime.CmpEq, Field: 16, Num: 1},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_Fish,
+			Reads:    []runtime.FieldID{8, 16},
+			Writes:   []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Forage",
@@ -421,10 +560,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7, 8},
-			PreUnmet:    _Crafter_unmet_Forage,
-			PreParts:    [][]runtime.FieldID{{7}, {8}},
-			Reads:       []runtime.FieldID{7, 8},
-			Writes:      []runtime.FieldID{7, 8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpGt, Field: 7},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_Forage,
+			Reads:    []runtime.FieldID{7, 8},
+			Writes:   []runtime.FieldID{7, 8},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "CraftTorch",
@@ -437,10 +583,19 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 4, 17},
-			PreUnmet:    _Crafter_unmet_CraftTorch,
-			PreParts:    [][]runtime.FieldID{{4}, {2}, {17}},
-			Reads:       []runtime.FieldID{2, 4, 17},
-			Writes:      []runtime.FieldID{2, 4, 17},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2},
+				{Reads: []runtime.FieldID{17}, Cmp: runtime.CmpLt, Field: 17, Num: 4},
+			},
+			PreUnmet: _Crafter_unmet_CraftTorch,
+			Reads:    []runtime.FieldID{2, 4, 17},
+			Writes:   []runtime.FieldID{2, 4, 17},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 4, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 17, Op: runtime.ChangeAdd, Num: 4},
+			},
 		},
 		{
 			Name:        "BuildChest",
@@ -453,10 +608,18 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 9, 18},
-			PreUnmet:    _Crafter_unmet_BuildChest,
-			PreParts:    [][]runtime.FieldID{{9}, {1}, {18}},
-			Reads:       []runtime.FieldID{1, 9, 18},
-			Writes:      []runtime.FieldID{1, 18},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGe, Field: 1, Num: 8},
+				{Reads: []runtime.FieldID{18}, Cmp: runtime.CmpEq, Field: 18},
+			},
+			PreUnmet: _Crafter_unmet_BuildChest,
+			Reads:    []runtime.FieldID{1, 9, 18},
+			Writes:   []runtime.FieldID{1, 18},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -8},
+				{Field: 18, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "CraftBucket",
@@ -469,10 +632,18 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6, 9, 19},
-			PreUnmet:    _Crafter_unmet_CraftBucket,
-			PreParts:    [][]runtime.FieldID{{9}, {6}, {19}},
-			Reads:       []runtime.FieldID{6, 9, 19},
-			Writes:      []runtime.FieldID{6, 19},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGe, Field: 6, Num: 3},
+				{Reads: []runtime.FieldID{19}, Cmp: runtime.CmpEq, Field: 19},
+			},
+			PreUnmet: _Crafter_unmet_CraftBucket,
+			Reads:    []runtime.FieldID{6, 9, 19},
+			Writes:   []runtime.FieldID{6, 19},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 19, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "BurnPlanks",
@@ -485,10 +656,18 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 4, 10},
-			PreUnmet:    _Crafter_unmet_BurnPlanks,
-			PreParts:    [][]runtime.FieldID{{10}, {1}, {4}},
-			Reads:       []runtime.FieldID{1, 4, 10},
-			Writes:      []runtime.FieldID{1, 4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpEq, Field: 10, Num: 1},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGe, Field: 1, Num: 2},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_BurnPlanks,
+			Reads:    []runtime.FieldID{1, 4, 10},
+			Writes:   []runtime.FieldID{1, 4},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -2},
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "CookFood",
@@ -501,10 +680,19 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 8, 10},
-			PreUnmet:    _Crafter_unmet_CookFood,
-			PreParts:    [][]runtime.FieldID{{10}, {4}, {8}, {8}},
-			Reads:       []runtime.FieldID{4, 8, 10},
-			Writes:      []runtime.FieldID{4, 8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpEq, Field: 10, Num: 1},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpGt, Field: 8},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_CookFood,
+			Reads:    []runtime.FieldID{4, 8, 10},
+			Writes:   []runtime.FieldID{4, 8},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "PlaceTorch",
@@ -517,8 +705,14 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{17},
-			Reads:       []runtime.FieldID{17},
-			Writes:      []runtime.FieldID{17},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{17}, Cmp: runtime.CmpGt, Field: 17},
+			},
+			Reads:  []runtime.FieldID{17},
+			Writes: []runtime.FieldID{17},
+			Changes: []runtime.Change{
+				{Field: 17, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "SalvageSword",
@@ -531,10 +725,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3, 15},
-			PreUnmet:    _Crafter_unmet_SalvageSword,
-			PreParts:    [][]runtime.FieldID{{15}, {3}},
-			Reads:       []runtime.FieldID{3, 15},
-			Writes:      []runtime.FieldID{3, 15},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{15}, Cmp: runtime.CmpEq, Field: 15, Num: 1},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3, Num: 7},
+			},
+			PreUnmet: _Crafter_unmet_SalvageSword,
+			Reads:    []runtime.FieldID{3, 15},
+			Writes:   []runtime.FieldID{3, 15},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 2},
+				{Field: 15, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "StoreWood",
@@ -547,10 +748,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 18},
-			PreUnmet:    _Crafter_unmet_StoreWood,
-			PreParts:    [][]runtime.FieldID{{18}, {0}},
-			Reads:       []runtime.FieldID{0, 18},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{18}, Cmp: runtime.CmpEq, Field: 18, Num: 1},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGt, Field: 0},
+			},
+			PreUnmet: _Crafter_unmet_StoreWood,
+			Reads:    []runtime.FieldID{0, 18},
+			Writes:   []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "DrinkWater",
@@ -563,10 +770,16 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8, 19},
-			PreUnmet:    _Crafter_unmet_DrinkWater,
-			PreParts:    [][]runtime.FieldID{{19}, {8}},
-			Reads:       []runtime.FieldID{8, 19},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{19}, Cmp: runtime.CmpEq, Field: 19, Num: 1},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_DrinkWater,
+			Reads:    []runtime.FieldID{8, 19},
+			Writes:   []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "TradeFood",
@@ -579,10 +792,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5, 8},
-			PreUnmet:    _Crafter_unmet_TradeFood,
-			PreParts:    [][]runtime.FieldID{{8}, {5}},
-			Reads:       []runtime.FieldID{5, 8},
-			Writes:      []runtime.FieldID{5, 8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpGe, Field: 8, Num: 2},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_TradeFood,
+			Reads:    []runtime.FieldID{5, 8},
+			Writes:   []runtime.FieldID{5, 8},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+				{Field: 8, Op: runtime.ChangeAdd, Num: -2},
+			},
 		},
 		{
 			Name:        "TradeFiber",
@@ -595,10 +815,17 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 7},
-			PreUnmet:    _Crafter_unmet_TradeFiber,
-			PreParts:    [][]runtime.FieldID{{7}, {4}},
-			Reads:       []runtime.FieldID{4, 7},
-			Writes:      []runtime.FieldID{4, 7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpGe, Field: 7, Num: 2},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4, Num: 3},
+			},
+			PreUnmet: _Crafter_unmet_TradeFiber,
+			Reads:    []runtime.FieldID{4, 7},
+			Writes:   []runtime.FieldID{4, 7},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+				{Field: 7, Op: runtime.ChangeAdd, Num: -2},
+			},
 		},
 	},
 	Goals: []runtime.Goal[CrafterState]{
@@ -609,10 +836,15 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			Cond:        _Crafter_goal_Equipped,
 			CondText:    "IronPick",
 			Reads:       []runtime.FieldID{13},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{13}, Cmp: runtime.CmpEq, Field: 13, Num: 1},
+			},
 		},
 	},
 	Schema:  _Crafter_planSchema,
 	Enabled: _Crafter_enabled,
+	Number:  _Crafter_number,
+	Hash:    _Crafter_hash,
 })
 
 // _Crafter_planSchema is the JSON Schema of an LLM plan over the actions of Crafter.
@@ -1340,6 +1572,107 @@ func _Crafter_enabled(s *CrafterState, bits []uint64) {
 		w |= 1 << 29
 	}
 	bits[0] = w
+}
+
+func _Crafter_number(s *CrafterState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Wood)
+	case 1:
+		return float64(s.Planks)
+	case 2:
+		return float64(s.Sticks)
+	case 3:
+		return float64(s.Stone)
+	case 4:
+		return float64(s.Coal)
+	case 5:
+		return float64(s.Ore)
+	case 6:
+		return float64(s.Iron)
+	case 7:
+		return float64(s.Fiber)
+	case 8:
+		return float64(s.Food)
+	case 9:
+		if s.Table {
+			return 1
+		}
+		return 0
+	case 10:
+		if s.Furnace {
+			return 1
+		}
+		return 0
+	case 11:
+		if s.WoodPick {
+			return 1
+		}
+		return 0
+	case 12:
+		if s.StonePick {
+			return 1
+		}
+		return 0
+	case 13:
+		if s.IronPick {
+			return 1
+		}
+		return 0
+	case 14:
+		if s.Axe {
+			return 1
+		}
+		return 0
+	case 15:
+		if s.Sword {
+			return 1
+		}
+		return 0
+	case 16:
+		if s.Rod {
+			return 1
+		}
+		return 0
+	case 17:
+		return float64(s.Torches)
+	case 18:
+		if s.Chest {
+			return 1
+		}
+		return 0
+	case 19:
+		if s.Bucket {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+func _Crafter_hash(s *CrafterState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Wood))
+	h = runtime.HashWord(h, uint64(s.Planks))
+	h = runtime.HashWord(h, uint64(s.Sticks))
+	h = runtime.HashWord(h, uint64(s.Stone))
+	h = runtime.HashWord(h, uint64(s.Coal))
+	h = runtime.HashWord(h, uint64(s.Ore))
+	h = runtime.HashWord(h, uint64(s.Iron))
+	h = runtime.HashWord(h, uint64(s.Fiber))
+	h = runtime.HashWord(h, uint64(s.Food))
+	h = runtime.HashBool(h, s.Table)
+	h = runtime.HashBool(h, s.Furnace)
+	h = runtime.HashBool(h, s.WoodPick)
+	h = runtime.HashBool(h, s.StonePick)
+	h = runtime.HashBool(h, s.IronPick)
+	h = runtime.HashBool(h, s.Axe)
+	h = runtime.HashBool(h, s.Sword)
+	h = runtime.HashBool(h, s.Rod)
+	h = runtime.HashWord(h, uint64(s.Torches))
+	h = runtime.HashBool(h, s.Chest)
+	h = runtime.HashBool(h, s.Bucket)
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

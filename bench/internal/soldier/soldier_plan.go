@@ -53,6 +53,9 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 			Weight:      1,
 			Reads:       []runtime.FieldID{1},
 			Writes:      []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Reload",
@@ -65,9 +68,16 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{0, 1},
-			Fulfills:    []runtime.GoalID{SoldierGoalArmed},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{0, 1},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 30},
+				{Field: 1, Op: runtime.ChangeAdd, Num: -1},
+			},
+			Fulfills: []runtime.GoalID{SoldierGoalArmed},
 		},
 	},
 	Goals: []runtime.Goal[SoldierState]{
@@ -78,10 +88,15 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 			Cond:        _Soldier_goal_Armed,
 			CondText:    "Ammo > 10",
 			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGt, Field: 0, Num: 10},
+			},
 		},
 	},
 	Schema:  _Soldier_planSchema,
 	Enabled: _Soldier_enabled,
+	Number:  _Soldier_number,
+	Hash:    _Soldier_hash,
 })
 
 // _Soldier_planSchema is the JSON Schema of an LLM plan over the actions of Soldier.
@@ -112,6 +127,23 @@ func _Soldier_enabled(s *SoldierState, bits []uint64) {
 		w |= 1 << 1
 	}
 	bits[0] = w
+}
+
+func _Soldier_number(s *SoldierState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Ammo)
+	case 1:
+		return float64(s.Magazines)
+	}
+	return 0
+}
+
+func _Soldier_hash(s *SoldierState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Ammo))
+	h = runtime.HashWord(h, uint64(s.Magazines))
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

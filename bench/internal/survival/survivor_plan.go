@@ -58,9 +58,16 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{0, 1},
-			Writes:      []runtime.FieldID{0, 1},
-			Fulfills:    []runtime.GoalID{SurvivorGoalFed},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{0, 1},
+			Writes: []runtime.FieldID{0, 1},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: -20},
+				{Field: 1, Op: runtime.ChangeAdd, Num: -1},
+			},
+			Fulfills: []runtime.GoalID{SurvivorGoalFed},
 		},
 		{
 			Name:        "Forage",
@@ -73,8 +80,15 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{1, 2},
-			Writes:      []runtime.FieldID{1, 2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{1, 2},
+			Writes: []runtime.FieldID{1, 2},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+				{Field: 2, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Rest",
@@ -86,6 +100,9 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Weight:      1,
 			Reads:       []runtime.FieldID{2},
 			Writes:      []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 	},
 	Goals: []runtime.Goal[SurvivorState]{
@@ -96,10 +113,15 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Cond:        _Survivor_goal_Fed,
 			CondText:    "Hunger <= 0",
 			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLe, Field: 0},
+			},
 		},
 	},
 	Schema:  _Survivor_planSchema,
 	Enabled: _Survivor_enabled,
+	Number:  _Survivor_number,
+	Hash:    _Survivor_hash,
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
@@ -142,6 +164,26 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 		w |= 1 << 1
 	}
 	bits[0] = w
+}
+
+func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Hunger)
+	case 1:
+		return float64(s.Food)
+	case 2:
+		return float64(s.Energy)
+	}
+	return 0
+}
+
+func _Survivor_hash(s *SurvivorState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Hunger))
+	h = runtime.HashWord(h, uint64(s.Food))
+	h = runtime.HashWord(h, uint64(s.Energy))
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -80,10 +80,17 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 3},
-			PreUnmet:    _Survivor_unmet_Reload,
-			PreParts:    [][]runtime.FieldID{{3}, {2}},
-			Reads:       []runtime.FieldID{2, 3},
-			Writes:      []runtime.FieldID{2, 3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGt, Field: 3},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2, Num: 10},
+			},
+			PreUnmet: _Survivor_unmet_Reload,
+			Reads:    []runtime.FieldID{2, 3},
+			Writes:   []runtime.FieldID{2, 3},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 30},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Eat",
@@ -96,8 +103,14 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 1},
-			Reads:       []runtime.FieldID{0, 1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0, 1}},
+			},
+			Reads:  []runtime.FieldID{0, 1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "Attack",
@@ -110,10 +123,16 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 3, 8},
-			PreUnmet:    _Survivor_unmet_Attack,
-			PreParts:    [][]runtime.FieldID{{8}, {2, 3}},
-			Reads:       []runtime.FieldID{2, 3, 8},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8, Num: 1},
+				{Reads: []runtime.FieldID{2, 3}},
+			},
+			PreUnmet: _Survivor_unmet_Attack,
+			Reads:    []runtime.FieldID{2, 3, 8},
+			Writes:   []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -10},
+			},
 		},
 		{
 			Name:        "TakeCover",
@@ -126,10 +145,16 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 6},
-			PreUnmet:    _Survivor_unmet_TakeCover,
-			PreParts:    [][]runtime.FieldID{{6}, {4}},
-			Reads:       []runtime.FieldID{4, 6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4, Num: 2},
+			},
+			PreUnmet: _Survivor_unmet_TakeCover,
+			Reads:    []runtime.FieldID{4, 6},
+			Writes:   []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "Trade",
@@ -142,8 +167,14 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{3, 7},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}},
+			},
+			Reads:  []runtime.FieldID{3, 7},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Sprint",
@@ -156,10 +187,16 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5, 6},
-			PreUnmet:    _Survivor_unmet_Sprint,
-			PreParts:    [][]runtime.FieldID{{5}, {6}},
-			Reads:       []runtime.FieldID{5, 6},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}},
+				{Reads: []runtime.FieldID{6}},
+			},
+			PreUnmet: _Survivor_unmet_Sprint,
+			Reads:    []runtime.FieldID{5, 6},
+			Writes:   []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: -10},
+			},
 		},
 	},
 	Goals: []runtime.Goal[SurvivorState]{
@@ -170,6 +207,9 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Cond:        _Survivor_goal_Healthy,
 			CondText:    "Health - Hunger/2 >= 50",
 			Reads:       []runtime.FieldID{0, 1},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0, 1}},
+			},
 		},
 		{
 			Name:        "Ready",
@@ -178,12 +218,18 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Cond:        _Survivor_goal_Ready,
 			CondText:    "Ammo % 10 != 0 && Stance != Prone && Zone != 'base'",
 			Reads:       []runtime.FieldID{2, 6, 7},
-			Unmet:       _Survivor_goalunmet_Ready,
-			Parts:       [][]runtime.FieldID{{2}, {6}, {7}},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpNe, Field: 6, Num: 2},
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpNe, Field: 7, Str: "base"},
+			},
+			Unmet: _Survivor_goalunmet_Ready,
 		},
 	},
 	Schema:  _Survivor_planSchema,
 	Enabled: _Survivor_enabled,
+	Number:  _Survivor_number,
+	Hash:    _Survivor_hash,
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
@@ -331,6 +377,45 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 		w |= 1 << 5
 	}
 	bits[0] = w
+}
+
+func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Health)
+	case 1:
+		return float64(s.Hunger)
+	case 2:
+		return float64(s.Ammo)
+	case 3:
+		return float64(s.Magazines)
+	case 4:
+		return float64(s.Threat)
+	case 5:
+		return float64(s.Energy)
+	case 6:
+		return float64(s.Stance)
+	case 8:
+		if s.Armed {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+func _Survivor_hash(s *SurvivorState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Health))
+	h = runtime.HashWord(h, uint64(s.Hunger))
+	h = runtime.HashWord(h, uint64(s.Ammo))
+	h = runtime.HashWord(h, uint64(s.Magazines))
+	h = runtime.HashWord(h, uint64(s.Threat))
+	h = runtime.HashFloat(h, float64(s.Energy))
+	h = runtime.HashWord(h, uint64(s.Stance))
+	h = runtime.HashString(h, string(s.Zone))
+	h = runtime.HashBool(h, s.Armed)
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

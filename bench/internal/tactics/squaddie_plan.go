@@ -97,10 +97,17 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat", "ranged"},
 			PreReads:    []runtime.FieldID{2, 6},
-			PreUnmet:    _Squaddie_unmet_Shoot,
-			PreParts:    [][]runtime.FieldID{{2}, {6}},
-			Reads:       []runtime.FieldID{2, 6},
-			Writes:      []runtime.FieldID{2, 6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6},
+			},
+			PreUnmet: _Squaddie_unmet_Shoot,
+			Reads:    []runtime.FieldID{2, 6},
+			Writes:   []runtime.FieldID{2, 6},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 6, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Burst",
@@ -114,10 +121,17 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat", "ranged"},
 			PreReads:    []runtime.FieldID{2, 6},
-			PreUnmet:    _Squaddie_unmet_Burst,
-			PreParts:    [][]runtime.FieldID{{2}, {6}},
-			Reads:       []runtime.FieldID{2, 6},
-			Writes:      []runtime.FieldID{2, 6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 3},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6, Num: 1},
+			},
+			PreUnmet: _Squaddie_unmet_Burst,
+			Reads:    []runtime.FieldID{2, 6},
+			Writes:   []runtime.FieldID{2, 6},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 6, Op: runtime.ChangeAdd, Num: -2},
+			},
 		},
 		{
 			Name:        "Melee",
@@ -131,10 +145,17 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat"},
 			PreReads:    []runtime.FieldID{6, 7},
-			PreUnmet:    _Squaddie_unmet_Melee,
-			PreParts:    [][]runtime.FieldID{{7}, {6}},
-			Reads:       []runtime.FieldID{0, 6, 7},
-			Writes:      []runtime.FieldID{0, 6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7, Num: 2},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6},
+			},
+			PreUnmet: _Squaddie_unmet_Melee,
+			Reads:    []runtime.FieldID{0, 6, 7},
+			Writes:   []runtime.FieldID{0, 6},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: -5},
+				{Field: 6, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Reload",
@@ -148,10 +169,17 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"supply"},
 			PreReads:    []runtime.FieldID{2, 3},
-			PreUnmet:    _Squaddie_unmet_Reload,
-			PreParts:    [][]runtime.FieldID{{3}, {2}},
-			Reads:       []runtime.FieldID{2, 3},
-			Writes:      []runtime.FieldID{2, 3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGt, Field: 3},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2, Num: 10},
+			},
+			PreUnmet: _Squaddie_unmet_Reload,
+			Reads:    []runtime.FieldID{2, 3},
+			Writes:   []runtime.FieldID{2, 3},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeSet, Num: 30},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Scavenge",
@@ -165,8 +193,14 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"supply"},
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{3, 6},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6},
+			},
+			Reads:  []runtime.FieldID{3, 6},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Advance",
@@ -180,10 +214,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"move"},
 			PreReads:    []runtime.FieldID{0, 7},
-			PreUnmet:    _Squaddie_unmet_Advance,
-			PreParts:    [][]runtime.FieldID{{7}, {0}},
-			Reads:       []runtime.FieldID{0, 7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpGt, Field: 7},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGt, Field: 0, Num: 30},
+			},
+			PreUnmet: _Squaddie_unmet_Advance,
+			Reads:    []runtime.FieldID{0, 7},
+			Writes:   []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Retreat",
@@ -197,8 +237,14 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"move"},
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7, Num: 10},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "TakeCover",
@@ -212,8 +258,14 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"defence"},
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "LeaveCover",
@@ -227,8 +279,14 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"move"},
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8, Num: 1},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "Heal",
@@ -242,10 +300,17 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1.2,
 			Tags:        []string{"defence", "supply"},
 			PreReads:    []runtime.FieldID{0, 4},
-			PreUnmet:    _Squaddie_unmet_Heal,
-			PreParts:    [][]runtime.FieldID{{4}, {0}},
-			Reads:       []runtime.FieldID{0, 4},
-			Writes:      []runtime.FieldID{0, 4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 100},
+			},
+			PreUnmet: _Squaddie_unmet_Heal,
+			Reads:    []runtime.FieldID{0, 4},
+			Writes:   []runtime.FieldID{0, 4},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: 40},
+				{Field: 4, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Bandage",
@@ -259,8 +324,14 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"defence"},
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 60},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: 10},
+			},
 		},
 		{
 			Name:        "Rest",
@@ -274,10 +345,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      0.8,
 			Tags:        []string{"idle"},
 			PreReads:    []runtime.FieldID{1, 6},
-			PreUnmet:    _Squaddie_unmet_Rest,
-			PreParts:    [][]runtime.FieldID{{6}, {1}},
-			Reads:       []runtime.FieldID{1, 6},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1, Num: 100},
+			},
+			PreUnmet: _Squaddie_unmet_Rest,
+			Reads:    []runtime.FieldID{1, 6},
+			Writes:   []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 30},
+			},
 		},
 		{
 			Name:        "Sprint",
@@ -291,8 +368,15 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"move"},
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1, 7},
-			Writes:      []runtime.FieldID{1, 7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1, Num: 20},
+			},
+			Reads:  []runtime.FieldID{1, 7},
+			Writes: []runtime.FieldID{1, 7},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -20},
+				{Field: 7, Op: runtime.ChangeAdd, Num: 3},
+			},
 		},
 		{
 			Name:        "Throw",
@@ -306,10 +390,18 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat"},
 			PreReads:    []runtime.FieldID{5, 6, 7},
-			PreUnmet:    _Squaddie_unmet_Throw,
-			PreParts:    [][]runtime.FieldID{{5}, {7}, {6}},
-			Reads:       []runtime.FieldID{5, 6, 7},
-			Writes:      []runtime.FieldID{5, 6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpGt, Field: 5},
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpGt, Field: 7, Num: 2},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6, Num: 2},
+			},
+			PreUnmet: _Squaddie_unmet_Throw,
+			Reads:    []runtime.FieldID{5, 6, 7},
+			Writes:   []runtime.FieldID{5, 6},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 6, Op: runtime.ChangeAdd, Num: -3},
+			},
 		},
 		{
 			Name:        "CallBackup",
@@ -323,10 +415,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat", "support"},
 			PreReads:    []runtime.FieldID{6, 9},
-			PreUnmet:    _Squaddie_unmet_CallBackup,
-			PreParts:    [][]runtime.FieldID{{6}, {9}},
-			Reads:       []runtime.FieldID{6, 9},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6, Num: 3},
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpEq, Field: 9, Num: 1},
+			},
+			PreUnmet: _Squaddie_unmet_CallBackup,
+			Reads:    []runtime.FieldID{6, 9},
+			Writes:   []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: -2},
+			},
 		},
 		{
 			Name:        "Patrol",
@@ -340,10 +438,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      0.7,
 			Tags:        []string{"idle", "move"},
 			PreReads:    []runtime.FieldID{1, 6},
-			PreUnmet:    _Squaddie_unmet_Patrol,
-			PreParts:    [][]runtime.FieldID{{6}, {1}},
-			Reads:       []runtime.FieldID{1, 6},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1, Num: 10},
+			},
+			PreUnmet: _Squaddie_unmet_Patrol,
+			Reads:    []runtime.FieldID{1, 6},
+			Writes:   []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -10},
+			},
 		},
 		{
 			Name:        "Scout",
@@ -357,10 +461,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      0.9,
 			Tags:        []string{"move"},
 			PreReads:    []runtime.FieldID{6, 8},
-			PreUnmet:    _Squaddie_unmet_Scout,
-			PreParts:    [][]runtime.FieldID{{6}, {8}},
-			Reads:       []runtime.FieldID{6, 7, 8},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8},
+			},
+			PreUnmet: _Squaddie_unmet_Scout,
+			Reads:    []runtime.FieldID{6, 7, 8},
+			Writes:   []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: -1},
+			},
 		},
 		{
 			Name:        "Suppress",
@@ -374,10 +484,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat", "ranged"},
 			PreReads:    []runtime.FieldID{2, 6},
-			PreUnmet:    _Squaddie_unmet_Suppress,
-			PreParts:    [][]runtime.FieldID{{2}, {6}},
-			Reads:       []runtime.FieldID{2, 6},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 5},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6},
+			},
+			PreUnmet: _Squaddie_unmet_Suppress,
+			Reads:    []runtime.FieldID{2, 6},
+			Writes:   []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -5},
+			},
 		},
 		{
 			Name:        "Flank",
@@ -391,10 +507,18 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      1,
 			Tags:        []string{"combat", "move"},
 			PreReads:    []runtime.FieldID{1, 6, 8},
-			PreUnmet:    _Squaddie_unmet_Flank,
-			PreParts:    [][]runtime.FieldID{{1}, {6}, {8}},
-			Reads:       []runtime.FieldID{1, 6, 7, 8},
-			Writes:      []runtime.FieldID{1, 7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1, Num: 30},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6},
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8},
+			},
+			PreUnmet: _Squaddie_unmet_Flank,
+			Reads:    []runtime.FieldID{1, 6, 7, 8},
+			Writes:   []runtime.FieldID{1, 7},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -30},
+				{Field: 7, Op: runtime.ChangeAdd, Num: -2},
+			},
 		},
 		{
 			Name:        "Surrender",
@@ -408,10 +532,16 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Weight:      0.5,
 			Tags:        []string{"idle"},
 			PreReads:    []runtime.FieldID{0, 6},
-			PreUnmet:    _Squaddie_unmet_Surrender,
-			PreParts:    [][]runtime.FieldID{{0}, {6}},
-			Reads:       []runtime.FieldID{0, 6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 10},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpGt, Field: 6, Num: 4},
+			},
+			PreUnmet: _Squaddie_unmet_Surrender,
+			Reads:    []runtime.FieldID{0, 6},
+			Writes:   []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeSet},
+			},
 		},
 	},
 	Goals: []runtime.Goal[SquaddieState]{
@@ -422,10 +552,15 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			Cond:        _Squaddie_goal_Clear,
 			CondText:    "Threat <= 0",
 			Reads:       []runtime.FieldID{6},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLe, Field: 6},
+			},
 		},
 	},
 	Schema:  _Squaddie_planSchema,
 	Enabled: _Squaddie_enabled,
+	Number:  _Squaddie_number,
+	Hash:    _Squaddie_hash,
 })
 
 // _Squaddie_planSchema is the JSON Schema of an LLM plan over the actions of Squaddie.
@@ -839,6 +974,53 @@ func _Squaddie_enabled(s *SquaddieState, bits []uint64) {
 		w |= 1 << 19
 	}
 	bits[0] = w
+}
+
+func _Squaddie_number(s *SquaddieState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Health)
+	case 1:
+		return float64(s.Energy)
+	case 2:
+		return float64(s.Ammo)
+	case 3:
+		return float64(s.Magazines)
+	case 4:
+		return float64(s.Medkits)
+	case 5:
+		return float64(s.Grenades)
+	case 6:
+		return float64(s.Threat)
+	case 7:
+		return float64(s.Distance)
+	case 8:
+		if s.InCover {
+			return 1
+		}
+		return 0
+	case 9:
+		if s.Radio {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+func _Squaddie_hash(s *SquaddieState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Health))
+	h = runtime.HashWord(h, uint64(s.Energy))
+	h = runtime.HashWord(h, uint64(s.Ammo))
+	h = runtime.HashWord(h, uint64(s.Magazines))
+	h = runtime.HashWord(h, uint64(s.Medkits))
+	h = runtime.HashWord(h, uint64(s.Grenades))
+	h = runtime.HashWord(h, uint64(s.Threat))
+	h = runtime.HashWord(h, uint64(s.Distance))
+	h = runtime.HashBool(h, s.InCover)
+	h = runtime.HashBool(h, s.Radio)
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

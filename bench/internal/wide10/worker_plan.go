@@ -89,8 +89,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "Advance1",
@@ -103,8 +109,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 2},
+			},
 		},
 		{
 			Name:        "Advance2",
@@ -117,8 +129,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 2},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 3},
+			},
 		},
 		{
 			Name:        "Advance3",
@@ -131,8 +149,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 3},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 4},
+			},
 		},
 		{
 			Name:        "Advance4",
@@ -145,9 +169,15 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
-			Fulfills:    []runtime.GoalID{WorkerGoalDone},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 4},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 5},
+			},
+			Fulfills: []runtime.GoalID{WorkerGoalDone},
 		},
 		{
 			Name:        "Idle0",
@@ -160,8 +190,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle1",
@@ -174,8 +210,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle2",
@@ -188,8 +230,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle3",
@@ -202,8 +250,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle4",
@@ -216,8 +270,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 	},
 	Goals: []runtime.Goal[WorkerState]{
@@ -228,10 +288,15 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Cond:        _Worker_goal_Done,
 			CondText:    "Stage >= 5",
 			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGe, Field: 0, Num: 5},
+			},
 		},
 	},
 	Schema:  _Worker_planSchema,
 	Enabled: _Worker_enabled,
+	Number:  _Worker_number,
+	Hash:    _Worker_hash,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -365,6 +430,50 @@ func _Worker_enabled(s *WorkerState, bits []uint64) {
 		w |= 1 << 9
 	}
 	bits[0] = w
+}
+
+func _Worker_number(s *WorkerState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Stage)
+	case 1:
+		return float64(s.N0)
+	case 2:
+		return float64(s.N1)
+	case 3:
+		return float64(s.N2)
+	case 4:
+		return float64(s.N3)
+	case 5:
+		return float64(s.N4)
+	case 6:
+		return float64(s.N5)
+	case 7:
+		return float64(s.N6)
+	case 8:
+		return float64(s.N7)
+	case 9:
+		return float64(s.N8)
+	case 10:
+		return float64(s.N9)
+	}
+	return 0
+}
+
+func _Worker_hash(s *WorkerState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Stage))
+	h = runtime.HashWord(h, uint64(s.N0))
+	h = runtime.HashWord(h, uint64(s.N1))
+	h = runtime.HashWord(h, uint64(s.N2))
+	h = runtime.HashWord(h, uint64(s.N3))
+	h = runtime.HashWord(h, uint64(s.N4))
+	h = runtime.HashWord(h, uint64(s.N5))
+	h = runtime.HashWord(h, uint64(s.N6))
+	h = runtime.HashWord(h, uint64(s.N7))
+	h = runtime.HashWord(h, uint64(s.N8))
+	h = runtime.HashWord(h, uint64(s.N9))
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

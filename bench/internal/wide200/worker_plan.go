@@ -279,8 +279,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "Advance1",
@@ -293,8 +299,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 2},
+			},
 		},
 		{
 			Name:        "Advance2",
@@ -307,8 +319,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 2},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 3},
+			},
 		},
 		{
 			Name:        "Advance3",
@@ -321,8 +339,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 3},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 4},
+			},
 		},
 		{
 			Name:        "Advance4",
@@ -335,9 +359,15 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
-			Fulfills:    []runtime.GoalID{WorkerGoalDone},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 4},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 5},
+			},
+			Fulfills: []runtime.GoalID{WorkerGoalDone},
 		},
 		{
 			Name:        "Idle0",
@@ -350,8 +380,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle1",
@@ -364,8 +400,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle2",
@@ -378,8 +420,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle3",
@@ -392,8 +440,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle4",
@@ -406,8 +460,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle5",
@@ -420,8 +480,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle6",
@@ -434,8 +500,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle7",
@@ -448,8 +520,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle8",
@@ -462,8 +540,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle9",
@@ -476,8 +560,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle10",
@@ -490,8 +580,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle11",
@@ -504,8 +600,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle12",
@@ -518,8 +620,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle13",
@@ -532,8 +640,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle14",
@@ -546,8 +660,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle15",
@@ -560,8 +680,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle16",
@@ -574,8 +700,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle17",
@@ -588,8 +720,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle18",
@@ -602,8 +740,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle19",
@@ -616,8 +760,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle20",
@@ -630,8 +780,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle21",
@@ -644,8 +800,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle22",
@@ -658,8 +820,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle23",
@@ -672,8 +840,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle24",
@@ -686,8 +860,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle25",
@@ -700,8 +880,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle26",
@@ -714,8 +900,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle27",
@@ -728,8 +920,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle28",
@@ -742,8 +940,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle29",
@@ -756,8 +960,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle30",
@@ -770,8 +980,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle31",
@@ -784,8 +1000,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle32",
@@ -798,8 +1020,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle33",
@@ -812,8 +1040,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle34",
@@ -826,8 +1060,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle35",
@@ -840,8 +1080,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle36",
@@ -854,8 +1100,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle37",
@@ -868,8 +1120,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle38",
@@ -882,8 +1140,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle39",
@@ -896,8 +1160,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle40",
@@ -910,8 +1180,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle41",
@@ -924,8 +1200,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle42",
@@ -938,8 +1220,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle43",
@@ -952,8 +1240,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle44",
@@ -966,8 +1260,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle45",
@@ -980,8 +1280,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle46",
@@ -994,8 +1300,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle47",
@@ -1008,8 +1320,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle48",
@@ -1022,8 +1340,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle49",
@@ -1036,8 +1360,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle50",
@@ -1050,8 +1380,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle51",
@@ -1064,8 +1400,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle52",
@@ -1078,8 +1420,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle53",
@@ -1092,8 +1440,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle54",
@@ -1106,8 +1460,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle55",
@@ -1120,8 +1480,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle56",
@@ -1134,8 +1500,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle57",
@@ -1148,8 +1520,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle58",
@@ -1162,8 +1540,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle59",
@@ -1176,8 +1560,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle60",
@@ -1190,8 +1580,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle61",
@@ -1204,8 +1600,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle62",
@@ -1218,8 +1620,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle63",
@@ -1232,8 +1640,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle64",
@@ -1246,8 +1660,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle65",
@@ -1260,8 +1680,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle66",
@@ -1274,8 +1700,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle67",
@@ -1288,8 +1720,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle68",
@@ -1302,8 +1740,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle69",
@@ -1316,8 +1760,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle70",
@@ -1330,8 +1780,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle71",
@@ -1344,8 +1800,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle72",
@@ -1358,8 +1820,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle73",
@@ -1372,8 +1840,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle74",
@@ -1386,8 +1860,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle75",
@@ -1400,8 +1880,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle76",
@@ -1414,8 +1900,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle77",
@@ -1428,8 +1920,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle78",
@@ -1442,8 +1940,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle79",
@@ -1456,8 +1960,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle80",
@@ -1470,8 +1980,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle81",
@@ -1484,8 +2000,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle82",
@@ -1498,8 +2020,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle83",
@@ -1512,8 +2040,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle84",
@@ -1526,8 +2060,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle85",
@@ -1540,8 +2080,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle86",
@@ -1554,8 +2100,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle87",
@@ -1568,8 +2120,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle88",
@@ -1582,8 +2140,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle89",
@@ -1596,8 +2160,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle90",
@@ -1610,8 +2180,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle91",
@@ -1624,8 +2200,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle92",
@@ -1638,8 +2220,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle93",
@@ -1652,8 +2240,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle94",
@@ -1666,8 +2260,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle95",
@@ -1680,8 +2280,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle96",
@@ -1694,8 +2300,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle97",
@@ -1708,8 +2320,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle98",
@@ -1722,8 +2340,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle99",
@@ -1736,8 +2360,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle100",
@@ -1750,8 +2380,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle101",
@@ -1764,8 +2400,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle102",
@@ -1778,8 +2420,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle103",
@@ -1792,8 +2440,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle104",
@@ -1806,8 +2460,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle105",
@@ -1820,8 +2480,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle106",
@@ -1834,8 +2500,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle107",
@@ -1848,8 +2520,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle108",
@@ -1862,8 +2540,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle109",
@@ -1876,8 +2560,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle110",
@@ -1890,8 +2580,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle111",
@@ -1904,8 +2600,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle112",
@@ -1918,8 +2620,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle113",
@@ -1932,8 +2640,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle114",
@@ -1946,8 +2660,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle115",
@@ -1960,8 +2680,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle116",
@@ -1974,8 +2700,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle117",
@@ -1988,8 +2720,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle118",
@@ -2002,8 +2740,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle119",
@@ -2016,8 +2760,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle120",
@@ -2030,8 +2780,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle121",
@@ -2044,8 +2800,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle122",
@@ -2058,8 +2820,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle123",
@@ -2072,8 +2840,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle124",
@@ -2086,8 +2860,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle125",
@@ -2100,8 +2880,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle126",
@@ -2114,8 +2900,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle127",
@@ -2128,8 +2920,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle128",
@@ -2142,8 +2940,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle129",
@@ -2156,8 +2960,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle130",
@@ -2170,8 +2980,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle131",
@@ -2184,8 +3000,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle132",
@@ -2198,8 +3020,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle133",
@@ -2212,8 +3040,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle134",
@@ -2226,8 +3060,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle135",
@@ -2240,8 +3080,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle136",
@@ -2254,8 +3100,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle137",
@@ -2268,8 +3120,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle138",
@@ -2282,8 +3140,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle139",
@@ -2296,8 +3160,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle140",
@@ -2310,8 +3180,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle141",
@@ -2324,8 +3200,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle142",
@@ -2338,8 +3220,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle143",
@@ -2352,8 +3240,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle144",
@@ -2366,8 +3260,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle145",
@@ -2380,8 +3280,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle146",
@@ -2394,8 +3300,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle147",
@@ -2408,8 +3320,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle148",
@@ -2422,8 +3340,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle149",
@@ -2436,8 +3360,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle150",
@@ -2450,8 +3380,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle151",
@@ -2464,8 +3400,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle152",
@@ -2478,8 +3420,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle153",
@@ -2492,8 +3440,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle154",
@@ -2506,8 +3460,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle155",
@@ -2520,8 +3480,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle156",
@@ -2534,8 +3500,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle157",
@@ -2548,8 +3520,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle158",
@@ -2562,8 +3540,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle159",
@@ -2576,8 +3560,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle160",
@@ -2590,8 +3580,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle161",
@@ -2604,8 +3600,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle162",
@@ -2618,8 +3620,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle163",
@@ -2632,8 +3640,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle164",
@@ -2646,8 +3660,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle165",
@@ -2660,8 +3680,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle166",
@@ -2674,8 +3700,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle167",
@@ -2688,8 +3720,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle168",
@@ -2702,8 +3740,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle169",
@@ -2716,8 +3760,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle170",
@@ -2730,8 +3780,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle171",
@@ -2744,8 +3800,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle172",
@@ -2758,8 +3820,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle173",
@@ -2772,8 +3840,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle174",
@@ -2786,8 +3860,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle175",
@@ -2800,8 +3880,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle176",
@@ -2814,8 +3900,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle177",
@@ -2828,8 +3920,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle178",
@@ -2842,8 +3940,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle179",
@@ -2856,8 +3960,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle180",
@@ -2870,8 +3980,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle181",
@@ -2884,8 +4000,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle182",
@@ -2898,8 +4020,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle183",
@@ -2912,8 +4040,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle184",
@@ -2926,8 +4060,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle185",
@@ -2940,8 +4080,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle186",
@@ -2954,8 +4100,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle187",
@@ -2968,8 +4120,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle188",
@@ -2982,8 +4140,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle189",
@@ -2996,8 +4160,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle190",
@@ -3010,8 +4180,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle191",
@@ -3024,8 +4200,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle192",
@@ -3038,8 +4220,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle193",
@@ -3052,8 +4240,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle194",
@@ -3066,8 +4260,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 	},
 	Goals: []runtime.Goal[WorkerState]{
@@ -3078,10 +4278,15 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Cond:        _Worker_goal_Done,
 			CondText:    "Stage >= 5",
 			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGe, Field: 0, Num: 5},
+			},
 		},
 	},
 	Schema:  _Worker_planSchema,
 	Enabled: _Worker_enabled,
+	Number:  _Worker_number,
+	Hash:    _Worker_hash,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -5501,6 +6706,50 @@ func _Worker_enabled(s *WorkerState, bits []uint64) {
 		w |= 1 << 7
 	}
 	bits[3] = w
+}
+
+func _Worker_number(s *WorkerState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Stage)
+	case 1:
+		return float64(s.N0)
+	case 2:
+		return float64(s.N1)
+	case 3:
+		return float64(s.N2)
+	case 4:
+		return float64(s.N3)
+	case 5:
+		return float64(s.N4)
+	case 6:
+		return float64(s.N5)
+	case 7:
+		return float64(s.N6)
+	case 8:
+		return float64(s.N7)
+	case 9:
+		return float64(s.N8)
+	case 10:
+		return float64(s.N9)
+	}
+	return 0
+}
+
+func _Worker_hash(s *WorkerState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Stage))
+	h = runtime.HashWord(h, uint64(s.N0))
+	h = runtime.HashWord(h, uint64(s.N1))
+	h = runtime.HashWord(h, uint64(s.N2))
+	h = runtime.HashWord(h, uint64(s.N3))
+	h = runtime.HashWord(h, uint64(s.N4))
+	h = runtime.HashWord(h, uint64(s.N5))
+	h = runtime.HashWord(h, uint64(s.N6))
+	h = runtime.HashWord(h, uint64(s.N7))
+	h = runtime.HashWord(h, uint64(s.N8))
+	h = runtime.HashWord(h, uint64(s.N9))
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

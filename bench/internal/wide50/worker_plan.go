@@ -129,8 +129,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+			},
 		},
 		{
 			Name:        "Advance1",
@@ -143,8 +149,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 2},
+			},
 		},
 		{
 			Name:        "Advance2",
@@ -157,8 +169,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 2},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 3},
+			},
 		},
 		{
 			Name:        "Advance3",
@@ -171,8 +189,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 3},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 4},
+			},
 		},
 		{
 			Name:        "Advance4",
@@ -185,9 +209,15 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
-			Reads:       []runtime.FieldID{0},
-			Writes:      []runtime.FieldID{0},
-			Fulfills:    []runtime.GoalID{WorkerGoalDone},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 4},
+			},
+			Reads:  []runtime.FieldID{0},
+			Writes: []runtime.FieldID{0},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 5},
+			},
+			Fulfills: []runtime.GoalID{WorkerGoalDone},
 		},
 		{
 			Name:        "Idle0",
@@ -200,8 +230,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle1",
@@ -214,8 +250,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle2",
@@ -228,8 +270,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle3",
@@ -242,8 +290,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle4",
@@ -256,8 +310,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle5",
@@ -270,8 +330,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle6",
@@ -284,8 +350,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle7",
@@ -298,8 +370,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle8",
@@ -312,8 +390,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle9",
@@ -326,8 +410,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle10",
@@ -340,8 +430,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle11",
@@ -354,8 +450,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle12",
@@ -368,8 +470,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle13",
@@ -382,8 +490,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle14",
@@ -396,8 +510,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle15",
@@ -410,8 +530,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle16",
@@ -424,8 +550,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle17",
@@ -438,8 +570,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle18",
@@ -452,8 +590,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle19",
@@ -466,8 +610,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle20",
@@ -480,8 +630,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle21",
@@ -494,8 +650,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle22",
@@ -508,8 +670,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle23",
@@ -522,8 +690,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle24",
@@ -536,8 +710,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle25",
@@ -550,8 +730,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle26",
@@ -564,8 +750,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle27",
@@ -578,8 +770,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle28",
@@ -592,8 +790,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle29",
@@ -606,8 +810,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle30",
@@ -620,8 +830,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle31",
@@ -634,8 +850,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle32",
@@ -648,8 +870,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle33",
@@ -662,8 +890,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle34",
@@ -676,8 +910,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle35",
@@ -690,8 +930,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{6},
-			Reads:       []runtime.FieldID{6},
-			Writes:      []runtime.FieldID{6},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpLt, Field: 6},
+			},
+			Reads:  []runtime.FieldID{6},
+			Writes: []runtime.FieldID{6},
+			Changes: []runtime.Change{
+				{Field: 6, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle36",
@@ -704,8 +950,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
-			Reads:       []runtime.FieldID{7},
-			Writes:      []runtime.FieldID{7},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpLt, Field: 7},
+			},
+			Reads:  []runtime.FieldID{7},
+			Writes: []runtime.FieldID{7},
+			Changes: []runtime.Change{
+				{Field: 7, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle37",
@@ -718,8 +970,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{8},
-			Reads:       []runtime.FieldID{8},
-			Writes:      []runtime.FieldID{8},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpLt, Field: 8},
+			},
+			Reads:  []runtime.FieldID{8},
+			Writes: []runtime.FieldID{8},
+			Changes: []runtime.Change{
+				{Field: 8, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle38",
@@ -732,8 +990,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{9},
-			Reads:       []runtime.FieldID{9},
-			Writes:      []runtime.FieldID{9},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{9}, Cmp: runtime.CmpLt, Field: 9},
+			},
+			Reads:  []runtime.FieldID{9},
+			Writes: []runtime.FieldID{9},
+			Changes: []runtime.Change{
+				{Field: 9, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle39",
@@ -746,8 +1010,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{10},
-			Reads:       []runtime.FieldID{10},
-			Writes:      []runtime.FieldID{10},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{10}, Cmp: runtime.CmpLt, Field: 10},
+			},
+			Reads:  []runtime.FieldID{10},
+			Writes: []runtime.FieldID{10},
+			Changes: []runtime.Change{
+				{Field: 10, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle40",
@@ -760,8 +1030,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1},
+			Writes: []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle41",
@@ -774,8 +1050,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2},
-			Reads:       []runtime.FieldID{2},
-			Writes:      []runtime.FieldID{2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2},
+			},
+			Reads:  []runtime.FieldID{2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle42",
@@ -788,8 +1070,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3},
-			Reads:       []runtime.FieldID{3},
-			Writes:      []runtime.FieldID{3},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3},
+			},
+			Reads:  []runtime.FieldID{3},
+			Writes: []runtime.FieldID{3},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle43",
@@ -802,8 +1090,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{4},
-			Writes:      []runtime.FieldID{4},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4},
+			},
+			Reads:  []runtime.FieldID{4},
+			Writes: []runtime.FieldID{4},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 		{
 			Name:        "Idle44",
@@ -816,8 +1110,14 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5},
-			Reads:       []runtime.FieldID{5},
-			Writes:      []runtime.FieldID{5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpLt, Field: 5},
+			},
+			Reads:  []runtime.FieldID{5},
+			Writes: []runtime.FieldID{5},
+			Changes: []runtime.Change{
+				{Field: 5, Op: runtime.ChangeAdd, Num: 1},
+			},
 		},
 	},
 	Goals: []runtime.Goal[WorkerState]{
@@ -828,10 +1128,15 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 			Cond:        _Worker_goal_Done,
 			CondText:    "Stage >= 5",
 			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGe, Field: 0, Num: 5},
+			},
 		},
 	},
 	Schema:  _Worker_planSchema,
 	Enabled: _Worker_enabled,
+	Number:  _Worker_number,
+	Hash:    _Worker_hash,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -1445,6 +1750,50 @@ func _Worker_enabled(s *WorkerState, bits []uint64) {
 		w |= 1 << 49
 	}
 	bits[0] = w
+}
+
+func _Worker_number(s *WorkerState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Stage)
+	case 1:
+		return float64(s.N0)
+	case 2:
+		return float64(s.N1)
+	case 3:
+		return float64(s.N2)
+	case 4:
+		return float64(s.N3)
+	case 5:
+		return float64(s.N4)
+	case 6:
+		return float64(s.N5)
+	case 7:
+		return float64(s.N6)
+	case 8:
+		return float64(s.N7)
+	case 9:
+		return float64(s.N8)
+	case 10:
+		return float64(s.N9)
+	}
+	return 0
+}
+
+func _Worker_hash(s *WorkerState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Stage))
+	h = runtime.HashWord(h, uint64(s.N0))
+	h = runtime.HashWord(h, uint64(s.N1))
+	h = runtime.HashWord(h, uint64(s.N2))
+	h = runtime.HashWord(h, uint64(s.N3))
+	h = runtime.HashWord(h, uint64(s.N4))
+	h = runtime.HashWord(h, uint64(s.N5))
+	h = runtime.HashWord(h, uint64(s.N6))
+	h = runtime.HashWord(h, uint64(s.N7))
+	h = runtime.HashWord(h, uint64(s.N8))
+	h = runtime.HashWord(h, uint64(s.N9))
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -73,10 +73,18 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1, 2, 4},
-			PreUnmet:    _Agent_unmet_Forage,
-			PreParts:    [][]runtime.FieldID{{2}, {1}, {4}},
-			Reads:       []runtime.FieldID{1, 2, 4},
-			Writes:      []runtime.FieldID{1, 2},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2, Num: 10},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1, Num: 5},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+			},
+			PreUnmet: _Agent_unmet_Forage,
+			Reads:    []runtime.FieldID{1, 2, 4},
+			Writes:   []runtime.FieldID{1, 2},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: 2},
+				{Field: 2, Op: runtime.ChangeAdd, Num: -10},
+			},
 		},
 		{
 			Name:        "Eat",
@@ -89,9 +97,16 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{1},
-			Reads:       []runtime.FieldID{0, 1},
-			Writes:      []runtime.FieldID{0, 1},
-			Fulfills:    []runtime.GoalID{AgentGoalFed},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{0, 1},
+			Writes: []runtime.FieldID{0, 1},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeAdd, Num: -30},
+				{Field: 1, Op: runtime.ChangeAdd, Num: -1},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalFed},
 		},
 		{
 			Name:        "Rest",
@@ -104,8 +119,15 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4},
-			Reads:       []runtime.FieldID{2, 4},
-			Writes:      []runtime.FieldID{2, 5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+			},
+			Reads:  []runtime.FieldID{2, 4},
+			Writes: []runtime.FieldID{2, 5},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 25},
+				{Field: 5, Op: runtime.ChangeSet},
+			},
 		},
 		{
 			Name:        "Scavenge",
@@ -118,11 +140,19 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 3, 4},
-			PreUnmet:    _Agent_unmet_Scavenge,
-			PreParts:    [][]runtime.FieldID{{2}, {3}, {4}},
-			Reads:       []runtime.FieldID{2, 3, 4},
-			Writes:      []runtime.FieldID{2, 3},
-			Fulfills:    []runtime.GoalID{AgentGoalArmed},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2, Num: 5},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3, Num: 10},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+			},
+			PreUnmet: _Agent_unmet_Scavenge,
+			Reads:    []runtime.FieldID{2, 3, 4},
+			Writes:   []runtime.FieldID{2, 3},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -5},
+				{Field: 3, Op: runtime.ChangeAdd, Num: 5},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalArmed},
 		},
 		{
 			Name:        "Fight",
@@ -135,11 +165,19 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{3, 4},
-			PreUnmet:    _Agent_unmet_Fight,
-			PreParts:    [][]runtime.FieldID{{3}, {4}},
-			Reads:       []runtime.FieldID{2, 3, 4},
-			Writes:      []runtime.FieldID{2, 3, 4},
-			Fulfills:    []runtime.GoalID{AgentGoalSafe},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 3},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+			},
+			PreUnmet: _Agent_unmet_Fight,
+			Reads:    []runtime.FieldID{2, 3, 4},
+			Writes:   []runtime.FieldID{2, 3, 4},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -5},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 4, Op: runtime.ChangeSet},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalSafe},
 		},
 		{
 			Name:        "Flee",
@@ -152,11 +190,18 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{2, 4},
-			PreUnmet:    _Agent_unmet_Flee,
-			PreParts:    [][]runtime.FieldID{{2}, {4}},
-			Reads:       []runtime.FieldID{2, 4},
-			Writes:      []runtime.FieldID{2, 4},
-			Fulfills:    []runtime.GoalID{AgentGoalSafe},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2, Num: 20},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+			},
+			PreUnmet: _Agent_unmet_Flee,
+			Reads:    []runtime.FieldID{2, 4},
+			Writes:   []runtime.FieldID{2, 4},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: -20},
+				{Field: 4, Op: runtime.ChangeSet},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalSafe},
 		},
 		{
 			Name:        "Hide",
@@ -169,11 +214,18 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Value:       1,
 			Weight:      1,
 			PreReads:    []runtime.FieldID{4, 5},
-			PreUnmet:    _Agent_unmet_Hide,
-			PreParts:    [][]runtime.FieldID{{4}, {5}},
-			Reads:       []runtime.FieldID{4, 5},
-			Writes:      []runtime.FieldID{4, 5},
-			Fulfills:    []runtime.GoalID{AgentGoalSafe},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5},
+			},
+			PreUnmet: _Agent_unmet_Hide,
+			Reads:    []runtime.FieldID{4, 5},
+			Writes:   []runtime.FieldID{4, 5},
+			Changes: []runtime.Change{
+				{Field: 4, Op: runtime.ChangeSet},
+				{Field: 5, Op: runtime.ChangeSet, Num: 1},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalSafe},
 		},
 	},
 	Goals: []runtime.Goal[AgentState]{
@@ -184,6 +236,9 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cond:        _Agent_goal_Safe,
 			CondText:    "Threat == 0",
 			Reads:       []runtime.FieldID{4},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+			},
 		},
 		{
 			Name:        "Fed",
@@ -192,6 +247,9 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cond:        _Agent_goal_Fed,
 			CondText:    "Hunger < 50",
 			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 50},
+			},
 		},
 		{
 			Name:        "Armed",
@@ -200,10 +258,15 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cond:        _Agent_goal_Armed,
 			CondText:    "Ammo >= 3",
 			Reads:       []runtime.FieldID{3},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 3},
+			},
 		},
 	},
 	Schema:  _Agent_planSchema,
 	Enabled: _Agent_enabled,
+	Number:  _Agent_number,
+	Hash:    _Agent_hash,
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
@@ -370,6 +433,38 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 		w |= 1 << 6
 	}
 	bits[0] = w
+}
+
+func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
+	switch f {
+	case 0:
+		return float64(s.Hunger)
+	case 1:
+		return float64(s.Food)
+	case 2:
+		return float64(s.Energy)
+	case 3:
+		return float64(s.Ammo)
+	case 4:
+		return float64(s.Threat)
+	case 5:
+		if s.Cover {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+func _Agent_hash(s *AgentState) uint64 {
+	h := runtime.HashStart
+	h = runtime.HashWord(h, uint64(s.Hunger))
+	h = runtime.HashWord(h, uint64(s.Food))
+	h = runtime.HashWord(h, uint64(s.Energy))
+	h = runtime.HashWord(h, uint64(s.Ammo))
+	h = runtime.HashWord(h, uint64(s.Threat))
+	h = runtime.HashBool(h, s.Cover)
+	return runtime.HashMix(h)
 }
 
 // Perform runs action a by calling its method. Actions that take typed

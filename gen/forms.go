@@ -1,0 +1,294 @@
+package gen
+
+import (
+	"go/constant"
+	"slices"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/internal/check"
+)
+
+// What the planners learn of the forms of conditions and effects: for each
+// conjunct that compares a field with a constant, the comparison; for each
+// effect that sets a field to a constant or adds one to it, that. The
+// runtime derives from these which actions can make which conjunct hold.
+
+// part is the form of one conjunct (or of a group of them, the last bit of
+// an unmet mask: no form).
+type part struct {
+	reads []int
+	cmp   string // the runtime's Cmp constant; "" for no form
+	field int
+	num   float64
+	str   *string // the constant of a string field
+}
+
+// change is the form of one effect.
+type change struct {
+	field int
+	op    string // the runtime's ChangeOp constant
+	num   float64
+	str   *string
+}
+
+// conditionParts returns the parts of a condition, as its unmet mask
+// groups its conjuncts.
+func conditionParts(cond exprlang.Expr) []part {
+	var out []part
+	for _, group := range groups(conjuncts(cond)) {
+		var reads []int
+		for _, e := range group {
+			reads = append(reads, exprlang.Reads(e)...)
+		}
+		slices.Sort(reads)
+		p := part{reads: slices.Compact(reads)}
+		if len(group) == 1 {
+			p.comparison(group[0])
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+var cmpNames = map[exprlang.Op]string{
+	exprlang.OpEql: "CmpEq", exprlang.OpNeq: "CmpNe",
+	exprlang.OpLss: "CmpLt", exprlang.OpLeq: "CmpLe",
+	exprlang.OpGtr: "CmpGt", exprlang.OpGeq: "CmpGe",
+}
+
+// flipped is the comparison with its operands swapped: 3 < X is X > 3.
+var flipped = map[exprlang.Op]exprlang.Op{
+	exprlang.OpEql: exprlang.OpEql, exprlang.OpNeq: exprlang.OpNeq,
+	exprlang.OpLss: exprlang.OpGtr, exprlang.OpLeq: exprlang.OpGeq,
+	exprlang.OpGtr: exprlang.OpLss, exprlang.OpGeq: exprlang.OpLeq,
+}
+
+// comparison fills in p's form when e compares one field with a constant
+// (or is a bool field, or its negation).
+func (p *part) comparison(e exprlang.Expr) {
+	e = unparen(e)
+	if f, ok := stateField(e); ok && f.Type().Kind.IsBoolean() {
+		p.cmp, p.field, p.num = "CmpEq", f.Symbol.Index, 1
+		return
+	}
+	if u, ok := e.(*exprlang.Unary); ok && u.Op == exprlang.OpNot {
+		if f, ok := stateField(unparen(u.X)); ok && f.Type().Kind.IsBoolean() {
+			p.cmp, p.field, p.num = "CmpEq", f.Symbol.Index, 0
+		}
+		return
+	}
+	b, ok := e.(*exprlang.Binary)
+	if !ok || !b.Op.IsComparison() {
+		return
+	}
+	op, x, y := b.Op, unparen(b.X), unparen(b.Y)
+	f, ok := stateField(x)
+	if !ok {
+		op, x, y = flipped[op], y, x
+		if f, ok = stateField(x); !ok {
+			return
+		}
+	}
+	num, str, ok := constantValue(y.Value())
+	if !ok {
+		return
+	}
+	if str == nil && f.Type().Kind.IsBoolean() {
+		// Flag == false, Flag != true: one form, Flag == value.
+		switch op {
+		case exprlang.OpEql:
+		case exprlang.OpNeq:
+			num = 1 - num
+		default:
+			return
+		}
+		op = exprlang.OpEql
+	}
+	p.cmp, p.field, p.num, p.str = cmpNames[op], f.Symbol.Index, num, str
+}
+
+// effectChanges returns the forms of an action's effects.
+func effectChanges(effs []*exprlang.Effect) []change {
+	var out []change
+	for _, eff := range effs {
+		field := eff.Field.Symbol.Index
+		c := change{field: field, op: "ChangeOther"}
+		switch eff.Op {
+		case exprlang.Inc:
+			c.op, c.num = "ChangeAdd", 1
+		case exprlang.Dec:
+			c.op, c.num = "ChangeAdd", -1
+		case exprlang.AddAssign, exprlang.SubAssign:
+			if num, str, ok := constantValue(eff.Value.Value()); ok && str == nil {
+				if eff.Op == exprlang.SubAssign {
+					num = -num
+				}
+				c.op, c.num = "ChangeAdd", num
+			}
+		case exprlang.Assign:
+			if num, str, ok := constantValue(eff.Value.Value()); ok {
+				c.op, c.num, c.str = "ChangeSet", num, str
+			} else if k, ok := selfPlus(field, eff.Value); ok {
+				c.op, c.num = "ChangeAdd", k
+			}
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b change) int { return a.field - b.field })
+	return out
+}
+
+// selfPlus recognises F + k, k + F and F - k for field F and a numeric
+// constant k, returning the amount added.
+func selfPlus(field int, e exprlang.Expr) (float64, bool) {
+	b, ok := unparen(e).(*exprlang.Binary)
+	if !ok || (b.Op != exprlang.OpAdd && b.Op != exprlang.OpSub) || !b.Type().Kind.IsNumeric() {
+		return 0, false
+	}
+	isSelf := func(e exprlang.Expr) bool {
+		f, ok := stateField(unparen(e))
+		return ok && f.Symbol.Index == field
+	}
+	amount := func(e exprlang.Expr) (float64, bool) {
+		num, str, ok := constantValue(unparen(e).Value())
+		return num, ok && str == nil
+	}
+	switch {
+	case isSelf(b.X):
+		k, ok := amount(b.Y)
+		if b.Op == exprlang.OpSub {
+			k = -k
+		}
+		return k, ok
+	case isSelf(b.Y) && b.Op == exprlang.OpAdd:
+		return amount(b.X)
+	}
+	return 0, false
+}
+
+func unparen(e exprlang.Expr) exprlang.Expr {
+	for {
+		p, ok := e.(*exprlang.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// stateField returns e as a reference to a state field.
+func stateField(e exprlang.Expr) (*exprlang.Ident, bool) {
+	id, ok := e.(*exprlang.Ident)
+	return id, ok && id.Symbol.Kind == exprlang.Field
+}
+
+// constantValue returns a constant as the runtime describes it: a number
+// (bools as 1 and 0) exactly representable as a float64, or a string.
+func constantValue(v constant.Value) (num float64, str *string, ok bool) {
+	if v == nil {
+		return 0, nil, false
+	}
+	switch v.Kind() {
+	case constant.Bool:
+		if constant.BoolVal(v) {
+			return 1, nil, true
+		}
+		return 0, nil, true
+	case constant.String:
+		s := constant.StringVal(v)
+		return 0, &s, true
+	case constant.Int, constant.Float:
+		f, exact := constant.Float64Val(v)
+		return f, nil, exact
+	}
+	return 0, nil, false
+}
+
+// parts renders the parts of a condition.
+func (e *emitter) parts(ps []part) jen.Code {
+	return jen.Index().Add(e.rt("Part")).CustomFunc(multi, func(g *jen.Group) {
+		for _, p := range ps {
+			items := []jen.Code{kv("Reads", fieldIDs(e.rt, p.reads))}
+			if p.cmp != "" {
+				items = append(items, kv("Cmp", e.rt(p.cmp)), kv("Field", jen.Lit(p.field)))
+				items = append(items, e.constant(p.num, p.str)...)
+			}
+			g.Values(items...)
+		}
+	})
+}
+
+// changes renders the changes of an action's effects.
+func (e *emitter) changes(cs []change) jen.Code {
+	return jen.Index().Add(e.rt("Change")).CustomFunc(multi, func(g *jen.Group) {
+		for _, c := range cs {
+			items := []jen.Code{kv("Field", jen.Lit(c.field)), kv("Op", e.rt(c.op))}
+			if c.op != "ChangeOther" {
+				items = append(items, e.constant(c.num, c.str)...)
+			}
+			g.Values(items...)
+		}
+	})
+}
+
+// constant renders the Num or Str of a part or change, leaving out zero.
+func (e *emitter) constant(num float64, str *string) []jen.Code {
+	switch {
+	case str != nil:
+		return []jen.Code{kv("Str", jen.Lit(*str))}
+	case num != 0:
+		return []jen.Code{kv("Num", number(num))}
+	}
+	return nil
+}
+
+// numberFunc emits the function that reads a numeric or bool field by its
+// ID.
+func (e *emitter) numberFunc() {
+	r := e.r
+	e.f.Func().Id(check.NumberFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName()), jen.Id("f").Add(e.rt("FieldID"))).Float64().BlockFunc(func(g *jen.Group) {
+		g.Switch(jen.Id("f")).BlockFunc(func(sw *jen.Group) {
+			for i, fld := range r.Fields {
+				v := jen.Id("s").Dot(fld.Name)
+				switch {
+				case fld.Kind.IsBoolean():
+					sw.Case(jen.Lit(i)).Block(
+						jen.If(v).Block(jen.Return(jen.Lit(1))),
+						jen.Return(jen.Lit(0)),
+					)
+				case fld.Kind.IsNumeric():
+					sw.Case(jen.Lit(i)).Block(jen.Return(jen.Float64().Call(v)))
+				}
+			}
+		})
+		g.Return(jen.Lit(0))
+	})
+	e.f.Line()
+}
+
+// hashFunc emits the function that hashes a state field by field.
+func (e *emitter) hashFunc() {
+	r := e.r
+	e.f.Func().Id(check.HashFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName())).Uint64().BlockFunc(func(g *jen.Group) {
+		g.Id("h").Op(":=").Add(e.rt("HashStart"))
+		for _, fld := range r.Fields {
+			v := jen.Id("s").Dot(fld.Name)
+			var fold jen.Code
+			switch k := fld.Kind; {
+			case k.IsBoolean():
+				fold = e.rt("HashBool").Call(jen.Id("h"), v)
+			case k.IsFloat():
+				fold = e.rt("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
+			case k.IsNumeric():
+				fold = e.rt("HashWord").Call(jen.Id("h"), jen.Uint64().Call(v))
+			default:
+				fold = e.rt("HashString").Call(jen.Id("h"), jen.String().Call(v))
+			}
+			g.Id("h").Op("=").Add(fold)
+		}
+		g.Return(e.rt("HashMix").Call(jen.Id("h")))
+	})
+	e.f.Line()
+}

@@ -1,0 +1,237 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// condition is a goal's condition or an action's precondition as the
+// planners see it: its conjuncts, and the actions that can serve them in
+// the order the planners try them.
+type condition[S any] struct {
+	holds func(S) bool   // nil: holds in every state
+	unmet func(S) uint64 // nil: a single part, failing when holds fails
+	parts []Part         // at least one when holds is set
+	// opts are the actions that can serve the condition: for a goal,
+	// those that declare it in fulfills first; then, in declaration
+	// order, those in a serving relation to one of its parts.
+	opts []option
+	// rels[a*len(parts)+i] is the relation of action a to parts[i];
+	// steps[a*len(parts)+i], when a advances parts[i] (or adds to the
+	// field of an equality), what one step adds to its field.
+	rels  []Relation
+	steps []float64
+}
+
+// option is an action that can serve a condition.
+type option struct {
+	act ActionID
+	// helps marks the parts the action can serve (every part for an
+	// action that declares the goal in fulfills); sure those it achieves
+	// or advances, which need no check after the step; advances those it
+	// moves by steps of a constant (advances, or adds to the field of an
+	// equality), which may take several steps.
+	helps, sure, advances uint64
+	// fulfills: the action declares the goal in fulfills.
+	fulfills bool
+}
+
+// checkParts checks the parts of a condition as a domain gives them.
+func checkParts(parts []Part, hasUnmet bool, validField func([]FieldID) error) error {
+	switch {
+	case len(parts) > 64:
+		return errors.New("more than 64 parts")
+	case hasUnmet && len(parts) < 2:
+		return errors.New("an Unmet function needs two parts or more")
+	case !hasUnmet && len(parts) > 1:
+		return errors.New("two parts or more need an Unmet function")
+	}
+	for i, p := range parts {
+		if err := validField(p.Reads); err != nil {
+			return fmt.Errorf("part %d: %w", i, err)
+		}
+		if p.Cmp != CmpNone {
+			if err := validField([]FieldID{p.Field}); err != nil {
+				return fmt.Errorf("part %d: %w", i, err)
+			}
+			if !slices.Contains(p.Reads, p.Field) {
+				return fmt.Errorf("part %d: compares field %d, which it does not read", i, p.Field)
+			}
+		}
+	}
+	return nil
+}
+
+// newCondition derives the planners' view of a condition. reads are the
+// fields the whole condition reads (the one part when parts is nil); goal
+// is the goal the condition is of, or NoGoal for a precondition.
+func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts []Part, reads []FieldID, goal GoalID) condition[S] {
+	c := condition[S]{holds: holds, unmet: unmet, parts: parts}
+	if holds == nil {
+		return c
+	}
+	if len(c.parts) == 0 {
+		c.parts = []Part{{Reads: reads}}
+	}
+	strField := func(f FieldID) bool { return d.Fields[f].Kind == KindString }
+	n := len(c.parts)
+	c.rels = make([]Relation, len(d.Actions)*n)
+	c.steps = make([]float64, len(d.Actions)*n)
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
+		for i := range c.parts {
+			p := &c.parts[i]
+			r := relation(p, a.Writes, a.Changes, strField)
+			c.rels[ai*n+i] = r
+			if r == RelAdvances || (r == RelMaybe && p.Cmp == CmpEq) {
+				for _, ch := range a.Changes {
+					if ch.Field == p.Field && ch.Op == ChangeAdd {
+						c.steps[ai*n+i] = ch.Num
+					}
+				}
+			}
+		}
+	}
+	all := uint64(1)<<n - 1
+	if n == 64 {
+		all = ^uint64(0)
+	}
+	add := func(ai int, fulfills bool) {
+		o := option{act: ActionID(ai), fulfills: fulfills}
+		for i := range n {
+			switch r := c.rels[ai*n+i]; {
+			case r >= RelAdvances:
+				o.sure |= 1 << i
+				o.helps |= 1 << i
+			case r.serves():
+				o.helps |= 1 << i
+			}
+			if c.steps[ai*n+i] != 0 {
+				o.advances |= 1 << i
+			}
+		}
+		if fulfills {
+			o.helps = all
+		}
+		if o.helps != 0 {
+			c.opts = append(c.opts, o)
+		}
+	}
+	if goal != NoGoal {
+		for ai := range d.Actions {
+			if slices.Contains(d.Actions[ai].Fulfills, goal) {
+				add(ai, true)
+			}
+		}
+	}
+	for ai := range d.Actions {
+		if goal != NoGoal && slices.Contains(d.Actions[ai].Fulfills, goal) {
+			continue
+		}
+		add(ai, false)
+	}
+	return c
+}
+
+// failing returns the parts of c that fail in s, one bit each.
+func (c *condition[S]) failing(s S) uint64 {
+	switch {
+	case c.holds == nil:
+		return 0
+	case c.unmet != nil:
+		return c.unmet(s)
+	case c.holds(s):
+		return 0
+	}
+	return 1
+}
+
+// actions lists the actions of c's options.
+func (c *condition[S]) actions() []ActionID {
+	out := make([]ActionID, len(c.opts))
+	for i, o := range c.opts {
+		out[i] = o.act
+	}
+	return out
+}
+
+func (c *condition[S]) relation(a ActionID, part int) Relation {
+	n := len(c.parts)
+	if part < 0 || part >= n || a < 0 || int(a)*n >= len(c.rels) {
+		return RelNone
+	}
+	return c.rels[int(a)*n+part]
+}
+
+// progress reports whether the steps from state from to state after
+// brought the parts of c that want marks closer to holding: one holds now,
+// or its field moved closer to the part's constant (by d.Number); for a
+// part of no known form, or without Number, any change of state counts.
+func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) bool {
+	if want&^c.failing(*after) != 0 {
+		return true
+	}
+	for want != 0 {
+		i := bits.TrailingZeros64(want)
+		want &= want - 1
+		p := &c.parts[i]
+		switch {
+		case p.Cmp == CmpNone || d.Number == nil:
+			if *from != *after {
+				return true
+			}
+		case d.Fields[p.Field].Kind == KindString:
+			// Holds or not: no nearer.
+		case p.gap(d.Number(after, p.Field)) < p.gap(d.Number(from, p.Field)):
+			return true
+		}
+	}
+	return false
+}
+
+// repeats is how many steps of action a the parts of c that advances marks
+// need at least, by how far each part's field is from what it needs (1 when
+// the domain has no Number to tell; +Inf when a step moves an equality's
+// field away from its constant).
+func (d *Domain[S]) repeats(c *condition[S], a ActionID, advances uint64, s *S) float64 {
+	reps := 1.0
+	if d.Number == nil {
+		return reps
+	}
+	n := len(c.parts)
+	for advances != 0 {
+		i := bits.TrailingZeros64(advances)
+		advances &= advances - 1
+		p := &c.parts[i]
+		reps = max(reps, p.steps(d.Number(s, p.Field), c.steps[int(a)*n+i]))
+	}
+	return reps
+}
+
+// estimate is what using option o for condition c in s costs, as the
+// chainer guesses it to order its choices: the action's cost times the
+// steps its advanced parts need, plus, for each failing part of its
+// precondition, the cheapest such guess among the actions that can serve
+// that part (without looking further down).
+func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s *S) float64 {
+	est := d.Actions[o.act].Cost * d.repeats(c, o.act, o.advances&failing, s)
+	pre := &d.pres[o.act]
+	pf := pre.failing(*s)
+	for pf != 0 {
+		i := bits.TrailingZeros64(pf)
+		pf &= pf - 1
+		best := math.Inf(1)
+		for j := range pre.opts {
+			h := &pre.opts[j]
+			if h.helps&(1<<i) == 0 {
+				continue
+			}
+			best = min(best, d.Actions[h.act].Cost*d.repeats(pre, h.act, h.advances&(1<<i), s))
+		}
+		est += best
+	}
+	return est
+}

@@ -1,0 +1,71 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+)
+
+// The state hash functions rolegen generates (Domain.Hash) fold each field
+// into a running hash with these helpers and finish with HashMix. They are
+// small enough to inline, fixed (the same hash on every run and machine),
+// and treat equal values alike: +0 and -0 hash the same, as they compare
+// equal.
+
+// HashStart is the hash of a state before its first field.
+const HashStart uint64 = 0x243f6a8885a308d3
+
+const (
+	hashMul1 = 0x9e3779b97f4a7c15
+	hashMul2 = 0xbf58476d1ce4e5b9
+)
+
+// HashWord folds an integer (or the bits of any word) into h.
+func HashWord(h, v uint64) uint64 {
+	return bits.RotateLeft64((h^v)*hashMul1, 29) * hashMul2
+}
+
+// HashBool folds a bool into h.
+func HashBool(h uint64, v bool) uint64 {
+	if v {
+		return HashWord(h, 1)
+	}
+	return HashWord(h, 0)
+}
+
+// HashFloat folds a float into h; -0 hashes as +0.
+func HashFloat(h uint64, v float64) uint64 {
+	if v == 0 {
+		v = 0
+	}
+	return HashWord(h, math.Float64bits(v))
+}
+
+// HashString folds a string into h, eight bytes at a time, and its length.
+func HashString(h uint64, s string) uint64 {
+	h = HashWord(h, uint64(len(s)))
+	for len(s) >= 8 {
+		h = HashWord(h, binary.LittleEndian.Uint64([]byte(s[:8])))
+		s = s[8:]
+	}
+	var tail uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		tail = tail<<8 | uint64(s[i])
+	}
+	return HashWord(h, tail)
+}
+
+// HashMix finishes a hash: every bit of h affects every bit of the result,
+// so its low bits can index a table.
+func HashMix(h uint64) uint64 { return mix64(h) }
+
+// mix64 is a 64-bit finaliser (MurmurHash3's fmix64): every input bit
+// affects every output bit, so the low bits can index a table.
+func mix64(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}

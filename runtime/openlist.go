@@ -1,0 +1,72 @@
+package runtime
+
+// openList is the open list of a best-first search: a binary min-heap of
+// entries ordered by before.
+type openList []openEntry
+
+// openEntry is an entry of an open list. It carries its own f and g so the
+// heap compares entries without touching the search's node array.
+type openEntry struct {
+	f, g float64
+	seq  uint64
+	node int32
+}
+
+// before orders an open list: lower f first, then higher g (nearer the
+// goal by the estimate), then earlier insertion, which keeps the search
+// deterministic.
+func (e *openEntry) before(o *openEntry) bool {
+	if e.f != o.f {
+		return e.f < o.f
+	}
+	if e.g != o.g {
+		return e.g > o.g
+	}
+	return e.seq < o.seq
+}
+
+// push adds e.
+func (h *openList) push(e openEntry) {
+	*h = append(*h, e)
+	l := *h
+	i := len(l) - 1
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !e.before(&l[parent]) {
+			break
+		}
+		l[i] = l[parent]
+		i = parent
+	}
+	l[i] = e
+}
+
+// pop removes and returns the first entry; the list must not be empty.
+func (h *openList) pop() openEntry {
+	l := *h
+	top := l[0]
+	last := l[len(l)-1]
+	l = l[:len(l)-1]
+	*h = l
+	n := len(l)
+	if n == 0 {
+		return top
+	}
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && l[r].before(&l[c]) {
+			c = r
+		}
+		if !l[c].before(&last) {
+			break
+		}
+		l[i] = l[c]
+		i = c
+	}
+	l[i] = last
+	return top
+}

@@ -1,0 +1,249 @@
+package runtime
+
+import "math"
+
+// Cmp is the comparison of a conjunct that compares one state field with a
+// constant.
+type Cmp uint8
+
+// Comparisons of a Part. CmpNone stands for any other form of conjunct.
+const (
+	CmpNone Cmp = iota
+	CmpEq
+	CmpNe
+	CmpLt
+	CmpLe
+	CmpGt
+	CmpGe
+)
+
+var cmpText = [...]string{CmpNone: "?", CmpEq: "==", CmpNe: "!=", CmpLt: "<", CmpLe: "<=", CmpGt: ">", CmpGe: ">="}
+
+func (c Cmp) String() string {
+	if int(c) < len(cmpText) {
+		return cmpText[c]
+	}
+	return "?"
+}
+
+// Part is one conjunct of a condition: an operand of its top-level &&, or
+// the whole condition when it is no conjunction.
+//
+// When the conjunct compares one field with a constant (Ammo > 10,
+// Mode == 'idle', Stance != Prone, Hidden, !Hidden), Cmp, Field and Num or
+// Str describe it: a bool field's constant is Num 1 (true) or 0 (false),
+// a numeric field's is Num, a string field's is Str. Planners then know
+// which way an effect moves it. Any other conjunct has Cmp CmpNone, and
+// planners learn of it only what its Reads say.
+type Part struct {
+	// Reads are the fields the conjunct reads, sorted.
+	Reads []FieldID
+	Cmp   Cmp
+	Field FieldID
+	Num   float64
+	Str   string
+}
+
+// holdsFor reports whether the part holds when its field has the constant
+// value of a change (numeric num or string str).
+func (p *Part) holdsFor(num float64, str string, isStr bool) bool {
+	if isStr {
+		switch p.Cmp {
+		case CmpEq:
+			return str == p.Str
+		case CmpNe:
+			return str != p.Str
+		case CmpLt:
+			return str < p.Str
+		case CmpLe:
+			return str <= p.Str
+		case CmpGt:
+			return str > p.Str
+		case CmpGe:
+			return str >= p.Str
+		}
+		return false
+	}
+	switch p.Cmp {
+	case CmpEq:
+		return num == p.Num
+	case CmpNe:
+		return num != p.Num
+	case CmpLt:
+		return num < p.Num
+	case CmpLe:
+		return num <= p.Num
+	case CmpGt:
+		return num > p.Num
+	case CmpGe:
+		return num >= p.Num
+	}
+	return false
+}
+
+// gap is how far a numeric field's value x is from satisfying the part: 0
+// when it does, more the further it is. Only the order of gaps means
+// anything.
+func (p *Part) gap(x float64) float64 {
+	if p.holdsFor(x, "", false) {
+		return 0
+	}
+	switch p.Cmp {
+	case CmpEq:
+		return math.Abs(x - p.Num)
+	case CmpLt, CmpLe:
+		return x - p.Num + 1
+	case CmpGt, CmpGe:
+		return p.Num - x + 1
+	}
+	return 1
+}
+
+// steps is how many steps adding step to a field of value x takes before
+// the part holds: at least 1, +Inf when the steps lead an equality away
+// from its constant.
+func (p *Part) steps(x, step float64) float64 {
+	if p.Cmp == CmpEq {
+		q := (p.Num - x) / step
+		if !(q > 0) {
+			return math.Inf(1)
+		}
+		return math.Ceil(q)
+	}
+	step = math.Abs(step)
+	if step == 0 {
+		return 1
+	}
+	var n float64
+	switch p.Cmp {
+	case CmpGt:
+		n = math.Floor((p.Num-x)/step) + 1
+	case CmpGe:
+		n = math.Ceil((p.Num - x) / step)
+	case CmpLt:
+		n = math.Floor((x-p.Num)/step) + 1
+	case CmpLe:
+		n = math.Ceil((x - p.Num) / step)
+	default:
+		return 1
+	}
+	if n < 1 || math.IsNaN(n) {
+		return 1
+	}
+	return n
+}
+
+// ChangeOp is the form of an effect on one field.
+type ChangeOp uint8
+
+// Forms of a Change.
+const (
+	// ChangeOther: any other right-hand side (one that reads the state,
+	// say): only running the effect tells what it does.
+	ChangeOther ChangeOp = iota
+	// ChangeSet: the field is set to a constant.
+	ChangeSet
+	// ChangeAdd: a constant is added to the field (negative for -= and
+	// --).
+	ChangeAdd
+)
+
+// Change describes what an action's effect does to one field: Field = Num
+// (or Str, for a string field), Field += Num, or something else.
+type Change struct {
+	Field FieldID
+	Op    ChangeOp
+	Num   float64
+	Str   string
+}
+
+// Relation is what an action can do to a conjunct, by the forms of both.
+type Relation uint8
+
+// Relations, from no use to sure use.
+const (
+	// RelNone: the action writes no field the conjunct reads.
+	RelNone Relation = iota
+	// RelOpposes: the action can never make the conjunct hold: it sets
+	// its field to a value that fails it, or moves the field away from
+	// what it needs.
+	RelOpposes
+	// RelMaybe: the action writes what the conjunct reads in a way only
+	// running it tells (a right-hand side that reads the state, a
+	// conjunct of another form, an equality approached by steps).
+	RelMaybe
+	// RelAdvances: the action moves the field toward what the conjunct
+	// needs (Food += 10 for Food > 80): repeated, it makes it hold.
+	RelAdvances
+	// RelAchieves: the action makes the conjunct hold from any state
+	// where it fails (Ammo = 30 for Ammo > 10).
+	RelAchieves
+)
+
+var relationText = [...]string{RelNone: "none", RelOpposes: "opposes", RelMaybe: "maybe", RelAdvances: "advances", RelAchieves: "achieves"}
+
+func (r Relation) String() string {
+	if int(r) < len(relationText) {
+		return relationText[r]
+	}
+	return "?"
+}
+
+// serves reports whether an action in relation r to a failing conjunct
+// can help make it hold.
+func (r Relation) serves() bool { return r >= RelMaybe }
+
+// relation tells what an action with the given writes and changes can do
+// to part p. changes may be nil (a domain built by hand): then every write
+// of a field p reads is RelMaybe. strField reports whether a field holds
+// strings.
+func relation(p *Part, writes []FieldID, changes []Change, strField func(FieldID) bool) Relation {
+	if !intersects(writes, p.Reads) {
+		return RelNone
+	}
+	if p.Cmp == CmpNone || changes == nil {
+		return RelMaybe
+	}
+	var c *Change
+	for i := range changes {
+		if changes[i].Field == p.Field {
+			c = &changes[i]
+			break
+		}
+	}
+	if c == nil {
+		// The part's field is written but not described: say nothing.
+		return RelMaybe
+	}
+	isStr := strField(p.Field)
+	switch c.Op {
+	case ChangeSet:
+		if p.holdsFor(c.Num, c.Str, isStr) {
+			return RelAchieves
+		}
+		return RelOpposes
+	case ChangeAdd:
+		if isStr || c.Num == 0 || math.IsNaN(c.Num) {
+			return RelMaybe
+		}
+		switch p.Cmp {
+		case CmpNe:
+			// The part fails only at the constant; any step leaves it.
+			return RelAchieves
+		case CmpEq:
+			// Toward the constant from one side, away from the other.
+			return RelMaybe
+		case CmpLt, CmpLe:
+			if c.Num < 0 {
+				return RelAdvances
+			}
+			return RelOpposes
+		case CmpGt, CmpGe:
+			if c.Num > 0 {
+				return RelAdvances
+			}
+			return RelOpposes
+		}
+	}
+	return RelMaybe
+}

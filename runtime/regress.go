@@ -1,0 +1,299 @@
+package runtime
+
+import (
+	"hash/maphash"
+)
+
+// The backward chainer's complete pass: a best-first search over the
+// situations the chainer can be in (a state, and an agenda: the actions
+// waiting for their preconditions, each with the part of the condition
+// below it that it serves and the state it was chosen in), cheapest first
+// by the cost of the steps taken plus the cost of the actions waiting.
+// That sum never overestimates (every waiting action still has to run), so
+// the first plan it completes is the cheapest the chainer can build within
+// its limits; and no situation is expanded twice.
+
+// regressNode is a situation of the complete pass.
+type regressNode[S comparable] struct {
+	state  S
+	agenda int32    // index in regression.agendas; 0 is the goal alone
+	parent int32    // the situation it was reached from; -1 for the start
+	act    ActionID // the step that led here; NoAction for a choice
+	steps  int32
+	g      float64 // the cost of the steps taken
+	closed bool
+}
+
+// agendaEntry is the top of an agenda, interned: equal agendas have one
+// index, so situations compare by index.
+type agendaEntry[S comparable] struct {
+	act   ActionID
+	cond  int32  // the condition of the entry below that act serves
+	want  uint64 // its failing parts act can serve
+	from  S      // the state act was chosen in
+	below int32
+	depth int32   // entries above the goal: 1 for a goal's candidate
+	wait  float64 // the cost of the actions waiting, this one included
+	hash  uint64
+}
+
+func (e *agendaEntry[S]) same(o *agendaEntry[S]) bool {
+	return e.act == o.act && e.cond == o.cond && e.want == o.want && e.below == o.below && e.from == o.from
+}
+
+// regression is the complete pass's search space, kept between calls so
+// that a chainer reused for many plans does not allocate.
+type regression[S comparable] struct {
+	hash    func(*S) uint64
+	seed    maphash.Seed
+	nodes   []regressNode[S]
+	agendas []agendaEntry[S]
+	seen    slotTable // (state, agenda) → node
+	entries slotTable // agenda entry → index
+	open    openList
+	seq     uint64
+}
+
+func (r *regression[S]) reset(hash func(*S) uint64) {
+	if r.seen.slots == nil {
+		r.seed = maphash.MakeSeed()
+	}
+	r.hash = hash
+	r.nodes = r.nodes[:0]
+	r.agendas = append(r.agendas[:0], agendaEntry[S]{act: NoAction})
+	r.seen.reset()
+	r.entries.reset()
+	r.open = r.open[:0]
+	r.seq = 0
+}
+
+func (r *regression[S]) stateHash(s *S) uint64 {
+	if r.hash != nil {
+		return r.hash(s)
+	}
+	return maphash.Comparable(r.seed, *s)
+}
+
+// intern returns the index of the agenda e (its hash unset), adding it if
+// it is new.
+func (r *regression[S]) intern(e *agendaEntry[S]) int32 {
+	e.hash = mix64(r.agendas[e.below].hash ^ uint64(e.act)<<8 ^ uint64(e.cond)<<40 ^ e.want*0x5bd1e995 ^ r.stateHash(&e.from))
+	slot := r.entries.find(e.hash)
+	for ; r.entries.used(slot); slot = r.entries.next(slot) {
+		if i := r.entries.slots[slot].idx; r.entries.slots[slot].hash == e.hash && r.agendas[i].same(e) {
+			return i
+		}
+	}
+	i := int32(len(r.agendas))
+	r.agendas = append(r.agendas, *e)
+	r.entries.put(slot, e.hash, i)
+	return i
+}
+
+// visit records that situation (s, agenda) is reached at cost g, by the
+// step act from parent, and puts it on the open list; unless it was reached
+// before at no more cost.
+func (r *regression[S]) visit(s *S, agenda, parent int32, act ActionID, steps int32, g float64) {
+	h := mix64(r.stateHash(s) ^ r.agendas[agenda].hash*0x9e3779b97f4a7c15)
+	slot := r.seen.find(h)
+	for ; r.seen.used(slot); slot = r.seen.next(slot) {
+		n := r.seen.slots[slot].idx
+		if nd := &r.nodes[n]; r.seen.slots[slot].hash == h && nd.agenda == agenda && nd.state == *s {
+			if nd.closed || g >= nd.g {
+				return
+			}
+			nd.parent, nd.act, nd.steps, nd.g = parent, act, steps, g
+			r.enqueue(n)
+			return
+		}
+	}
+	n := int32(len(r.nodes))
+	r.nodes = append(r.nodes, regressNode[S]{state: *s, agenda: agenda, parent: parent, act: act, steps: steps, g: g})
+	r.seen.put(slot, h, n)
+	r.enqueue(n)
+}
+
+func (r *regression[S]) enqueue(n int32) {
+	nd := &r.nodes[n]
+	r.seq++
+	r.open.push(openEntry{f: nd.g + r.agendas[nd.agenda].wait, g: nd.g, seq: r.seq, node: n})
+}
+
+// waiting reports whether action a is on agenda.
+func (r *regression[S]) waiting(agenda int32, a ActionID) bool {
+	for ; agenda != 0; agenda = r.agendas[agenda].below {
+		if r.agendas[agenda].act == a {
+			return true
+		}
+	}
+	return false
+}
+
+// complete runs the complete pass for the chainer's goal from st, with rem
+// steps at most. On success it appends the steps and sets b.end.
+func (b *BackwardChainer[S]) complete(st S, rem int) result {
+	d, rg := b.d, &b.reg
+	rg.reset(d.Hash)
+	b.probe = st
+	rg.visit(&b.probe, 0, -1, NoAction, 0, 0)
+	cut := false
+	for len(rg.open) > 0 {
+		e := rg.open.pop()
+		n := e.node
+		if rg.nodes[n].closed || e.g != rg.nodes[n].g {
+			continue // reached again more cheaply since
+		}
+		rg.nodes[n].closed = true
+		b.expansions++
+		if b.expansions > b.budget {
+			return result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, undoes: NoGoal}
+		}
+		if b.expansions&63 == 0 {
+			if err := b.ctx.Err(); err != nil {
+				b.ctxErr = err
+				return result{kind: stopped}
+			}
+		}
+		nd := rg.nodes[n]
+		b.probe = nd.state // states whose address goes to the domain live in b
+		top := rg.agendas[nd.agenda]
+		switch {
+		case nd.agenda == 0:
+			if b.goalHolds(nd.state) {
+				b.replay(n)
+				b.end = nd.state
+				return result{kind: found}
+			}
+		case d.Applicable(top.act, nd.state):
+			// The waiting action can run: it must, and it must bring what
+			// it serves closer to holding than when it was chosen (or than
+			// just before).
+			if int(nd.steps) >= rem {
+				cut = true
+				continue
+			}
+			b.after = d.Apply(top.act, nd.state)
+			b.from = top.from
+			c := b.targetOf(rg.agendas[top.below].act, int(top.cond))
+			if !d.progress(c, top.want, &b.from, &b.after) && !d.progress(c, top.want&c.failing(nd.state), &b.probe, &b.after) {
+				continue
+			}
+			rg.visit(&b.after, top.below, n, top.act, nd.steps+1, nd.g+d.Actions[top.act].Cost)
+			continue
+		case int(top.depth)-1 >= b.maxDepth:
+			b.depthCut = true
+			continue
+		}
+		// The top condition fails: every choice that can serve it.
+		level := b.level
+		b.level++
+		for _, ch := range b.choices(level, top.act, nd.state) {
+			a := ch.opt.act
+			if rg.waiting(nd.agenda, a) {
+				continue
+			}
+			if ch.applicable {
+				// Chosen and run at once.
+				if int(nd.steps) >= rem {
+					cut = true
+					continue
+				}
+				b.after = d.Apply(a, nd.state)
+				if !d.progress(b.targetOf(top.act, int(ch.cond)), ch.want, &b.probe, &b.after) {
+					continue
+				}
+				rg.visit(&b.after, nd.agenda, n, a, nd.steps+1, nd.g+d.Actions[a].Cost)
+				continue
+			}
+			if int(nd.steps)+int(top.depth)+1 > rem {
+				// Every waiting action needs a step.
+				cut = true
+				continue
+			}
+			b.entry = agendaEntry[S]{act: a, cond: ch.cond, want: ch.want, from: nd.state, below: nd.agenda,
+				depth: top.depth + 1, wait: top.wait + d.Actions[a].Cost}
+			rg.visit(&b.probe, rg.intern(&b.entry), n, NoAction, nd.steps, nd.g)
+		}
+		b.level--
+	}
+	return result{kind: failed, cut: cut, reason: Unreachable, action: NoAction, undoes: NoGoal}
+}
+
+// replay appends the steps that lead to situation n.
+func (b *BackwardChainer[S]) replay(n int32) {
+	rg := &b.reg
+	k := 0
+	for i := n; i >= 0; i = rg.nodes[i].parent {
+		if rg.nodes[i].act != NoAction {
+			k++
+		}
+	}
+	mark := len(b.steps)
+	for range k {
+		b.steps = append(b.steps, NoAction)
+	}
+	for i := n; i >= 0; i = rg.nodes[i].parent {
+		if a := rg.nodes[i].act; a != NoAction {
+			k--
+			b.steps[mark+k] = a
+		}
+	}
+}
+
+// slotTable is an open-addressing hash table of indexes, with linear
+// probing; the caller compares the entries a hash leads to. Slots of an
+// older generation are empty, so reset clears nothing.
+type slotTable struct {
+	slots []slot
+	gen   uint32
+	count int
+}
+
+type slot struct {
+	gen  uint32
+	idx  int32
+	hash uint64
+}
+
+func (t *slotTable) reset() {
+	if t.slots == nil {
+		t.slots = make([]slot, 256)
+	}
+	t.gen++
+	if t.gen == 0 {
+		clear(t.slots)
+		t.gen = 1
+	}
+	t.count = 0
+}
+
+// find returns the first slot to probe for hash h.
+func (t *slotTable) find(h uint64) int { return int(h & uint64(len(t.slots)-1)) }
+
+func (t *slotTable) used(i int) bool { return t.slots[i].gen == t.gen }
+
+func (t *slotTable) next(i int) int { return (i + 1) & (len(t.slots) - 1) }
+
+// put fills the free slot i that probing for h ended at.
+func (t *slotTable) put(i int, h uint64, idx int32) {
+	t.slots[i] = slot{gen: t.gen, idx: idx, hash: h}
+	t.count++
+	if 4*t.count > 3*len(t.slots) {
+		t.grow()
+	}
+}
+
+func (t *slotTable) grow() {
+	old := t.slots
+	t.slots = make([]slot, 2*len(old))
+	for _, s := range old {
+		if s.gen != t.gen {
+			continue
+		}
+		i := t.find(s.hash)
+		for t.used(i) {
+			i = t.next(i)
+		}
+		t.slots[i] = s
+	}
+}
