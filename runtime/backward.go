@@ -1,9 +1,10 @@
 package runtime
 
 import (
-	"cmp"
 	"context"
 	"errors"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -48,11 +49,13 @@ type BackwardChainer[S comparable] struct {
 	// partial: the greedy pass left choices untried (it went on from a
 	// step without going back, or refused a step that undoes a goal the
 	// complete pass may restore), so its failure is not final.
-	partial  bool
-	depthCut bool          // some pass cut a branch for the depth limit
-	reg      regression[S] // the complete pass's search space
-	cands    [][]choice    // scratch of choices, by nesting level of search
-	level    int           // the nesting level of the current choices
+	partial   bool
+	depthCut  bool          // some pass cut a branch for the depth limit
+	reg       regression[S] // the complete pass's search space
+	cands     [][]choice    // scratch of choices, by nesting level of search
+	vals      []float64     // scratch of field values, for the estimates
+	level     int           // the nesting level of the current choices
+	greedyEnd int           // the expansion count at which the greedy pass gives up
 }
 
 // frame is an entry of the agenda: the goal (act NoAction) or an action
@@ -297,8 +300,30 @@ type resultKind uint8
 const (
 	failed resultKind = iota
 	found
-	stopped
+	stopped // the budget ran out, or the context is done
+	gaveUp  // the greedy pass used its share of the budget
 )
+
+// greedyBudget is how many expansions the greedy pass may take before the
+// complete pass takes over: enough for long plans that need no
+// backtracking, and little next to the budget, so that a greedy pass lost
+// among wrong choices does not cost more than searching properly.
+func greedyBudget(maxSteps int) int { return 64 + 2*maxSteps }
+
+// stepsBound is a lower bound on the steps the goal needs from s (see
+// condition.stepsBound).
+func (b *BackwardChainer[S]) stepsBound(s S) float64 {
+	c := &b.d.goals[b.goal]
+	failing := c.failing(s)
+	if failing == 0 {
+		return 0
+	}
+	if len(b.vals) < len(b.d.Fields) {
+		b.vals = make([]float64, len(b.d.Fields))
+	}
+	b.probe = s
+	return c.stepsBound(failing, b.d.values(&b.probe, b.vals))
+}
 
 func (r result) is(k resultKind) bool { return r.kind == k }
 
@@ -333,8 +358,23 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	mark := len(b.steps)
 
 	b.full, b.depthCut, b.partial = false, false, false
-	b.resetAgenda()
-	r := b.search(st, rem)
+	var r result
+	if bound := b.stepsBound(st); bound > float64(rem) {
+		// Some part of the goal needs more steps than the limit leaves,
+		// whatever the plan; or no action can serve it.
+		r = result{kind: failed, cut: true, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
+		if math.IsInf(bound, 1) {
+			r.reason, r.cut = Unreachable, false
+		}
+	} else {
+		b.resetAgenda()
+		b.greedyEnd = b.expansions + greedyBudget(b.maxSteps)
+		r = b.search(st, rem)
+		if r.is(gaveUp) {
+			r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+			b.partial = true
+		}
+	}
 	if r.is(failed) && b.partial {
 		greedy := r
 		// The complete pass, its choices told in the trace by one line,
@@ -488,6 +528,10 @@ func (b *BackwardChainer[S]) search(s S, rem int) result {
 			end, ended = result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, depth: int16(depth + 1), undoes: NoGoal}, true
 			break
 		}
+		if b.expansions > b.greedyEnd {
+			end, ended = result{kind: gaveUp}, true
+			break
+		}
 		if b.expansions&63 == 0 {
 			if err := b.ctx.Err(); err != nil {
 				b.ctxErr = err
@@ -499,7 +543,7 @@ func (b *BackwardChainer[S]) search(s S, rem int) result {
 		b.push(&cd, s)
 		r := b.search(s, rem)
 		b.pop()
-		if r.is(found) || r.is(stopped) || (!b.full && int(r.frame) <= top) {
+		if !r.is(failed) || int(r.frame) <= top {
 			// Done; or, greedy, this frame took a step and found no
 			// way on.
 			if r.is(failed) {
@@ -548,7 +592,8 @@ type choice struct {
 	cond       int32
 	want       uint64 // the failing parts of the condition it can serve
 	applicable bool
-	est        float64
+	est        float64 // the guess of its cost
+	hard       float64 // the cheapest guess among the choices for the hardest part it serves
 }
 
 // choices lists the actions that can serve the failing parts of the
@@ -587,32 +632,56 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S) []choice {
 		}
 	}
 	if len(list) > 1 && !b.full {
+		if len(b.vals) < len(d.Fields) {
+			b.vals = make([]float64, len(d.Fields))
+		}
+		vals := d.values(&b.probe, b.vals)
 		for i := range list {
 			c := b.targetOf(act, int(list[i].cond))
-			list[i].est = d.estimate(c, &list[i].opt, c.failing(s), &b.probe)
+			list[i].est = d.estimate(c, &list[i].opt, c.failing(s), s, vals)
 		}
-		slices.SortStableFunc(list, func(x, y choice) int {
-			switch {
-			case x.opt.fulfills != y.opt.fulfills:
-				return boolOrder(x.opt.fulfills)
-			case x.est != y.est:
-				return cmp.Compare(x.est, y.est)
-			case x.applicable != y.applicable:
-				return boolOrder(x.applicable)
+		// The hardest part first: a part whose cheapest choice costs
+		// most is served before easier ones, which its steps might
+		// otherwise undo (walking to town for an axe leaves the forest).
+		var hardest [64]float64
+		for i := range list {
+			for w := list[i].want; w != 0; w &= w - 1 {
+				k := bits.TrailingZeros64(w)
+				if hardest[k] == 0 || list[i].est < hardest[k] {
+					hardest[k] = list[i].est
+				}
 			}
-			return 0
-		})
+		}
+		for i := range list {
+			for w := list[i].want; w != 0; w &= w - 1 {
+				list[i].hard = max(list[i].hard, hardest[bits.TrailingZeros64(w)])
+			}
+		}
+		// Insertion sort: the lists are short, and it keeps equals in
+		// declaration order.
+		for i := 1; i < len(list); i++ {
+			for j := i; j > 0 && list[j].before(&list[j-1]); j-- {
+				list[j], list[j-1] = list[j-1], list[j]
+			}
+		}
 	}
 	b.cands[level] = list
 	return list
 }
 
-// boolOrder sorts true first.
-func boolOrder(first bool) int {
-	if first {
-		return -1
+// before orders choices: an action that declares the goal in fulfills
+// first, then one for a harder part, then the lower estimate, then one that
+// applies.
+func (c *choice) before(o *choice) bool {
+	switch {
+	case c.opt.fulfills != o.opt.fulfills:
+		return c.opt.fulfills
+	case c.hard != o.hard:
+		return c.hard > o.hard
+	case c.est != o.est:
+		return c.est < o.est
 	}
-	return 1
+	return c.applicable && !o.applicable
 }
 
 // goalHolds reports whether the goal holds in s, and in the complete pass

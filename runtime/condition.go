@@ -192,13 +192,27 @@ func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) bool 
 	return false
 }
 
-// repeats is how many steps of action a the parts of c that advances marks
-// need at least, by how far each part's field is from what it needs (1 when
-// the domain has no Number to tell; +Inf when a step moves an equality's
-// field away from its constant).
-func (d *Domain[S]) repeats(c *condition[S], a ActionID, advances uint64, s *S) float64 {
-	reps := 1.0
+// values reads the numeric fields of s into vals (len(d.Fields) long),
+// or returns nil when the domain has no Number.
+func (d *Domain[S]) values(s *S, vals []float64) []float64 {
 	if d.Number == nil {
+		return nil
+	}
+	for f := range d.Fields {
+		if d.Fields[f].Kind != KindString {
+			vals[f] = d.Number(s, FieldID(f))
+		}
+	}
+	return vals
+}
+
+// repeats is how many steps of action a the parts of c that advances marks
+// need at least, by how far each part's field (in vals, from values) is
+// from what it needs: 1 when vals is nil; +Inf when a step moves an
+// equality's field away from its constant.
+func (c *condition[S]) repeats(a ActionID, advances uint64, vals []float64) float64 {
+	reps := 1.0
+	if vals == nil {
 		return reps
 	}
 	n := len(c.parts)
@@ -206,7 +220,7 @@ func (d *Domain[S]) repeats(c *condition[S], a ActionID, advances uint64, s *S) 
 		i := bits.TrailingZeros64(advances)
 		advances &= advances - 1
 		p := &c.parts[i]
-		reps = max(reps, p.steps(d.Number(s, p.Field), c.steps[int(a)*n+i]))
+		reps = max(reps, p.steps(vals[p.Field], c.steps[int(a)*n+i]))
 	}
 	return reps
 }
@@ -215,23 +229,58 @@ func (d *Domain[S]) repeats(c *condition[S], a ActionID, advances uint64, s *S) 
 // chainer guesses it to order its choices: the action's cost times the
 // steps its advanced parts need, plus, for each failing part of its
 // precondition, the cheapest such guess among the actions that can serve
-// that part (without looking further down).
-func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s *S) float64 {
-	est := d.Actions[o.act].Cost * d.repeats(c, o.act, o.advances&failing, s)
+// that part (without looking further down). vals are s's field values
+// (see values).
+func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s S, vals []float64) float64 {
+	est := d.Actions[o.act].Cost * c.repeats(o.act, o.advances&failing, vals)
 	pre := &d.pres[o.act]
-	pf := pre.failing(*s)
+	pf := pre.failing(s)
 	for pf != 0 {
 		i := bits.TrailingZeros64(pf)
 		pf &= pf - 1
 		best := math.Inf(1)
 		for j := range pre.opts {
 			h := &pre.opts[j]
-			if h.helps&(1<<i) == 0 {
-				continue
+			if h.helps&(1<<i) != 0 {
+				best = min(best, d.Actions[h.act].Cost*pre.repeats(h.act, h.advances&(1<<i), vals))
 			}
-			best = min(best, d.Actions[h.act].Cost*d.repeats(pre, h.act, h.advances&(1<<i), s))
 		}
 		est += best
 	}
 	return est
+}
+
+// stepsBound is a lower bound on the number of steps that make c hold: for
+// each part failing (in failing), the fewest steps any one action that can
+// serve it would need alone (1, or more for an action that advances the
+// part's field by steps, by vals, from values); the most over the parts.
+// No mix of actions does better, as none moves a field further a step than
+// the action that moves it furthest. +Inf when a failing part has no action
+// that can serve it.
+func (c *condition[S]) stepsBound(failing uint64, vals []float64) float64 {
+	n := len(c.parts)
+	bound := 0.0
+	for failing != 0 {
+		i := bits.TrailingZeros64(failing)
+		failing &= failing - 1
+		best := math.Inf(1)
+		for a := range len(c.rels) / n {
+			r := c.rels[a*n+i]
+			if !r.serves() {
+				continue
+			}
+			k := 1.0
+			if step := c.steps[a*n+i]; step != 0 && vals != nil {
+				// +Inf: the action leads an equality's field away from
+				// here, but may lead it there from where another step
+				// leaves it.
+				if k = c.parts[i].steps(vals[c.parts[i].Field], step); math.IsInf(k, 1) {
+					k = 1
+				}
+			}
+			best = min(best, k)
+		}
+		bound = max(bound, best)
+	}
+	return bound
 }

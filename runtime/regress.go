@@ -164,6 +164,10 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 				b.end = nd.state
 				return result{kind: found}
 			}
+			if float64(nd.steps)+b.stepsBound(nd.state) > float64(rem) {
+				cut = true
+				continue
+			}
 		case d.Applicable(top.act, nd.state):
 			// The waiting action can run: it must, and it must bring what
 			// it serves closer to holding than when it was chosen (or than

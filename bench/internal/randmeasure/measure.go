@@ -1,0 +1,111 @@
+// Package randmeasure measures the backward chainer on the random roles of
+// ../randroles and ../randclock against A*, the reference for what can be
+// planned and at what cost.
+package randmeasure
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+// MaxSteps is the longest optimal plan a start may need to count.
+const MaxSteps = 8
+
+// Role is a random role, whatever its state type.
+type Role interface {
+	Name() string
+	// Measure plans starts random starts (each field 0 to 4) of the role's
+	// goal with the backward chainer, counting in f those that A* solves
+	// within MaxSteps steps. A plan that does not replay is an error.
+	Measure(f *Figures, r *rand.Rand, starts int, opts ...runtime.BackwardOption) error
+}
+
+// New returns the role of domain d, whose states state makes from the
+// values of V0..V3.
+func New[S comparable](name string, d *runtime.Domain[S], state func(v [4]int) S) Role {
+	return &role[S]{name: name, d: d, state: state}
+}
+
+type role[S comparable] struct {
+	name  string
+	d     *runtime.Domain[S]
+	state func([4]int) S
+}
+
+func (r *role[S]) Name() string { return r.name }
+
+func (r *role[S]) Measure(f *Figures, rng *rand.Rand, starts int, opts ...runtime.BackwardOption) error {
+	ctx := context.Background()
+	as := runtime.NewAStar(r.d, runtime.WithAStarMaxDepth(MaxSteps))
+	bc := runtime.NewBackwardChainer(r.d, opts...)
+	var ref, plan runtime.Plan
+	for range starts {
+		var v [4]int
+		for i := range v {
+			v[i] = rng.IntN(5)
+		}
+		s := r.state(v)
+		if r.d.Holds(0, s) || as.PlanGoalInto(ctx, s, 0, &ref) != nil {
+			continue
+		}
+		begin := time.Now()
+		err := bc.PlanGoalInto(ctx, s, 0, &plan)
+		took := time.Since(begin)
+		f.Starts++
+		f.total += took
+		f.expansions += plan.Expansions
+		if took > f.Worst {
+			f.Worst, f.WorstCase = took, fmt.Sprintf("%s from %v, %d expansions: %v", r.name, v, plan.Expansions, err)
+		}
+		if err != nil {
+			continue
+		}
+		end, err := r.d.Simulate(s, plan.Steps)
+		if err != nil || !r.d.Holds(0, end) {
+			return fmt.Errorf("%s from %v: plan %v does not replay: %v", r.name, v, plan.Steps, err)
+		}
+		f.Found++
+		f.ratios = append(f.ratios, plan.Cost/ref.Cost)
+	}
+	return nil
+}
+
+// Figures are the chainer's results over the starts A* solves.
+type Figures struct {
+	Starts, Found int
+	// Worst is the slowest call, WorstCase which it was.
+	Worst      time.Duration
+	WorstCase  string
+	total      time.Duration
+	expansions int
+	ratios     []float64 // plan cost / optimal cost, of the plans found
+}
+
+// FoundShare is the share of starts with a valid plan.
+func (f *Figures) FoundShare() float64 { return float64(f.Found) / float64(max(f.Starts, 1)) }
+
+// Mean is the mean time a call.
+func (f *Figures) Mean() time.Duration { return f.total / time.Duration(max(f.Starts, 1)) }
+
+// MeanExpansions is the mean number of expansions a call.
+func (f *Figures) MeanExpansions() float64 { return float64(f.expansions) / float64(max(f.Starts, 1)) }
+
+// CostRatio is the p-th quantile (0 < p <= 1) of plan cost / optimal cost.
+func (f *Figures) CostRatio(p float64) float64 {
+	if len(f.ratios) == 0 {
+		return math.NaN()
+	}
+	r := slices.Sorted(slices.Values(f.ratios))
+	return r[min(len(r)-1, max(0, int(math.Ceil(p*float64(len(r))))-1))]
+}
+
+func (f *Figures) String() string {
+	return fmt.Sprintf("%d starts, %.1f%% planned, cost/optimal median %.2f p90 %.2f max %.2f, %.0f expansions and %v a call, worst %v (%s)",
+		f.Starts, 100*f.FoundShare(), f.CostRatio(0.5), f.CostRatio(0.9), f.CostRatio(1), f.MeanExpansions(), f.Mean(), f.Worst, f.WorstCase)
+}
