@@ -105,7 +105,7 @@ func TestGenerateCheckAndRewriteOnlyWhenChanged(t *testing.T) {
 
 	r := rolegen(t, dir, "-check", "./soldier")
 	assert.Equal(t, 1, r.code, "missing file")
-	assert.Equal(t, "soldier/soldier_plan.go: out of date; run go generate\n", r.stderr)
+	assert.Equal(t, "soldier/soldier_plan.go: missing; run go generate\n", r.stderr)
 
 	r = rolegen(t, dir, "-v", "./soldier")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -116,6 +116,13 @@ func TestGenerateCheckAndRewriteOnlyWhenChanged(t *testing.T) {
 
 	r = rolegen(t, dir, "-check", "./soldier")
 	assert.Equal(t, 0, r.code, r.stderr)
+
+	// Flags may follow the packages, as with go's own commands.
+	require.NoError(t, os.WriteFile(out, append(first, "// edited\n"...), 0o644))
+	r = rolegen(t, dir, "./soldier", "-check")
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "soldier/soldier_plan.go: out of date; run go generate\n", r.stderr)
+	require.NoError(t, os.WriteFile(out, first, 0o644))
 
 	past := time.Now().Add(-time.Hour)
 	require.NoError(t, os.Chtimes(out, past, past))
@@ -170,6 +177,7 @@ func TestRemovedRoleRemovesItsFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "soldier", "soldier.go"), []byte("package soldier\n\ntype Soldier struct{}\n"), 0o644))
 	r := rolegen(t, dir, "-check", "./...")
 	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "soldier/soldier_plan.go: no role generates it any more; run go generate to remove it\n", r.stderr)
 	r = rolegen(t, dir, "./...")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NoFileExists(t, plan)
@@ -220,6 +228,16 @@ func TestGraph(t *testing.T) {
 
 	r = rolegen(t, dir, "graph", "-format", "svg", "./...")
 	assert.Equal(t, 2, r.code)
+
+	// Flags after the packages work as they do before them, for every
+	// subcommand; after -- every argument is a package.
+	after := rolegen(t, dir, "graph", "./soldier", "-format", "mermaid")
+	require.Equal(t, 0, after.code, after.stderr)
+	before := rolegen(t, dir, "graph", "-format", "mermaid", "./soldier")
+	assert.Equal(t, before.stdout, after.stdout)
+	r = rolegen(t, dir, "graph", "-format", "mermaid", "--", "-format")
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "-format: malformed import path \"-format\": leading dash\n", r.stderr)
 
 	// The command takes the formats the library takes, in any case.
 	r = rolegen(t, dir, "graph", "-format", "Mermaid", "./soldier")
