@@ -55,8 +55,8 @@ func (f *Fine) Reload() {}
 type Farmer struct {
 	Gold   int      `plan:"state"`
 	Energy int      `plan:"state"`
-	Crops  int      `plan:"stat"`           // want `unknown plan tag key "stat" \(did you mean "state"\?\)`
-	Rested struct{} `plan:"goal"`           // want `goal needs a condition: goal=CONDITION`
+	Crops  int      `plan:"stat"` // want `unknown plan tag key "stat" \(did you mean "state"\?\)`
+	Rested struct{} `plan:"goal"` // want `goal needs a condition: goal=CONDITION`
 	Rich   struct{} `plan:"goal=Gold > 10"`
 }
 
