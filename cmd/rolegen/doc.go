@@ -13,8 +13,9 @@
 // role's name in lower case) beside the declaration. The file holds RState,
 // R.PlanState, one constant per action (R + method name) and per goal
 // (RGoal + field name), RDomain with every condition and effect as Go code,
-// R.Perform, R.PerformJSON and the JSON Schema of an LLM plan
-// (RDomain.PlanSchema()). It is byte-identical on every run and is only
+// R.Perform, R.PerformJSON, for each action that takes typed arguments an
+// R + method name + Args value for runtime.WithArgs, and the JSON Schema of
+// an LLM plan (RDomain.PlanSchema()). It is byte-identical on every run and is only
 // rewritten when its bytes change. Generated files of roles that no longer
 // exist are removed.
 //
