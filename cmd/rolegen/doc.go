@@ -47,6 +47,21 @@
 //	        out of date and exit 1 if there are any (for CI)
 //	-v      print the files written
 //
+// Flags may also follow the packages (rolegen ./... -check), as with the go
+// command; after -- every argument is a package.
+//
+// # Graphs
+//
+//	rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]
+//
+// draws the domain of each role (or of role R): goals with their
+// conditions and priorities, actions with their costs and conditions, and
+// "fulfills" edges. The view adds: fields (the default), the state fields
+// between the actions that write them and the preconditions and goals that
+// read them; goals, nothing more; full, an edge from each action to every
+// goal and precondition that reads what it writes. Render DOT with
+// Graphviz: rolegen graph ./pkg | dot -Tsvg > role.svg.
+//
 // Exit status: 0 on success, 1 on diagnostics, load errors or stale files
 // under -check, 2 on a usage error.
 package main

@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print the files written")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: rolegen [-check] [-v] [packages]")
-		fmt.Fprintln(stderr, "       rolegen graph [-format dot|mermaid] [-role R] [packages]")
+		fmt.Fprintln(stderr, "       rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]")
 		fs.PrintDefaults()
 	}
 	patterns, err := parse(fs, args)
@@ -133,8 +133,9 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	format := fs.String("format", "dot", "output format: dot or mermaid")
 	role := fs.String("role", "", "draw only the role with this name")
+	view := fs.String("view", "fields", "what to draw besides fulfills edges: goals (nothing), fields (state fields between their writers and readers) or full (every write-read edge)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rolegen graph [-format dot|mermaid] [-role R] [packages]")
+		fmt.Fprintln(stderr, "usage: rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]")
 		fs.PrintDefaults()
 	}
 	patterns, err := parse(fs, args)
@@ -148,12 +149,17 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "rolegen graph:", err)
 		return exitUsage
 	}
+	if _, err := graph.ParseView(*view); err != nil {
+		fmt.Fprintln(stderr, "rolegen graph:", err)
+		return exitUsage
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(stderr, "rolegen:", err)
 		return exitDiag
 	}
-	if err := gen.WriteGraphs(ctx, gen.Options{Dir: wd}, stdout, *format, *role, patterns...); err != nil {
+	g := gen.GraphOptions{Format: *format, Role: *role, View: *view}
+	if err := gen.WriteGraphs(ctx, gen.Options{Dir: wd}, stdout, g, patterns...); err != nil {
 		return report(stderr, wd, err)
 	}
 	return exitOK

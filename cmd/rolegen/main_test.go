@@ -214,10 +214,28 @@ func TestGraph(t *testing.T) {
 	r := rolegen(t, dir, "graph", "-format", "mermaid", "./soldier")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Equal(t, `flowchart LR
-	n0(["Armed<br/>Ammo #gt; 10<br/>priority 2"])
+	n0(["Armed<br/>Ammo #gt; 10<br/>priority high"])
+	n1["Reload<br/>cost 1<br/>pre Magazines #gt; 0<br/>post Ammo = 30, Magazines = Magazines - 1"]
+	n2{{"Ammo"}}
+	n3{{"Magazines"}}
+	n1 -->|"fulfills"| n0
+	n1 --> n2
+	n2 -.-> n0
+	n1 --> n3
+	n3 -.-> n1
+`, r.stdout)
+
+	r = rolegen(t, dir, "graph", "-format", "mermaid", "-view", "goals", "./soldier")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, `flowchart LR
+	n0(["Armed<br/>Ammo #gt; 10<br/>priority high"])
 	n1["Reload<br/>cost 1<br/>pre Magazines #gt; 0<br/>post Ammo = 30, Magazines = Magazines - 1"]
 	n1 -->|"fulfills"| n0
 `, r.stdout)
+
+	r = rolegen(t, dir, "graph", "-view", "tangled", "./soldier")
+	assert.Equal(t, 2, r.code)
+	assert.Equal(t, "rolegen graph: unknown graph view \"tangled\" (want goals, fields or full)\n", r.stderr)
 
 	r = rolegen(t, dir, "graph", "-role", "Soldier", "./...")
 	require.Equal(t, 0, r.code, r.stderr)
