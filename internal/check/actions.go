@@ -108,8 +108,8 @@ func (c *checker) method(d *ast.FuncDecl, fn *types.Func, dirs []annot.Directive
 // value receiver is fine.
 func (c *checker) receiver(m *methodDecl) {
 	post, ok := m.keys["post"]
-	if !ok || !post.HasValue {
-		return
+	if !ok || strings.TrimSpace(post.Value.S) == "" {
+		return // no post, or one already reported as empty
 	}
 	recv := m.decl.Recv.List[0]
 	if _, isPtr := ast.Unparen(recv.Type).(*ast.StarExpr); isPtr {
