@@ -7,12 +7,12 @@ import (
 	"github.com/rolegen/rolegen/runtime"
 )
 
-// Example_think runs the agent without a model: A* plans Search, Book
-// and Notify, and runtime.WithArgs gives each step its typed arguments
-// from the state (Book is guarded, so an approver is set).
+// Example_think runs the agent without a model: the backward chainer
+// plans Search, Book and Notify, and runtime.WithArgs gives each step its
+// typed arguments from the state (Book is guarded, so an approver is set).
 func Example_think() {
 	a := &Agent{Budget: 400}
-	ran, err := runtime.Think(context.Background(), runtime.NewAStar(AgentDomain), a,
+	ran, err := runtime.Think(context.Background(), runtime.NewBackwardChainer(AgentDomain), a,
 		runtime.WithApprover(func(context.Context, runtime.Plan) error { return nil }),
 		runtime.WithArgs(AgentSearchArgs, func(context.Context, AgentState) (SearchArgs, error) {
 			return SearchArgs{From: "ZRH", To: "LIS", Date: "2026-12-18", Cabin: Economy}, nil
