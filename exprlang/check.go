@@ -122,9 +122,17 @@ func (c *checker) ident(e *Ident) {
 		e.set(sym.Type, nil)
 	case Const:
 		e.set(sym.Type, sym.Value)
+	case Reported:
+		c.cascade(e)
 	default:
 		c.errorf(e, "%s", sym.Reason)
 	}
+}
+
+// cascade fails e, a name whose own declaration is reported, without a
+// message of its own.
+func (c *checker) cascade(e Expr) {
+	c.errs = append(c.errs, &Error{Offset: e.Pos(), End: e.End(), Msg: "uses a name reported at its declaration", Cascade: true})
 }
 
 func (c *checker) unknown(e *Ident) {
@@ -361,9 +369,9 @@ func (c *checker) match(e *Binary) (Type, bool) {
 		}
 		return t, c.convert(e.X, t) && c.convert(e.Y, t)
 	case x.Kind.IsUntyped():
-		return y, c.convertTo(e.X, y, e.Y)
+		return y, c.convertTo(e.X, y, e.Y, e.Op)
 	case y.Kind.IsUntyped():
-		return x, c.convertTo(e.Y, x, e.X)
+		return x, c.convertTo(e.Y, x, e.X, e.Op)
 	case !x.Identical(y):
 		c.errorAt(e.OpOffset, opEnd, "mismatched types %s and %s: %s is %s, %s is %s%s",
 			x, y, c.text(e.X), x, c.text(e.Y), y, mixHint(x, y))
@@ -394,17 +402,51 @@ func untypedJoin(x, y Type) (Type, bool) {
 	return Type{}, false
 }
 
-// convertTo converts the untyped operand e to type t, the type of other.
-func (c *checker) convertTo(e Expr, t Type, other Expr) bool {
+// convertTo converts the untyped operand e of operator op to type t, the
+// type of other.
+func (c *checker) convertTo(e Expr, t Type, other Expr, op Op) bool {
 	if !compatible(e.Type().Kind, t.Kind) {
-		msg := fmt.Sprintf("mismatched types %s and %s: %s is %s", t, e.Type(), c.text(other), t)
-		if hint := c.enumHint(e, t); hint != "" {
-			msg += " (did you mean " + hint + "?)"
+		verb := "use"
+		if op.IsComparison() {
+			verb = "compare with"
 		}
-		c.errorf(e, "%s", msg)
+		if msg, ok := c.enumMismatch(e, t, c.text(other), verb); ok {
+			c.errorf(e, "%s", msg)
+			return false
+		}
+		c.errorf(e, "mismatched types %s and %s: %s is %s", t, e.Type(), c.text(other), t)
 		return false
 	}
 	return c.convert(e, t)
+}
+
+// enumMismatch explains an untyped constant e used with what, a value of
+// the named type t whose package declares constants of t (an enum):
+// "Task is an enum (type Task); compare with a constant: Idle". It names
+// the constant e seems to mean, else the constants of t.
+func (c *checker) enumMismatch(e Expr, t Type, what, verb string) (string, bool) {
+	if t.Name == "" {
+		return "", false
+	}
+	var names []string
+	for _, s := range c.scope.Symbols() {
+		if s.Kind == Const && s.Type.Identical(t) {
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "", false
+	}
+	list := names
+	if hint := c.enumHint(e, t); hint != "" {
+		list = []string{hint}
+	}
+	const most = 8
+	text := strings.Join(list[:min(len(list), most)], ", ")
+	if len(list) > most {
+		text += fmt.Sprintf(" (and %d more)", len(list)-most)
+	}
+	return fmt.Sprintf("%s is an enum (type %s); %s a constant: %s", what, t, verb, text), true
 }
 
 // enumHint names the constant of the named type t whose name matches the
@@ -532,6 +574,9 @@ func (c *checker) effect(eff *Effect, seen map[string]bool) {
 	case sym.Kind == Const:
 		c.errorf(f, "cannot assign to constant %s; effects assign state fields", f.Name)
 		ok = false
+	case sym.Kind == Reported:
+		c.cascade(f)
+		ok = false
 	case sym.Kind != Field:
 		c.errorf(f, "%s", sym.Reason)
 		ok = false
@@ -572,11 +617,11 @@ func (c *checker) assignable(v Expr, t Type, field string) {
 	vt := v.Type()
 	if vt.Kind.IsUntyped() {
 		if !compatible(vt.Kind, t.Kind) {
-			msg := fmt.Sprintf("cannot assign %s (%s) to %s (%s)", c.text(v), c.describe(v), field, t)
-			if hint := c.enumHint(v, t); hint != "" {
-				msg += " (did you mean " + hint + "?)"
+			if msg, ok := c.enumMismatch(v, t, field, "assign"); ok {
+				c.errorf(v, "%s", msg)
+				return
 			}
-			c.errorf(v, "%s", msg)
+			c.errorf(v, "cannot assign %s (%s) to %s (%s)", c.text(v), c.describe(v), field, t)
 			return
 		}
 		c.convert(v, t)

@@ -66,7 +66,9 @@ func TestConditionErrors(t *testing.T) {
 		{"Ready == True", 9, `unknown name "True" (did you mean true?)`},
 		{"Ammo == 'ten'", 8, `mismatched types int and untyped string: Ammo is int`},
 		{"Ammo > Speed", 5, `mismatched types int and float64: Ammo is int, Speed is float64 (Go does not mix numeric types; make the fields the same type)`},
-		{"Stance == 'crouched'", 10, `mismatched types Stance and untyped string: Stance is Stance (did you mean Crouched?)`},
+		{"Stance == 'crouched'", 10, `Stance is an enum (type Stance); compare with a constant: Crouched`},
+		{"Stance != 'flying'", 10, `Stance is an enum (type Stance); compare with a constant: Standing, Crouched, Prone`},
+		{"Stance + 'x' > 1", 9, `Stance is an enum (type Stance); use a constant: Standing, Crouched, Prone`},
 		{"Stance == Ammo", 7, `mismatched types Stance and int: Stance is Stance, Ammo is int`},
 		{"Ready > false", 6, `operator > not defined on Ready (bool): only numbers and strings are ordered`},
 		{"!Ammo", 0, `operator ! not defined on Ammo (int); ! negates a boolean`},
@@ -171,7 +173,7 @@ func TestEffectErrors(t *testing.T) {
 		{"Health = 3", 0, `Health is not a state field (tag it plan:"state")`},
 		{"Ammo = 'full'", 7, `cannot assign 'full' (untyped string constant) to Ammo (int)`},
 		{"Ammo = Speed", 7, `cannot assign Speed (float64) to Ammo (int) (Go does not mix numeric types; make the fields the same type)`},
-		{"Stance = 'prone'", 9, `cannot assign 'prone' (untyped string constant) to Stance (Stance) (did you mean Prone?)`},
+		{"Stance = 'prone'", 9, `Stance is an enum (type Stance); assign a constant: Prone`},
 		{"Stance = Ammo", 9, `cannot assign Ammo (int) to Stance (Stance)`},
 		{"Ready++", 5, `Ready++ needs a number, but Ready is bool`},
 		{"Mode -= 'x'", 5, `operator -= not defined on Mode (string)`},
@@ -187,5 +189,31 @@ func TestEffectErrors(t *testing.T) {
 		require.NotEmpty(t, errs, c.src)
 		require.Equal(t, c.msg, errs[0].Msg, c.src)
 		require.Equal(t, c.offset, errs[0].Offset, c.src)
+	}
+}
+
+// A name whose declaration is already reported fails a condition or post
+// with Cascade errors only, so a caller prints the mistake once; other
+// mistakes in the same text are still reported.
+func TestReportedNameCascades(t *testing.T) {
+	scope := testScope()
+	scope.List = append(scope.List, Symbol{Kind: Reported, Name: "Gold"})
+
+	e, errs := Condition("Gold >= 3 && Ammo > 1", scope)
+	require.Nil(t, e)
+	require.Len(t, errs, 1)
+	require.True(t, errs[0].Cascade)
+	require.Equal(t, 0, errs[0].Offset)
+
+	_, errs = Condition("Gold > 0 && Amo > 1", scope)
+	require.Len(t, errs, 2)
+	require.True(t, errs[0].Cascade)
+	require.False(t, errs[1].Cascade)
+	require.Equal(t, `unknown state field "Amo" (did you mean "Ammo"?)`, errs[1].Msg)
+
+	_, errs = Effects("Gold -= 3, Ammo = Gold", scope)
+	require.Len(t, errs, 2)
+	for _, err := range errs {
+		require.True(t, err.Cascade, err.Msg)
 	}
 }

@@ -14,6 +14,10 @@ type Error struct {
 	// End is the offset just past the wrong text (Offset when unknown).
 	End int
 	Msg string
+	// Cascade marks an error that follows from a mistake reported
+	// elsewhere (a Reported name): it makes the condition fail, and a
+	// caller that prints diagnostics leaves it out.
+	Cascade bool
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%d: %s", e.Offset, e.Msg) }

@@ -17,6 +17,10 @@ const (
 	// condition (a field without plan:"state", a variable, a function);
 	// Symbol.Reason says why.
 	Unusable
+	// Reported is a name whose own declaration is wrong and already
+	// reported (a field with a misspelled plan tag): a condition that
+	// uses it fails with a Cascade error, so the mistake is told once.
+	Reported
 )
 
 // Symbol is what a name resolves to.

@@ -62,6 +62,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.hashFunc()
 	e.perform()
 	e.performJSON()
+	e.argActions()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", r.Name, err)
@@ -407,7 +408,8 @@ func call(a *model.Action, args ...jen.Code) *jen.Statement {
 func (e *emitter) perform() {
 	r := e.r
 	e.f.Comment("Perform runs action a by calling its method. Actions that take typed")
-	e.f.Comment("arguments run through PerformJSON.")
+	e.f.Comment("arguments run through PerformJSON, or through runtime.Think with")
+	e.f.Comment("runtime.WithArgs.")
 	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("Perform").
 		Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("a").Add(e.rt("ActionID"))).Error().
 		BlockFunc(func(g *jen.Group) {
@@ -475,4 +477,40 @@ func (e *emitter) performJSON() {
 			}
 			g.Return(jen.Nil(), e.rt("UnknownAction").Call(jen.Lit(r.Name), jen.Id("a")))
 		})
+}
+
+// argActions declares, for each action that takes typed arguments, the
+// runtime.ArgAction that runtime.WithArgs takes: it calls the method with
+// the arguments a supplier gives, typed.
+func (e *emitter) argActions() {
+	r := e.r
+	var defs []jen.Code
+	for _, a := range r.Actions {
+		if !a.TakesArgs() {
+			continue
+		}
+		params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("r").Op("*").Id(r.Name), jen.Id("in").Add(typeCode(a.Args))}
+		var body []jen.Code
+		if a.Shape == model.ShapeArgsErr {
+			body = append(body, jen.Return(call(a, jen.Id("ctx"), jen.Id("in"))))
+		} else {
+			body = append(body,
+				jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(call(a, jen.Id("ctx"), jen.Id("in"))),
+				jen.Return(jen.Err()),
+			)
+		}
+		defs = append(defs,
+			jen.Comment(fmt.Sprintf("%s runs %s with the arguments runtime.WithArgs supplies.", check.ArgsName(r, a), a.Name)),
+			jen.Id(check.ArgsName(r, a)).Op("=").Add(e.rt("NewArgAction")).Call(
+				jen.Id(r.Name+"Domain"), jen.Id(r.Name+a.Name),
+				jen.Func().Params(params...).Error().Block(body...),
+			),
+		)
+	}
+	if len(defs) == 0 {
+		return
+	}
+	e.f.Line()
+	e.comment(fmt.Sprintf("The actions of %s that take typed arguments, for runtime.Think: planners do\nnot choose arguments, so runtime.WithArgs gives Think, for each, a function of\nthe state that does.", r.Name))
+	e.f.Var().Defs(defs...)
 }

@@ -9,16 +9,39 @@ import (
 	"github.com/rolegen/rolegen/internal/model"
 )
 
+// GraphOptions says what WriteGraphs draws.
+type GraphOptions struct {
+	// Format is "dot" (default) or "mermaid".
+	Format string
+	// Role, when set, draws only the role of that name.
+	Role string
+	// View is "goals" (only "fulfills" edges), "fields" (the default:
+	// state fields as nodes, with edges from their writers to their
+	// readers) or "full" (an edge from each action to every goal and
+	// precondition that reads what it writes).
+	View string
+}
+
 // WriteGraphs draws the domain of every role of the packages matching
-// patterns (or only the role named role) in format "dot" or "mermaid":
-// goals, actions with their costs and conditions, "fulfills" edges, and
-// dashed edges from an action to the goals and preconditions that read
-// what it writes. Several roles give several graphs, one after another.
-func WriteGraphs(ctx context.Context, opts Options, w io.Writer, format, role string, patterns ...string) error {
-	f, err := graph.ParseFormat(format)
+// patterns (or only the role g.Role): goals with their priorities,
+// actions with their costs and conditions, "fulfills" edges, and the
+// edges of g.View. Several roles give several graphs, one after another.
+func WriteGraphs(ctx context.Context, opts Options, w io.Writer, g GraphOptions, patterns ...string) error {
+	if g.Format == "" {
+		g.Format = "dot"
+	}
+	if g.View == "" {
+		g.View = "fields"
+	}
+	f, err := graph.ParseFormat(g.Format)
 	if err != nil {
 		return err
 	}
+	view, err := graph.ParseView(g.View)
+	if err != nil {
+		return err
+	}
+	role := g.Role
 	models, err := analyze(ctx, opts, patterns)
 	if err != nil {
 		return err
@@ -35,7 +58,7 @@ func WriteGraphs(ctx context.Context, opts Options, w io.Writer, format, role st
 				}
 			}
 			found++
-			if err := graph.FromDomain(graphDomain(r)).Write(w, f); err != nil {
+			if err := graph.FromDomain(graphDomain(r), view).Write(w, f); err != nil {
 				return err
 			}
 		}

@@ -166,9 +166,9 @@ var ErrGuarded = errors.New("plan contains a guarded action and no approver is s
 // plan.
 var ErrRejected = errors.New("plan rejected by the approver")
 
-// ErrNeedsArguments is returned by a generated Perform for an action that
-// takes typed arguments: call PerformJSON instead.
-var ErrNeedsArguments = errors.New("action takes arguments; call PerformJSON")
+// ErrNeedsArguments matches (errors.Is) a *NeedsArgumentsError: an
+// action that takes typed arguments was to run without them.
+var ErrNeedsArguments = errors.New("action takes arguments")
 
 // ErrUnknownAction is returned by generated code for an ActionID that is
 // not one of the role's actions.
@@ -179,14 +179,43 @@ func UnknownAction(role string, a ActionID) error {
 	return fmt.Errorf("rolegen: %s: %w %d", role, ErrUnknownAction, a)
 }
 
-// NeedsArguments returns an error wrapping ErrNeedsArguments for the named
-// action.
+// NeedsArguments returns the error a generated Perform returns for an
+// action that takes typed arguments.
 func NeedsArguments(role, action string) error {
-	return fmt.Errorf("rolegen: %s.%s: %w", role, action, ErrNeedsArguments)
+	return &NeedsArgumentsError{Role: role, Action: action, Step: -1}
 }
 
+// NeedsArgumentsError is an action that takes typed arguments asked to
+// run without them: through Perform, which has none to give, or in a plan
+// Think was given no supplier for (see WithArgs). It names the option
+// that supplies them; errors.Is matches ErrNeedsArguments.
+type NeedsArgumentsError struct {
+	Role, Action string
+	// Step is the index of the step in the plan Think refused, or -1 for
+	// a call of Perform.
+	Step int
+}
+
+func (e *NeedsArgumentsError) Error() string {
+	if e.Step < 0 {
+		return "rolegen: " + e.Role + "." + e.Action + " " + e.detail()
+	}
+	return fmt.Sprintf("rolegen: %s: step %d (%s) %s", e.Role, e.Step, e.Action, e.detail())
+}
+
+func (e *NeedsArgumentsError) detail() string {
+	option := fmt.Sprintf("runtime.WithArgs(%s%sArgs, f)", e.Role, e.Action)
+	if e.Step < 0 {
+		return "takes arguments: call PerformJSON, or give Think " + option
+	}
+	return "takes arguments and Think has no supplier for them: give Think " + option
+}
+
+func (e *NeedsArgumentsError) Unwrap() error { return ErrNeedsArguments }
+
 // ArgsError is a typed argument that could not be decoded, or a result
-// that could not be encoded, by a generated PerformJSON.
+// that could not be encoded, by a generated PerformJSON; or arguments a
+// supplier (WithArgs) could not give.
 type ArgsError struct {
 	Role, Action string
 	// Result is true for a result that could not be encoded.
@@ -195,11 +224,35 @@ type ArgsError struct {
 }
 
 func (e *ArgsError) Error() string {
-	what := "arguments"
+	return fmt.Sprintf("rolegen: %s.%s: %s", e.Role, e.Action, e.detail())
+}
+
+func (e *ArgsError) detail() string {
 	if e.Result {
-		what = "result"
+		return fmt.Sprintf("result: %v", e.Err)
 	}
-	return fmt.Sprintf("rolegen: %s.%s: %s: %v", e.Role, e.Action, what, e.Err)
+	return fmt.Sprintf("arguments: %v", e.Err)
 }
 
 func (e *ArgsError) Unwrap() error { return e.Err }
+
+// stepError is the error of step i, action a, of a plan Think ran:
+// "rolegen: Villager: step 0 (BuySeeds): ...". The runtime's own errors,
+// which name the role and action themselves, give only what follows, so
+// that neither is said twice.
+func (d *Domain[S]) stepError(i int, a ActionID, err error) error {
+	msg := err.Error()
+	if own, ok := err.(interface{ detail() string }); ok {
+		msg = own.detail()
+	}
+	return &wrapped{msg: fmt.Sprintf("rolegen: %s: step %d (%s): %s", d.Name, i, d.ActionName(a), msg), err: err}
+}
+
+// wrapped is an error with its own message that unwraps to err.
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }

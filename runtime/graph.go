@@ -16,11 +16,38 @@ const (
 	Mermaid GraphFormat = "mermaid"
 )
 
-// WriteGraph draws the domain: its goals and actions, "fulfills" edges
-// from actions to goals, and dashed edges, labelled with the fields, from
-// an action to each goal or precondition that reads what it writes.
+// GraphView chooses what WriteGraph draws besides goals, actions and
+// "fulfills" edges.
+type GraphView string
+
+// Graph views.
+const (
+	// ViewGoals draws only the "fulfills" edges.
+	ViewGoals GraphView = "goals"
+	// ViewFields draws the state fields as nodes: an edge from each action
+	// to the fields it writes, dashed edges from each field to the
+	// preconditions and goals that read it.
+	ViewFields GraphView = "fields"
+	// ViewFull draws a dashed edge, labelled with the fields, from each
+	// action to every goal and precondition that reads what it writes.
+	ViewFull GraphView = "full"
+)
+
+// WriteGraph draws the domain in view ViewFields: its goals (with their
+// priorities) and actions, "fulfills" edges from actions to goals, and
+// the state fields between the actions that write them and the
+// preconditions and goals that read them.
 func (d *Domain[S]) WriteGraph(w io.Writer, f GraphFormat) error {
-	return graph.FromDomain(d.graphDomain()).Write(w, graph.Format(f))
+	return d.WriteGraphView(w, f, ViewFields)
+}
+
+// WriteGraphView draws the domain as WriteGraph does, in view v.
+func (d *Domain[S]) WriteGraphView(w io.Writer, f GraphFormat, v GraphView) error {
+	view, err := graph.ParseView(string(v))
+	if err != nil {
+		return err
+	}
+	return graph.FromDomain(d.graphDomain(), view).Write(w, graph.Format(f))
 }
 
 func (d *Domain[S]) graphDomain() graph.Domain {

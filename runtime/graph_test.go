@@ -30,7 +30,17 @@ func TestWritePlanGraph(t *testing.T) {
 func TestWriteGraph(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, soldierDomain().WriteGraph(&b, runtime.DOT))
+	assert.Contains(t, b.String(), `"goal:Armed" [label="Armed\nAmmo > 10\npriority high", shape=ellipse];`)
 	assert.Contains(t, b.String(), `"action:Reload" -> "goal:Armed" [label="fulfills"];`)
-	assert.Contains(t, b.String(), `"action:FetchMagazine" -> "action:Reload" [label="Magazines", style=dashed];`)
+	assert.Contains(t, b.String(), `"action:FetchMagazine" -> "field:Magazines";`)
+	assert.Contains(t, b.String(), `"field:Magazines" -> "action:Reload" [style=dashed, constraint=false];`)
 	assert.Error(t, soldierDomain().WriteGraph(&b, "png"))
+
+	b.Reset()
+	require.NoError(t, soldierDomain().WriteGraphView(&b, runtime.DOT, runtime.ViewFull))
+	assert.Contains(t, b.String(), `"action:FetchMagazine" -> "action:Reload" [label="Magazines", style=dashed];`)
+	b.Reset()
+	require.NoError(t, soldierDomain().WriteGraphView(&b, runtime.Mermaid, runtime.ViewGoals))
+	assert.NotContains(t, b.String(), "-.->")
+	assert.Error(t, soldierDomain().WriteGraphView(&b, runtime.DOT, "tangled"))
 }

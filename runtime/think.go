@@ -16,6 +16,80 @@ type ThinkOption func(*thinkConfig)
 type thinkConfig struct {
 	approve ApproveFunc
 	onStep  func(ActionID)
+	args    []argSupplier
+}
+
+// argSupplier runs one action that takes typed arguments (see WithArgs),
+// its types erased so that ThinkOption need not be generic.
+type argSupplier struct {
+	domain any // the action's *Domain[S]
+	id     ActionID
+	// fits reports whether role is of the type the action's method has.
+	fits func(role any) bool
+	// run supplies the arguments from the state and calls the method.
+	run func(ctx context.Context, role, state any) error
+}
+
+// supplier returns the last supplier WithArgs gave for action a of d.
+func (c *thinkConfig) supplier(d any, a ActionID) *argSupplier {
+	for i := len(c.args) - 1; i >= 0; i-- {
+		if c.args[i].domain == d && c.args[i].id == a {
+			return &c.args[i]
+		}
+	}
+	return nil
+}
+
+// ArgAction is an action whose method takes typed arguments, of type T,
+// on a role of type R with state S. Generated code declares one for each
+// such action, named after its ActionID constant with "Args" appended
+// (VillagerBuySeedsArgs for Villager.BuySeeds); give it to WithArgs.
+type ArgAction[R any, S comparable, T any] struct {
+	domain *Domain[S]
+	id     ActionID
+	run    func(ctx context.Context, r R, in T) error
+}
+
+// NewArgAction returns action id of d, whose method run calls with its
+// arguments. Generated code calls it.
+func NewArgAction[R any, S comparable, T any](d *Domain[S], id ActionID, run func(ctx context.Context, r R, in T) error) ArgAction[R, S, T] {
+	return ArgAction[R, S, T]{domain: d, id: id, run: run}
+}
+
+// ID returns the action's ID in its domain.
+func (a ArgAction[R, S, T]) ID() ActionID { return a.id }
+
+// WithArgs supplies the arguments of an action that takes typed
+// arguments, which planners do not choose: before each step that runs
+// the action, Think calls supply with the live state and calls the
+// action's method with what it returns (an error from supply fails the
+// step, as an *ArgsError); a result the method returns is dropped (use
+// PerformJSON, or package llm, for results). The compiler checks the
+// types: supply takes the role's state and returns the method's argument
+// type.
+//
+//	runtime.Think(ctx, planner, v, runtime.WithArgs(VillagerBuySeedsArgs,
+//		func(ctx context.Context, s VillagerState) (SeedOrder, error) {
+//			return SeedOrder{Crop: "wheat", Bags: 1}, nil
+//		}))
+//
+// Without a supplier for each such action it contains, Think refuses a
+// plan before any step runs (ErrNeedsArguments).
+func WithArgs[R any, S comparable, T any](a ArgAction[R, S, T], supply func(ctx context.Context, s S) (T, error)) ThinkOption {
+	return func(c *thinkConfig) {
+		c.args = append(c.args, argSupplier{
+			domain: a.domain,
+			id:     a.id,
+			fits:   func(role any) bool { _, ok := role.(R); return ok },
+			run: func(ctx context.Context, role, state any) error {
+				in, err := supply(ctx, state.(S))
+				if err != nil {
+					return &ArgsError{Role: a.domain.Name, Action: a.domain.ActionName(a.id), Err: err}
+				}
+				return a.run(ctx, role.(R), in)
+			},
+		})
+	}
 }
 
 // WithApprover sets the approver that Think asks before running a plan
@@ -33,7 +107,9 @@ func WithStepHook(f func(ActionID)) ThinkOption { return func(c *thinkConfig) { 
 // with a PreconditionStale *PlanningError otherwise. After the last step it
 // fails with GoalUnsatisfiedAfterExecution when a goal the plan promised
 // does not hold. A plan with a guarded action runs only when an approver
-// (WithApprover) accepts it. Think returns the actions it performed.
+// (WithApprover) accepts it; a plan with an action that takes typed
+// arguments only when WithArgs supplies them. Think returns the actions it
+// performed.
 //
 // When the planner plans some goals and fails on another (its Plan returns
 // a plan with goals and a *PlanningError), Think performs the plan for the
@@ -62,6 +138,9 @@ func Think[S comparable](ctx context.Context, p Planner[S], role Role[S], opts .
 
 // perform runs plan on role as Think documents.
 func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Role[S], cfg *thinkConfig) ([]ActionID, error) {
+	if err := checkArgs(d, plan.Steps, role, cfg); err != nil {
+		return nil, err
+	}
 	if guarded := firstGuarded(d, plan.Steps); guarded != NoAction {
 		if cfg.approve == nil {
 			return nil, fmt.Errorf("rolegen: %s: %w (%s)", d.Name, ErrGuarded, d.Actions[guarded].Name)
@@ -75,17 +154,28 @@ func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Ro
 		if err := ctx.Err(); err != nil {
 			return ran, err
 		}
-		if d.Actions[a].Pre != nil {
+		sup := cfg.supplier(d, a)
+		if d.Actions[a].Pre != nil || sup != nil {
 			s := role.PlanState()
-			if !d.Actions[a].Pre(s) {
+			if pre := d.Actions[a].Pre; pre != nil && !pre(s) {
 				if allHold(d, plan.Goals, s) {
 					return ran, nil
 				}
 				return ran, d.staleError(a, i)
 			}
+			if sup != nil {
+				if err := sup.run(ctx, role, s); err != nil {
+					return ran, d.stepError(i, a, err)
+				}
+				ran = append(ran, a)
+				if cfg.onStep != nil {
+					cfg.onStep(a)
+				}
+				continue
+			}
 		}
 		if err := role.Perform(ctx, a); err != nil {
-			return ran, fmt.Errorf("rolegen: %s: step %d (%s): %w", d.Name, i, d.Actions[a].Name, err)
+			return ran, d.stepError(i, a, err)
 		}
 		ran = append(ran, a)
 		if cfg.onStep != nil {
@@ -99,6 +189,26 @@ func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Ro
 		}
 	}
 	return ran, nil
+}
+
+// checkArgs refuses, before any step runs, a plan with an action that
+// takes typed arguments and has no supplier, or whose supplier is for
+// another type of role than the one Think runs.
+func checkArgs[S comparable](d *Domain[S], steps []ActionID, role Role[S], cfg *thinkConfig) error {
+	for i, a := range steps {
+		if d.Actions[a].Args == "" {
+			continue
+		}
+		sup := cfg.supplier(d, a)
+		if sup == nil {
+			return &NeedsArgumentsError{Role: d.Name, Action: d.Actions[a].Name, Step: i}
+		}
+		if !sup.fits(role) {
+			return fmt.Errorf("rolegen: %s: step %d (%s): runtime.WithArgs(%s%sArgs, f) calls the method on the role type it was made for, and the role given to Think has another type",
+				d.Name, i, d.Actions[a].Name, d.Name, d.Actions[a].Name)
+		}
+	}
+	return nil
 }
 
 func firstGuarded[S comparable](d *Domain[S], steps []ActionID) ActionID {

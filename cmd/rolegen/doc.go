@@ -13,8 +13,9 @@
 // role's name in lower case) beside the declaration. The file holds RState,
 // R.PlanState, one constant per action (R + method name) and per goal
 // (RGoal + field name), RDomain with every condition and effect as Go code,
-// R.Perform, R.PerformJSON and the JSON Schema of an LLM plan
-// (RDomain.PlanSchema()). It is byte-identical on every run and is only
+// R.Perform, R.PerformJSON, for each action that takes typed arguments an
+// R + method name + Args value for runtime.WithArgs, and the JSON Schema of
+// an LLM plan (RDomain.PlanSchema()). It is byte-identical on every run and is only
 // rewritten when its bytes change. Generated files of roles that no longer
 // exist are removed.
 //
@@ -45,6 +46,21 @@
 //	-check  write nothing; list the generated files that are missing or
 //	        out of date and exit 1 if there are any (for CI)
 //	-v      print the files written
+//
+// Flags may also follow the packages (rolegen ./... -check), as with the go
+// command; after -- every argument is a package.
+//
+// # Graphs
+//
+//	rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]
+//
+// draws the domain of each role (or of role R): goals with their
+// conditions and priorities, actions with their costs and conditions, and
+// "fulfills" edges. The view adds: fields (the default), the state fields
+// between the actions that write them and the preconditions and goals that
+// read them; goals, nothing more; full, an edge from each action to every
+// goal and precondition that reads what it writes. Render DOT with
+// Graphviz: rolegen graph ./pkg | dot -Tsvg > role.svg.
 //
 // Exit status: 0 on success, 1 on diagnostics, load errors or stale files
 // under -check, 2 on a usage error.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 
 	"github.com/rolegen/rolegen/gen"
 	"github.com/rolegen/rolegen/internal/diag"
@@ -38,10 +39,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print the files written")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: rolegen [-check] [-v] [packages]")
-		fmt.Fprintln(stderr, "       rolegen graph [-format dot|mermaid] [-role R] [packages]")
+		fmt.Fprintln(stderr, "       rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	patterns, err := parse(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
@@ -52,19 +54,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "rolegen:", err)
 		return exitDiag
 	}
-	files, err := gen.Generate(ctx, gen.Options{Dir: wd}, fs.Args()...)
+	files, err := gen.Generate(ctx, gen.Options{Dir: wd}, patterns...)
 	if err != nil {
 		return report(stderr, wd, err)
 	}
 	if *checkOnly {
-		stale := gen.Stale(files)
-		for _, p := range stale {
-			fmt.Fprintf(stderr, "%s: out of date; run go generate\n", diag.RelPath(wd, p))
-		}
-		if len(stale) > 0 {
-			return exitDiag
-		}
-		return exitOK
+		return check(stderr, wd, files)
 	}
 	changed, err := gen.Write(files)
 	if err != nil {
@@ -77,6 +72,51 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// check prints the generated files that are missing, out of date or no
+// longer generated, and exits 1 when there is any.
+func check(stderr io.Writer, wd string, files []gen.File) int {
+	stale := gen.Stale(files)
+	for _, f := range files {
+		if !slices.Contains(stale, f.Path) {
+			continue
+		}
+		name := diag.RelPath(wd, f.Path)
+		switch _, err := os.Stat(f.Path); {
+		case f.Delete:
+			fmt.Fprintf(stderr, "%s: no role generates it any more; run go generate to remove it\n", name)
+		case errors.Is(err, os.ErrNotExist):
+			fmt.Fprintf(stderr, "%s: missing; run go generate\n", name)
+		default:
+			fmt.Fprintf(stderr, "%s: out of date; run go generate\n", name)
+		}
+	}
+	if len(stale) > 0 {
+		return exitDiag
+	}
+	return exitOK
+}
+
+// parse parses the flags of fs and returns the packages. Flags may come
+// after packages too, as go's own commands take them (rolegen graph
+// ./pkg -format dot); after "--" every argument is a package.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var packages []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(packages, rest...), nil
+		}
+		if len(rest) == 0 {
+			return packages, nil
+		}
+		packages = append(packages, rest[0])
+		args = rest[1:]
+	}
 }
 
 // report prints an error: diagnostics one a line, relative to dir.
@@ -93,11 +133,13 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.SetOutput(stderr)
 	format := fs.String("format", "dot", "output format: dot or mermaid")
 	role := fs.String("role", "", "draw only the role with this name")
+	view := fs.String("view", "fields", "what to draw besides fulfills edges: goals (nothing), fields (state fields between their writers and readers) or full (every write-read edge)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rolegen graph [-format dot|mermaid] [-role R] [packages]")
+		fmt.Fprintln(stderr, "usage: rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	patterns, err := parse(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
@@ -107,12 +149,17 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "rolegen graph:", err)
 		return exitUsage
 	}
+	if _, err := graph.ParseView(*view); err != nil {
+		fmt.Fprintln(stderr, "rolegen graph:", err)
+		return exitUsage
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(stderr, "rolegen:", err)
 		return exitDiag
 	}
-	if err := gen.WriteGraphs(ctx, gen.Options{Dir: wd}, stdout, *format, *role, fs.Args()...); err != nil {
+	g := gen.GraphOptions{Format: *format, Role: *role, View: *view}
+	if err := gen.WriteGraphs(ctx, gen.Options{Dir: wd}, stdout, g, patterns...); err != nil {
 		return report(stderr, wd, err)
 	}
 	return exitOK

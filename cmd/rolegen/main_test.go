@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
 )
 
 // TestMain lets the test binary act as rolegen itself, as stringer's
@@ -105,7 +106,7 @@ func TestGenerateCheckAndRewriteOnlyWhenChanged(t *testing.T) {
 
 	r := rolegen(t, dir, "-check", "./soldier")
 	assert.Equal(t, 1, r.code, "missing file")
-	assert.Equal(t, "soldier/soldier_plan.go: out of date; run go generate\n", r.stderr)
+	assert.Equal(t, "soldier/soldier_plan.go: missing; run go generate\n", r.stderr)
 
 	r = rolegen(t, dir, "-v", "./soldier")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -116,6 +117,13 @@ func TestGenerateCheckAndRewriteOnlyWhenChanged(t *testing.T) {
 
 	r = rolegen(t, dir, "-check", "./soldier")
 	assert.Equal(t, 0, r.code, r.stderr)
+
+	// Flags may follow the packages, as with go's own commands.
+	require.NoError(t, os.WriteFile(out, append(first, "// edited\n"...), 0o644))
+	r = rolegen(t, dir, "./soldier", "-check")
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "soldier/soldier_plan.go: out of date; run go generate\n", r.stderr)
+	require.NoError(t, os.WriteFile(out, first, 0o644))
 
 	past := time.Now().Add(-time.Hour)
 	require.NoError(t, os.Chtimes(out, past, past))
@@ -170,6 +178,7 @@ func TestRemovedRoleRemovesItsFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "soldier", "soldier.go"), []byte("package soldier\n\ntype Soldier struct{}\n"), 0o644))
 	r := rolegen(t, dir, "-check", "./...")
 	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "soldier/soldier_plan.go: no role generates it any more; run go generate to remove it\n", r.stderr)
 	r = rolegen(t, dir, "./...")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NoFileExists(t, plan)
@@ -205,10 +214,28 @@ func TestGraph(t *testing.T) {
 	r := rolegen(t, dir, "graph", "-format", "mermaid", "./soldier")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Equal(t, `flowchart LR
-	n0(["Armed<br/>Ammo #gt; 10<br/>priority 2"])
+	n0(["Armed<br/>Ammo #gt; 10<br/>priority high"])
+	n1["Reload<br/>cost 1<br/>pre Magazines #gt; 0<br/>post Ammo = 30, Magazines = Magazines - 1"]
+	n2{{"Ammo"}}
+	n3{{"Magazines"}}
+	n1 -->|"fulfills"| n0
+	n1 --> n2
+	n2 -.-> n0
+	n1 --> n3
+	n3 -.-> n1
+`, r.stdout)
+
+	r = rolegen(t, dir, "graph", "-format", "mermaid", "-view", "goals", "./soldier")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Equal(t, `flowchart LR
+	n0(["Armed<br/>Ammo #gt; 10<br/>priority high"])
 	n1["Reload<br/>cost 1<br/>pre Magazines #gt; 0<br/>post Ammo = 30, Magazines = Magazines - 1"]
 	n1 -->|"fulfills"| n0
 `, r.stdout)
+
+	r = rolegen(t, dir, "graph", "-view", "tangled", "./soldier")
+	assert.Equal(t, 2, r.code)
+	assert.Equal(t, "rolegen graph: unknown graph view \"tangled\" (want goals, fields or full)\n", r.stderr)
 
 	r = rolegen(t, dir, "graph", "-role", "Soldier", "./...")
 	require.Equal(t, 0, r.code, r.stderr)
@@ -220,6 +247,16 @@ func TestGraph(t *testing.T) {
 
 	r = rolegen(t, dir, "graph", "-format", "svg", "./...")
 	assert.Equal(t, 2, r.code)
+
+	// Flags after the packages work as they do before them, for every
+	// subcommand; after -- every argument is a package.
+	after := rolegen(t, dir, "graph", "./soldier", "-format", "mermaid")
+	require.Equal(t, 0, after.code, after.stderr)
+	before := rolegen(t, dir, "graph", "-format", "mermaid", "./soldier")
+	assert.Equal(t, before.stdout, after.stdout)
+	r = rolegen(t, dir, "graph", "-format", "mermaid", "--", "-format")
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, "-format: malformed import path \"-format\": leading dash\n", r.stderr)
 
 	// The command takes the formats the library takes, in any case.
 	r = rolegen(t, dir, "graph", "-format", "Mermaid", "./soldier")
@@ -359,4 +396,71 @@ type Unit struct {
 	r = rolegen(t, dir, "./base")
 	assert.Equal(t, 1, r.code)
 	assert.Contains(t, r.stderr, `base/base.go:12:15: unknown key "cots" in plan:action (did you mean "cost"?)`)
+}
+
+// TestVillagerMistakes makes, in the villager of gen's golden cases (a
+// 14-action role written as a game programmer would), each mistake a game
+// programmer made in it, alone and all at once, and checks every line
+// rolegen prints: one message per mistake, at its column, and none about
+// the uses of a field or goal whose declaration is wrong.
+func TestVillagerMistakes(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("..", "..", "gen", "testdata", "golden", "villager.txtar"))
+	require.NoError(t, err)
+	var villager string
+	for _, f := range ar.Files {
+		if f.Name == "villager.go" {
+			villager = string(f.Data)
+		}
+	}
+	require.NotEmpty(t, villager)
+
+	type mistake struct{ from, to string }
+	var (
+		valueReceiver = mistake{"func (v *Villager) SellWheat()", "func (v Villager) SellWheat()"}
+		falseFulfills = mistake{`post="Location = Home, Energy -= 5" cost=2`, `post="Location = Home, Energy -= 5" fulfills=Fed cost=2`}
+		emptyGoal     = mistake{`Rested struct{} ` + "`" + `plan:"goal=Energy >= 60; priority=high"`, `Rested struct{} ` + "`" + `plan:"goal"`}
+		unquoted      = mistake{`pre="Location == Home && Night"`, `pre=Location == 'home'`}
+		enumString    = mistake{`goal=Planted && Task == Farming`, `goal=Planted && Task != 'idle'`}
+		stateTypo     = mistake{"Gold     uint    `plan:\"state\"`", "Gold     uint    `plan:\"stat\"`"}
+		goalType      = mistake{"Fed struct{} `plan", "Fed bool `plan"}
+	)
+	const (
+		valueReceiverMsg = "villager/villager.go:171:9: SellWheat has a post but a value receiver: what it changes is lost when it returns; use a pointer receiver, (v *Villager)"
+		falseFulfillsMsg = "villager/villager.go:77:98: GoHome cannot fulfill Fed: Fed reads Hunger, which the post of GoHome does not write"
+		emptyGoalMsg     = "villager/villager.go:56:25: goal needs a condition: goal=CONDITION"
+		unquotedMsg      = `villager/villager.go:97:19: value of pre ends at the first space; quote it: pre="Location == 'home'"`
+		enumStringMsg    = "villager/villager.go:60:47: Task is an enum (type Task); compare with a constant: Idle"
+		stateTypoMsg     = `villager/villager.go:45:26: unknown plan tag key "stat" (did you mean "state"?)`
+		goalTypeMsg      = "villager/villager.go:54:6: goal field Fed must have type struct{}, not bool"
+	)
+	cases := []struct {
+		name     string
+		mistakes []mistake
+		want     []string
+	}{
+		{"value receiver", []mistake{valueReceiver}, []string{valueReceiverMsg}},
+		{"false fulfills", []mistake{falseFulfills}, []string{falseFulfillsMsg}},
+		{"empty goal", []mistake{emptyGoal}, []string{emptyGoalMsg}},
+		{"unquoted directive value", []mistake{unquoted}, []string{unquotedMsg}},
+		{"enum compared with a string", []mistake{enumString}, []string{enumStringMsg}},
+		{"plan:\"stat\"", []mistake{stateTypo}, []string{stateTypoMsg}},
+		{"goal typed bool", []mistake{goalType}, []string{goalTypeMsg}},
+		{"all at once", []mistake{valueReceiver, falseFulfills, emptyGoal, unquoted, enumString, stateTypo, goalType},
+			// GoHome's fulfills=Fed names a goal already reported.
+			[]string{stateTypoMsg, goalTypeMsg, emptyGoalMsg, enumStringMsg, unquotedMsg, valueReceiverMsg}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := villager
+			for _, m := range c.mistakes {
+				require.Equal(t, 1, strings.Count(src, m.from), "the fixture has %q once", m.from)
+				src = strings.Replace(src, m.from, m.to, 1)
+			}
+			dir := module(t, map[string]string{"villager/villager.go": src})
+			r := rolegen(t, dir, "./...")
+			assert.Equal(t, 1, r.code)
+			assert.Equal(t, strings.Join(c.want, "\n")+"\n", r.stderr)
+			assert.NoFileExists(t, filepath.Join(dir, "villager", "villager_plan.go"))
+		})
+	}
 }

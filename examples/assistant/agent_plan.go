@@ -232,7 +232,8 @@ func _Agent_hash(s *AgentState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Agent) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case AgentSearch:
@@ -278,3 +279,23 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 	}
 	return nil, runtime.UnknownAction("Agent", a)
 }
+
+// The actions of Agent that take typed arguments, for runtime.Think: planners do
+// not choose arguments, so runtime.WithArgs gives Think, for each, a function of
+// the state that does.
+var (
+	// AgentSearchArgs runs Search with the arguments runtime.WithArgs supplies.
+	AgentSearchArgs = runtime.NewArgAction(AgentDomain, AgentSearch, func(ctx context.Context, r *Agent, in SearchArgs) error {
+		_, err := r.Search(ctx, in)
+		return err
+	})
+	// AgentBookArgs runs Book with the arguments runtime.WithArgs supplies.
+	AgentBookArgs = runtime.NewArgAction(AgentDomain, AgentBook, func(ctx context.Context, r *Agent, in BookArgs) error {
+		_, err := r.Book(ctx, in)
+		return err
+	})
+	// AgentNotifyArgs runs Notify with the arguments runtime.WithArgs supplies.
+	AgentNotifyArgs = runtime.NewArgAction(AgentDomain, AgentNotify, func(ctx context.Context, r *Agent, in NotifyArgs) error {
+		return r.Notify(ctx, in)
+	})
+)

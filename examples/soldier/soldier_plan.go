@@ -147,7 +147,8 @@ func _Soldier_hash(s *SoldierState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Soldier) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case SoldierFetchMagazine:

@@ -100,15 +100,19 @@ func TestDirective(t *testing.T) {
 
 func TestDirectiveProblems(t *testing.T) {
 	cases := map[string]string{
-		`pre="a`:        `value of pre: string literal not terminated`,
-		`pre=`:          `missing value after pre=`,
-		`pre"a"`:        `missing = between pre and its value`,
-		`"a" pre=x`:     `value "a" has no key (write key=value)`,
-		"pre=`a":        `value of pre: string literal not terminated`,
-		`pre="a\qb"`:    `value of pre: invalid escape in string literal at "\\qb"`,
-		`post="a" x="`:  `value of x: string literal not terminated`,
-		`cost=1 =2`:     `value =2 has no key (write key=value)`,
-		`fulfills=A,B,`: ``,
+		`pre="a`:                      `value of pre: string literal not terminated`,
+		`pre=`:                        `missing value after pre=`,
+		`pre"a"`:                      `missing = between pre and its value`,
+		`"a" pre=x`:                   `value "a" has no key (write key=value)`,
+		"pre=`a":                      `value of pre: string literal not terminated`,
+		`pre="a\qb"`:                  `value of pre: invalid escape in string literal at "\\qb"`,
+		`post="a" x="`:                `value of x: string literal not terminated`,
+		`cost=1 =2`:                   `value =2 has no key (write key=value)`,
+		`pre=Ammo > 10 post="Ammo--"`: `value of pre ends at the first space; quote it: pre="Ammo > 10"`,
+		`pre=Ready post=x cost=2`:     ``,
+		`fulfills=Fed, Rested`:        `value of fulfills ends at the first space; quote it: fulfills="Fed, Rested"`,
+		`pre=Mode == "x" cost=2`:      "value of pre ends at the first space; quote it: pre=`Mode == \"x\"`",
+		`fulfills=A,B,`:               ``,
 	}
 	for src, want := range cases {
 		_, probs := SplitDirective(NewText(src, base))

@@ -2,6 +2,7 @@ package annot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -125,6 +126,7 @@ func SplitDirective(args Text) ([]Field, []Problem) {
 		f := Field{Key: args.Slice(k, i)}
 		if i < len(s) && s[i] == '=' {
 			i++
+			start := i
 			j := skipValue(s, i)
 			raw := args.Slice(i, j)
 			i = j
@@ -141,6 +143,15 @@ func SplitDirective(args Text) ([]Field, []Problem) {
 				}
 				f.Value = v
 			default:
+				if end, ok := runOn(s, start, j); ok {
+					// pre=Ammo > 10: the value stopped at the first
+					// space and the rest would read as keys.
+					text := strings.TrimSpace(s[start:end])
+					probs = append(probs, Problem{At: args.Slice(start, end),
+						Msg: fmt.Sprintf("value of %s ends at the first space; quote it: %s=%s", f.Key.S, f.Key.S, quote(text))})
+					i = end
+					continue
+				}
 				f.Value = raw
 			}
 		} else if i < len(s) && (s[i] == '"' || s[i] == '`') {
@@ -181,4 +192,68 @@ func skipValue(s string, i int) int {
 		j++
 	}
 	return j
+}
+
+// runOn reports whether the bare value s[start:end] runs on past the
+// space that ends it: the next word is not a key (an operator, a
+// literal), or the value ends with an operator or comma. It returns the
+// end of the run-on text: the next key=, or the end of s.
+func runOn(s string, start, end int) (int, bool) {
+	next := end
+	for next < len(s) && isSpace(s[next]) {
+		next++
+	}
+	if next == len(s) {
+		return 0, false
+	}
+	if s[next] == '=' && (next+1 == len(s) || s[next+1] != '=') {
+		return 0, false // "cost=1 =2": a value without a key, not an operator
+	}
+	last := s[end-1]
+	if isKeyStart(s[next]) && !strings.ContainsRune(",&|=<>!+-*/%(", rune(last)) {
+		return 0, false
+	}
+	stop := len(s)
+	for k := next; k < len(s); {
+		for k < len(s) && isSpace(s[k]) {
+			k++
+		}
+		if keyAt(s, k) {
+			stop = k
+			break
+		}
+		k = skipValue(s, k)
+	}
+	for stop > end && isSpace(s[stop-1]) {
+		stop--
+	}
+	return stop, true
+}
+
+func isKeyStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// keyAt reports whether a key= (not ==) starts at s[k].
+func keyAt(s string, k int) bool {
+	if k >= len(s) || !isKeyStart(s[k]) {
+		return false
+	}
+	j := k
+	for j < len(s) && (isKeyStart(s[j]) || s[j] >= '0' && s[j] <= '9') {
+		j++
+	}
+	return j < len(s) && s[j] == '=' && (j+1 == len(s) || s[j+1] != '=')
+}
+
+// quote writes a directive value as a Go string literal, double-quoted
+// when that needs no escapes.
+func quote(s string) string {
+	switch {
+	case !strings.ContainsAny(s, `\"`):
+		return `"` + s + `"`
+	case !strings.Contains(s, "`"):
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
 }

@@ -98,7 +98,32 @@ func (c *checker) method(d *ast.FuncDecl, fn *types.Func, dirs []annot.Directive
 		}
 	}
 	c.methodShape(m)
+	c.receiver(m)
 	return m
+}
+
+// receiver reports an action with a post whose method has a value
+// receiver: the method changes a copy, so what the post promises never
+// reaches the role. Without a post (an action that writes no state) a
+// value receiver is fine.
+func (c *checker) receiver(m *methodDecl) {
+	post, ok := m.keys["post"]
+	if !ok || strings.TrimSpace(post.Value.S) == "" {
+		return // no post, or one already reported as empty
+	}
+	recv := m.decl.Recv.List[0]
+	if _, isPtr := ast.Unparen(recv.Type).(*ast.StarExpr); isPtr {
+		return
+	}
+	var b strings.Builder
+	b.WriteByte('(')
+	if len(recv.Names) > 0 && recv.Names[0].Name != "_" {
+		b.WriteString(recv.Names[0].Name + " ")
+	}
+	b.WriteString("*" + types.ExprString(ast.Unparen(recv.Type)) + ")")
+	c.errorf(recv.Type.Pos(), recv.Type.End(), "%s has a post but a value receiver: what it changes is lost when it returns; use a pointer receiver, %s",
+		m.fn.Name(), b.String())
+	m.ok = false
 }
 
 func recvTypeName(info *types.Info, e ast.Expr) *types.TypeName {

@@ -40,6 +40,7 @@ func Package(in Input) (*model.Package, diag.List) {
 		fieldDoc: map[*types.Var]string{},
 		foreign:  map[*types.Package]bool{},
 		pending:  map[*types.TypeName][]*ast.FuncDecl{},
+		reported: map[*types.Var]bool{},
 	}
 	c.index()
 	pkg := &model.Package{Name: in.Pkg.Name(), Path: in.Pkg.Path()}
@@ -102,7 +103,11 @@ type checker struct {
 	// mistakes reported) only when a role here uses the type.
 	foreign map[*types.Package]bool
 	pending map[*types.TypeName][]*ast.FuncDecl
-	// generatedObjs are declarations in rolegen's own files, ignored when
+	// reported holds the fields whose own declaration has a diagnostic
+	// and so is neither state nor goal: a condition or fulfills that
+	// names one fails without a second message.
+	reported map[*types.Var]bool
+	// genFiles are rolegen's own files, whose declarations are, ignored when
 	// looking for name conflicts.
 	genFiles []*token.File
 }

@@ -14,6 +14,9 @@ func GeneratedNames(r *model.Role) (idents []string, methods []string) {
 	idents = append(idents, r.Name+"State", r.Name+"Domain", "_"+r.Name+"_planSchema", EnabledFunc(r), NumberFunc(r), HashFunc(r))
 	for _, a := range r.Actions {
 		idents = append(idents, r.Name+a.Name)
+		if a.TakesArgs() {
+			idents = append(idents, ArgsName(r, a))
+		}
 		if a.Pre != nil {
 			idents = append(idents, PreFunc(r, a), UnmetFunc(r, a))
 		}
@@ -32,6 +35,11 @@ func GeneratedNames(r *model.Role) (idents []string, methods []string) {
 func PreFunc(r *model.Role, a *model.Action) string    { return "_" + r.Name + "_pre_" + a.Name }
 func EffectFunc(r *model.Role, a *model.Action) string { return "_" + r.Name + "_effect_" + a.Name }
 func GoalFunc(r *model.Role, g *model.Goal) string     { return "_" + r.Name + "_goal_" + g.Name }
+
+// ArgsName names the runtime.ArgAction generated for an action that takes
+// typed arguments: its ActionID constant with "Args" appended (the
+// runtime's messages name it the same way).
+func ArgsName(r *model.Role, a *model.Action) string { return r.Name + a.Name + "Args" }
 
 // EnabledFunc names the function that tests every precondition at once.
 func EnabledFunc(r *model.Role) string { return "_" + r.Name + "_enabled" }

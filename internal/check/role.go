@@ -168,16 +168,24 @@ func (b *roleBuild) names(what string, n int, field func(int) ([]string, types.O
 	return names
 }
 
-// reportExpr reports condition errors at their characters, or at the
-// embedding field for a struct of another package.
-func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList, what string) {
+// reportExpr reports condition errors at their characters; at the
+// embedding field for a struct of another package (whose tags have no
+// positions here), else at decl, the annotated field or method. Errors
+// that follow from a mistake reported elsewhere are not reported again.
+func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList, what string, decl token.Pos) {
 	for _, e := range errs {
-		pos := t.Pos(e.Offset)
-		if !pos.IsValid() {
-			b.c.errorf(o.pos, token.NoPos, "%s of embedded %s.%s: %s", what, o.pkg().Name(), o.tn.Name(), e.Msg)
+		if e.Cascade {
 			continue
 		}
-		b.c.errorf(pos, t.Pos(e.End), "%s", e.Msg)
+		pos := t.Pos(e.Offset)
+		switch {
+		case pos.IsValid():
+			b.c.errorf(pos, t.Pos(e.End), "%s", e.Msg)
+		case o.foreign:
+			b.c.errorf(o.pos, token.NoPos, "%s of embedded %s.%s: %s", what, o.pkg().Name(), o.tn.Name(), e.Msg)
+		default:
+			b.c.errorf(decl, token.NoPos, "%s: %s", what, e.Msg)
+		}
 	}
 }
 
@@ -190,7 +198,7 @@ func (b *roleBuild) checkGoals(o *origin) {
 		g := b.r.Goals[i]
 		cond, errs := exprlang.Condition(ge.item.cond.S, sc)
 		if len(errs) > 0 {
-			b.reportExpr(o, ge.item.cond, errs, "goal")
+			b.reportExpr(o, ge.item.cond, errs, "goal", ge.item.pos)
 			b.ok = false
 			continue
 		}
@@ -231,18 +239,20 @@ func (b *roleBuild) actions(o *origin) {
 		if f, ok := m.keys["pre"]; ok {
 			pre, errs := exprlang.Condition(f.Value.S, sc)
 			if len(errs) > 0 {
-				b.reportExpr(o, f.Value, errs, "pre")
+				b.reportExpr(o, f.Value, errs, "pre", m.decl.Name.Pos())
 				b.ok = false
 			} else {
 				a.Pre, a.PreText = pre, strings.TrimSpace(f.Value.S)
 				a.PreReads = exprlang.Reads(pre)
 			}
 		}
+		postOK := true
 		if f, ok := m.keys["post"]; ok {
 			effs, errs := exprlang.Effects(f.Value.S, sc)
 			if len(errs) > 0 {
-				b.reportExpr(o, f.Value, errs, "post")
+				b.reportExpr(o, f.Value, errs, "post", m.decl.Name.Pos())
 				b.ok = false
+				postOK = false
 			} else {
 				a.Effects, a.EffectText = effs, strings.TrimSpace(f.Value.S)
 				a.Writes = exprlang.Writes(effs)
@@ -260,6 +270,9 @@ func (b *roleBuild) actions(o *origin) {
 				if !slices.Contains(a.Fulfills, g) {
 					a.Fulfills = append(a.Fulfills, g)
 				}
+				if postOK && !b.canFulfill(o, a, g, part) {
+					b.ok = false
+				}
 			}
 		}
 		if m.args != nil {
@@ -272,6 +285,51 @@ func (b *roleBuild) actions(o *origin) {
 		}
 		b.r.Actions = append(b.r.Actions, a)
 	}
+}
+
+// canFulfill reports whether action a, which lists goal g in fulfills
+// (at part), writes a field g's condition reads: if it writes none, the
+// goal holds after the action exactly when it held before, and the
+// fulfills is false. A goal whose condition failed to check, or reads no
+// field, is left alone.
+func (b *roleBuild) canFulfill(o *origin, a *model.Action, g int, part annot.Text) bool {
+	goal := b.r.Goals[g]
+	if goal.Cond == nil || len(goal.Reads) == 0 || len(meet(a.Writes, goal.Reads)) > 0 {
+		return true
+	}
+	reads := b.fieldNames(goal.Reads)
+	msg := fmt.Sprintf("%s cannot fulfill %s: %s reads %s, which the post of %s does not write", a.Name, goal.Name, goal.Name, reads, a.Name)
+	if len(a.Effects) == 0 {
+		msg = fmt.Sprintf("%s cannot fulfill %s: %s reads %s, and %s has no post", a.Name, goal.Name, goal.Name, reads, a.Name)
+	}
+	if !part.Pos(0).IsValid() {
+		b.c.errorf(o.pos, token.NoPos, "%s", msg)
+		return false
+	}
+	b.c.errorText(part, "%s", msg)
+	return false
+}
+
+// fieldNames lists the names of fields ids: "A", "A and B", "A, B and C".
+func (b *roleBuild) fieldNames(ids []int) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = b.r.Fields[id].Name
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func meet(a, b []int) []int {
+	var out []int
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func typeRef(tn *types.TypeName) model.TypeRef {
@@ -305,6 +363,11 @@ func (b *roleBuild) goalIn(o *origin, name string) (int, bool) {
 }
 
 func (b *roleBuild) unknownGoal(o *origin, part annot.Text) {
+	if obj, _, _ := types.LookupFieldOrMethod(o.tn.Type(), true, o.pkg(), part.S); obj != nil {
+		if v, ok := obj.(*types.Var); ok && b.c.reported[v] {
+			return // the goal's declaration is reported
+		}
+	}
 	var names []string
 	for i, g := range b.r.Goals {
 		if hasPrefix(g.Path, o.path) {

@@ -27,6 +27,9 @@ func (s *originScope) Lookup(name string) (exprlang.Symbol, bool) {
 				return exprlang.Symbol{Kind: exprlang.Field, Name: name, Type: s.b.fields[i].typ, Index: i}, true
 			}
 		}
+		if s.b.c.reported[obj] {
+			return exprlang.Symbol{Kind: exprlang.Reported, Name: name}, true
+		}
 		for _, g := range s.b.goals {
 			if g.item.v == obj {
 				return unusable(name, "%s is a goal; conditions read state fields (repeat the goal's condition instead)", name), true

@@ -105,13 +105,20 @@ func (c *checker) readStruct(si *structInfo) {
 			unq, err := lit.Unquote()
 			if err != nil {
 				c.errorf(f.Tag.ValuePos, token.NoPos, "malformed struct tag: %v", err)
+				c.reported[v] = true
 				continue
 			}
 			tag = unq
 		} else if !local {
 			tag = annot.NewText(st.Tag(i), token.NoPos)
 		}
+		before := len(c.diags)
 		it := c.readField(si, v, tag, pos, typePos, local)
+		if len(c.diags) > before && (it == nil || it.kind == itemState && !it.valid) {
+			// The field's declaration is reported: a condition or
+			// fulfills that names it is not reported again.
+			c.reported[v] = true
+		}
 		if it != nil {
 			if local {
 				it.doc = c.fieldDoc[v]
@@ -181,7 +188,7 @@ func (c *checker) readField(si *structInfo, v *types.Var, tag annot.Text, pos, t
 		}
 		return c.stateItem(v, pos, typePos, local)
 	case first.Key.S == "goal" || first.Key.S == "priority":
-		return c.goalItem(v, pos, typePos, fields, report)
+		return c.goalItem(v, pos, typePos, fields, report, local)
 	}
 	known := []string{"state", "goal", "priority"}
 	if name, ok := suggest.Closest(first.Key.S, known); ok {
@@ -220,7 +227,7 @@ func (c *checker) stateItem(v *types.Var, pos, typePos token.Pos, local bool) *i
 	return it
 }
 
-func (c *checker) goalItem(v *types.Var, pos, typePos token.Pos, fields []annot.Field, report func(annot.Text, string, ...any)) *item {
+func (c *checker) goalItem(v *types.Var, pos, typePos token.Pos, fields []annot.Field, report func(annot.Text, string, ...any), local bool) *item {
 	it := &item{kind: itemGoal, v: v, pos: pos, priority: 1}
 	seen := map[string]annot.Text{}
 	hasGoal := false
@@ -268,9 +275,14 @@ func (c *checker) goalItem(v *types.Var, pos, typePos token.Pos, fields []annot.
 		return nil
 	}
 	if st, ok := v.Type().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
-		if typePos.IsValid() && fields[0].Key.Pos(0).IsValid() {
+		if local {
 			c.errorf(typePos, token.NoPos, "goal field %s must have type struct{}, not %s", v.Name(), types.TypeString(v.Type(), types.RelativeTo(c.Pkg)))
 		}
+		return nil
+	}
+	if it.cond.S == "" && local {
+		// Reported above, at the key; a goal of another package keeps
+		// its empty condition, reported at the embedding field.
 		return nil
 	}
 	return it

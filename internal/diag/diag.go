@@ -26,9 +26,17 @@ type Diagnostic struct {
 func (d Diagnostic) String() string { return d.Format("") }
 
 // Format formats d as FILE:LINE:COL: message, with FILE relative to dir
-// when it lies below it.
+// when it lies below it; a problem the loader reports without a line or
+// column (a malformed package path) is FILE: message, never FILE:0:0.
 func (d Diagnostic) Format(dir string) string {
-	return fmt.Sprintf("%s:%d:%d: %s", RelPath(dir, d.Pos.Filename), d.Pos.Line, d.Pos.Column, d.Msg)
+	file := RelPath(dir, d.Pos.Filename)
+	switch {
+	case d.Pos.Line == 0:
+		return fmt.Sprintf("%s: %s", file, d.Msg)
+	case d.Pos.Column == 0:
+		return fmt.Sprintf("%s:%d: %s", file, d.Pos.Line, d.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", file, d.Pos.Line, d.Pos.Column, d.Msg)
 }
 
 // RelPath returns path relative to dir when it lies below dir, else path

@@ -21,3 +21,12 @@ func TestFormatRelative(t *testing.T) {
 	assert.Equal(t, "/m/soldier/s.go:9:29: bad", d.Format("/elsewhere"))
 	assert.Equal(t, "/m/soldier/s.go:9:29: bad", d.String())
 }
+
+// A loader's problem without a line (a malformed package path) prints no
+// made-up :0:0.
+func TestFormatWithoutPosition(t *testing.T) {
+	d := Diagnostic{Pos: token.Position{Filename: "-format"}, Msg: `malformed import path "-format": leading dash`}
+	assert.Equal(t, `-format: malformed import path "-format": leading dash`, d.String())
+	d = Diagnostic{Pos: token.Position{Filename: "/m/go.mod", Line: 3}, Msg: "bad"}
+	assert.Equal(t, "go.mod:3: bad", d.Format("/m"))
+}

@@ -36,17 +36,62 @@ type Goal struct {
 	Reads    []int
 }
 
-// FromDomain draws d: a node per goal and per action, an edge from an
-// action to each goal it fulfills, a dashed edge from an action to a goal
-// whose condition reads what it writes, and a dashed edge from an action
-// to each action whose precondition reads what it writes (the helpers
-// backward chaining uses), labelled with those fields.
-func FromDomain(d Domain) *Graph {
+// View chooses what a domain graph draws besides goals, actions and
+// "fulfills" edges.
+type View uint8
+
+// Views.
+const (
+	// Goals draws only the "fulfills" edges; the actions that fulfill no
+	// goal stand apart, boxed together. Legible at any size.
+	Goals View = iota + 1
+	// Fields draws the state fields as nodes: an edge from each action
+	// to the fields it writes, and dashed edges from each field to the
+	// preconditions and goals that read it, except for a field most
+	// preconditions read (where the agent is), whose node says so.
+	// Edges grow with the sum of writers and readers of each field, not
+	// their product.
+	Fields
+	// Full draws a dashed edge, labelled with the fields, from each action
+	// to every goal and precondition that reads what it writes: every
+	// relation the planners use, for small roles.
+	Full
+)
+
+// Views lists the views by name, in the order help text gives them.
+var Views = []struct {
+	Name string
+	View View
+}{{"goals", Goals}, {"fields", Fields}, {"full", Full}}
+
+// ParseView accepts goals, fields and full.
+func ParseView(s string) (View, error) {
+	for _, v := range Views {
+		if strings.EqualFold(s, v.Name) {
+			return v.View, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown graph view %q (want goals, fields or full)", s)
+}
+
+// PriorityName names a goal priority as goal tags write it: low, normal,
+// high, critical, or the number.
+func PriorityName(p int) string {
+	if p >= 0 && p < 4 {
+		return [...]string{"low", "normal", "high", "critical"}[p]
+	}
+	return strconv.Itoa(p)
+}
+
+// FromDomain draws d in view v: a node per goal (its name, condition and
+// priority) and per action (name, cost, pre and post), an edge from an
+// action to each goal it fulfills, and the edges of the view.
+func FromDomain(d Domain, v View) *Graph {
 	g := &Graph{Name: d.Name}
 	for _, goal := range d.Goals {
 		g.Nodes = append(g.Nodes, Node{
 			ID:    "goal:" + goal.Name,
-			Label: fmt.Sprintf("%s\n%s\npriority %d", goal.Name, goal.Cond, goal.Priority),
+			Label: fmt.Sprintf("%s\n%s\npriority %s", goal.Name, goal.Cond, PriorityName(goal.Priority)),
 			Shape: Ellipse,
 		})
 	}
@@ -58,17 +103,85 @@ func FromDomain(d Domain) *Graph {
 		if a.Post != "" {
 			label += "\npost " + a.Post
 		}
-		g.Nodes = append(g.Nodes, Node{ID: "action:" + a.Name, Label: label, Shape: Box, Bold: a.Guarded})
+		n := Node{ID: "action:" + a.Name, Label: label, Shape: Box, Bold: a.Guarded}
+		if v == Goals && len(a.Fulfills) == 0 && len(d.Goals) > 0 {
+			n.Cluster = "actions that fulfill no goal"
+		}
+		g.Nodes = append(g.Nodes, n)
 	}
 	for _, a := range d.Actions {
+		for _, gi := range a.Fulfills {
+			if gi >= 0 && gi < len(d.Goals) {
+				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "goal:" + d.Goals[gi].Name, Label: "fulfills"})
+			}
+		}
+	}
+	switch v {
+	case Fields:
+		fieldEdges(g, d)
+	case Full:
+		fullEdges(g, d)
+	}
+	return g
+}
+
+// fieldEdges draws the fields that some action writes, each once: the
+// actions that write it point to it; it points to the preconditions and
+// goals that read it.
+func fieldEdges(g *Graph, d Domain) {
+	for fi, name := range d.Fields {
+		var writers []string
+		for _, a := range d.Actions {
+			if slices.Contains(a.Writes, fi) {
+				writers = append(writers, a.Name)
+			}
+		}
+		if len(writers) == 0 {
+			continue
+		}
+		var readers []string
+		for _, a := range d.Actions {
+			if slices.Contains(a.PreReads, fi) {
+				readers = append(readers, a.Name)
+			}
+		}
+		id := "field:" + name
+		label := name
+		// A field most preconditions read (where the agent is) would tie
+		// every action to it: its reads are left to the labels.
+		common := len(readers) >= 4 && 2*len(readers) > len(d.Actions)
+		if common {
+			label += fmt.Sprintf("\n(%d preconditions read it)", len(readers))
+		}
+		g.Nodes = append(g.Nodes, Node{ID: id, Label: label, Shape: Plain})
+		for _, w := range writers {
+			g.Edges = append(g.Edges, Edge{From: "action:" + w, To: id})
+		}
+		if !common {
+			for _, r := range readers {
+				g.Edges = append(g.Edges, Edge{From: id, To: "action:" + r, Dashed: true, Loose: true})
+			}
+		}
+		for _, goal := range d.Goals {
+			if slices.Contains(goal.Reads, fi) {
+				g.Edges = append(g.Edges, Edge{From: id, To: "goal:" + goal.Name, Dashed: true})
+			}
+		}
+	}
+}
+
+// fullEdges draws a dashed edge from an action to each goal it does not
+// fulfill whose condition reads what it writes, and to each action whose
+// precondition reads what it writes (the helpers backward chaining
+// uses), labelled with those fields.
+func fullEdges(g *Graph, d Domain) {
+	for _, a := range d.Actions {
 		for gi, goal := range d.Goals {
-			switch {
-			case slices.Contains(a.Fulfills, gi):
-				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "goal:" + goal.Name, Label: "fulfills"})
-			default:
-				if common := meet(a.Writes, goal.Reads); len(common) > 0 {
-					g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "goal:" + goal.Name, Label: names(d.Fields, common), Dashed: true})
-				}
+			if slices.Contains(a.Fulfills, gi) {
+				continue
+			}
+			if common := meet(a.Writes, goal.Reads); len(common) > 0 {
+				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "goal:" + goal.Name, Label: names(d.Fields, common), Dashed: true})
 			}
 		}
 	}
@@ -82,7 +195,6 @@ func FromDomain(d Domain) *Graph {
 			}
 		}
 	}
-	return g
 }
 
 func meet(a, b []int) []int {

@@ -5,6 +5,7 @@ package graph
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,7 @@ const (
 	Box     Shape = iota // an action, a step
 	Ellipse              // a goal
 	Note                 // a state
+	Plain                // a state field: a small borderless label
 )
 
 // Node is a vertex; ID must be unique in its graph.
@@ -25,6 +27,9 @@ type Node struct {
 	Shape Shape
 	// Bold marks a node of interest (a satisfied goal, a failed step).
 	Bold bool
+	// Cluster, when set, draws the node in a box with that label, with
+	// the other nodes of the same cluster.
+	Cluster string
 }
 
 // Edge is a directed edge.
@@ -32,6 +37,9 @@ type Edge struct {
 	From, To string
 	Label    string
 	Dashed   bool
+	// Loose edges do not pull their ends into ranks (Graphviz
+	// constraint=false): a back edge drawn without reshaping the layout.
+	Loose bool
 }
 
 // Graph is a directed graph.
@@ -76,19 +84,48 @@ func (g *Graph) Write(w io.Writer, f Format) error {
 	return err
 }
 
+// clusters lists the cluster labels of g in the order of their first
+// node.
+func (g *Graph) clusters() []string {
+	var out []string
+	for _, n := range g.Nodes {
+		if n.Cluster != "" && !slices.Contains(out, n.Cluster) {
+			out = append(out, n.Cluster)
+		}
+	}
+	return out
+}
+
 func (g *Graph) dot(b *strings.Builder) {
 	fmt.Fprintf(b, "digraph %s {\n", dotID(g.Name))
-	b.WriteString("\trankdir=LR;\n\tnode [fontname=\"Helvetica\"];\n\tedge [fontname=\"Helvetica\", fontsize=10];\n")
-	for _, n := range g.Nodes {
-		shape := map[Shape]string{Box: "box", Ellipse: "ellipse", Note: "note"}[n.Shape]
+	b.WriteString("\trankdir=LR;\n\tgraph [fontname=\"Helvetica\"];\n\tnode [fontname=\"Helvetica\"];\n\tedge [fontname=\"Helvetica\", fontsize=10];\n")
+	node := func(indent string, n Node) {
+		shape := map[Shape]string{Box: "box", Ellipse: "ellipse", Note: "note", Plain: "plaintext"}[n.Shape]
 		attrs := fmt.Sprintf("label=%s, shape=%s", dotID(n.Label), shape)
-		if n.Shape == Box {
+		switch n.Shape {
+		case Box:
 			attrs += ", style=rounded"
+		case Plain:
+			attrs += ", fontsize=11"
 		}
 		if n.Bold {
 			attrs += ", penwidth=2"
 		}
-		fmt.Fprintf(b, "\t%s [%s];\n", dotID(n.ID), attrs)
+		fmt.Fprintf(b, "%s%s [%s];\n", indent, dotID(n.ID), attrs)
+	}
+	for _, n := range g.Nodes {
+		if n.Cluster == "" {
+			node("\t", n)
+		}
+	}
+	for i, c := range g.clusters() {
+		fmt.Fprintf(b, "\tsubgraph \"cluster_%d\" {\n\t\tlabel=%s;\n\t\tstyle=rounded;\n\t\tcolor=gray;\n", i, dotID(c))
+		for _, n := range g.Nodes {
+			if n.Cluster == c {
+				node("\t\t", n)
+			}
+		}
+		b.WriteString("\t}\n")
 	}
 	for _, e := range g.Edges {
 		var attrs []string
@@ -97,6 +134,9 @@ func (g *Graph) dot(b *strings.Builder) {
 		}
 		if e.Dashed {
 			attrs = append(attrs, "style=dashed")
+		}
+		if e.Loose {
+			attrs = append(attrs, "constraint=false")
 		}
 		fmt.Fprintf(b, "\t%s -> %s", dotID(e.From), dotID(e.To))
 		if len(attrs) > 0 {
@@ -119,16 +159,32 @@ func (g *Graph) mermaid(b *strings.Builder) {
 	for i, n := range g.Nodes {
 		ids[n.ID] = fmt.Sprintf("n%d", i)
 	}
-	for _, n := range g.Nodes {
+	node := func(indent string, n Node) {
 		label := mermaidText(n.Label)
 		switch n.Shape {
 		case Ellipse:
-			fmt.Fprintf(b, "\t%s([\"%s\"])\n", ids[n.ID], label)
+			fmt.Fprintf(b, "%s%s([\"%s\"])\n", indent, ids[n.ID], label)
 		case Note:
-			fmt.Fprintf(b, "\t%s[/\"%s\"/]\n", ids[n.ID], label)
+			fmt.Fprintf(b, "%s%s[/\"%s\"/]\n", indent, ids[n.ID], label)
+		case Plain:
+			fmt.Fprintf(b, "%s%s{{\"%s\"}}\n", indent, ids[n.ID], label)
 		default:
-			fmt.Fprintf(b, "\t%s[\"%s\"]\n", ids[n.ID], label)
+			fmt.Fprintf(b, "%s%s[\"%s\"]\n", indent, ids[n.ID], label)
 		}
+	}
+	for _, n := range g.Nodes {
+		if n.Cluster == "" {
+			node("\t", n)
+		}
+	}
+	for i, c := range g.clusters() {
+		fmt.Fprintf(b, "\tsubgraph c%d [\"%s\"]\n", i, mermaidText(c))
+		for _, n := range g.Nodes {
+			if n.Cluster == c {
+				node("\t\t", n)
+			}
+		}
+		b.WriteString("\tend\n")
 	}
 	for _, e := range g.Edges {
 		arrow := "-->"

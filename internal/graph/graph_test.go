@@ -27,6 +27,7 @@ func TestDOT(t *testing.T) {
 	require.NoError(t, sample().Write(&b, DOT))
 	require.Equal(t, `digraph "Soldier" {
 	rankdir=LR;
+	graph [fontname="Helvetica"];
 	node [fontname="Helvetica"];
 	edge [fontname="Helvetica", fontsize=10];
 	"goal:Armed" [label="Armed\nAmmo > 10", shape=ellipse, penwidth=2];
@@ -57,4 +58,78 @@ func TestParseFormat(t *testing.T) {
 	require.Equal(t, Mermaid, f)
 	_, err = ParseFormat("svg")
 	require.EqualError(t, err, `unknown graph format "svg" (want dot or mermaid)`)
+}
+
+// A domain drawn in each view: goals with named priorities, and the
+// edges the view adds.
+func TestFromDomainViews(t *testing.T) {
+	d := Domain{
+		Name:   "Farmer",
+		Fields: []string{"Location", "Gold", "Seeds"},
+		Actions: []Action{
+			{Name: "Walk", Cost: 1, Pre: "Gold >= 0", Post: "Location = 1", PreReads: []int{1}, Writes: []int{0}},
+			{Name: "Buy", Cost: 2, Pre: "Location == 1 && Gold > 1", Post: "Seeds++, Gold -= 2", PreReads: []int{0, 1}, Writes: []int{1, 2}, Fulfills: []int{0}},
+		},
+		Goals: []Goal{{Name: "Sown", Cond: "Seeds > 0", Priority: 3, Reads: []int{2}}, {Name: "Far", Cond: "Location > 5", Priority: 7, Reads: []int{0}}},
+	}
+	draw := func(v View) string {
+		var b strings.Builder
+		require.NoError(t, FromDomain(d, v).Write(&b, Mermaid))
+		return b.String()
+	}
+	nodes := `flowchart LR
+	n0(["Sown<br/>Seeds #gt; 0<br/>priority critical"])
+	n1(["Far<br/>Location #gt; 5<br/>priority 7"])
+`
+	walk := `["Walk<br/>cost 1<br/>pre Gold #gt;= 0<br/>post Location = 1"]`
+	buy := `n3["Buy<br/>cost 2<br/>pre Location == 1 && Gold #gt; 1<br/>post Seeds++, Gold -= 2"]`
+	require.Equal(t, nodes+"\t"+buy+"\n\tsubgraph c0 [\"actions that fulfill no goal\"]\n\t\tn2"+walk+"\n\tend\n\tn3 -->|\"fulfills\"| n0\n", draw(Goals))
+	require.Equal(t, nodes+"\tn2"+walk+"\n\t"+buy+`
+	n4{{"Location"}}
+	n5{{"Gold"}}
+	n6{{"Seeds"}}
+	n3 -->|"fulfills"| n0
+	n2 --> n4
+	n4 -.-> n3
+	n4 -.-> n1
+	n3 --> n5
+	n5 -.-> n2
+	n5 -.-> n3
+	n3 --> n6
+	n6 -.-> n0
+`, draw(Fields))
+	require.Equal(t, nodes+"\tn2"+walk+"\n\t"+buy+`
+	n3 -->|"fulfills"| n0
+	n2 -.->|"Location"| n1
+	n2 -.->|"Location"| n3
+	n3 -.->|"Gold"| n2
+`, draw(Full))
+
+	// In DOT, precondition reads do not rank the layout, and clusters
+	// are boxes.
+	var b strings.Builder
+	require.NoError(t, FromDomain(d, Fields).Write(&b, DOT))
+	require.Contains(t, b.String(), `"field:Gold" -> "action:Walk" [style=dashed, constraint=false];`)
+	b.Reset()
+	require.NoError(t, FromDomain(d, Goals).Write(&b, DOT))
+	require.Contains(t, b.String(), "\tsubgraph \"cluster_0\" {\n\t\tlabel=\"actions that fulfill no goal\";\n\t\tstyle=rounded;\n\t\tcolor=gray;\n\t\t\"action:Walk\" [")
+}
+
+// A field that most preconditions read is not tied to each of them.
+func TestFieldsViewLeavesCommonReadsToLabels(t *testing.T) {
+	d := Domain{Name: "R", Fields: []string{"Here"}}
+	for _, name := range []string{"A", "B", "C", "D", "E"} {
+		d.Actions = append(d.Actions, Action{Name: name, Cost: 1, PreReads: []int{0}, Writes: []int{0}})
+	}
+	g := FromDomain(d, Fields)
+	require.Equal(t, "Here\n(5 preconditions read it)", g.Nodes[len(g.Nodes)-1].Label)
+	require.Len(t, g.Edges, 5, "one edge per writer, none per reader")
+}
+
+func TestParseView(t *testing.T) {
+	v, err := ParseView("Goals")
+	require.NoError(t, err)
+	require.Equal(t, Goals, v)
+	_, err = ParseView("all")
+	require.EqualError(t, err, `unknown graph view "all" (want goals, fields or full)`)
 }

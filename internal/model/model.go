@@ -98,6 +98,9 @@ const (
 	ShapeArgsResult              // (context.Context, T) (R, error)
 )
 
+// TakesArgs reports whether the method takes typed arguments.
+func (a *Action) TakesArgs() bool { return a.Shape == ShapeArgsErr || a.Shape == ShapeArgsResult }
+
 // Action is an action of a role.
 type Action struct {
 	Name string

@@ -7512,7 +7512,8 @@ func _World_hash(s *WorldState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *World) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case WorldPickupA:

@@ -1676,7 +1676,8 @@ func _Crafter_hash(s *CrafterState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Crafter) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case CrafterChopWood:

@@ -419,7 +419,8 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Survivor) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case SurvivorReload:

@@ -1024,7 +1024,8 @@ func _Squaddie_hash(s *SquaddieState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Squaddie) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case SquaddieShoot:

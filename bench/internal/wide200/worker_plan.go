@@ -6753,7 +6753,8 @@ func _Worker_hash(s *WorkerState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Worker) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case WorkerAdvance0:

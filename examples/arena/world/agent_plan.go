@@ -468,7 +468,8 @@ func _Agent_hash(s *AgentState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Agent) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case AgentForage:

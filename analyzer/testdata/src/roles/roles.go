@@ -16,7 +16,7 @@ type Soldier struct {
 	Stance    Stance             `plan:"state"`
 	Pos       struct{ X, Y int } `plan:"state"`                               // want `state field Pos has type struct\{X int; Y int\}`
 	Armed     struct{}           `plan:"goal=Amo > 10; priority=high"`        // want `unknown state field "Amo" \(did you mean "Ammo"\?\)`
-	Hidden    struct{}           `plan:"goal=Stance == 'crouched'"`           // want `mismatched types Stance and untyped string: Stance is Stance \(did you mean Crouched\?\)`
+	Hidden    struct{}           `plan:"goal=Stance == 'crouched'"`           // want `Stance is an enum \(type Stance\); compare with a constant: Crouched`
 	Ready     struct{}           `plan:"goal=Ammo < MaxAmo; priority=urgent"` // want `unknown constant "MaxAmo" \(did you mean "MaxAmmo"\?\)` `unknown priority "urgent"`
 }
 
@@ -49,3 +49,25 @@ type Fine struct {
 //
 //plan:action post="Ammo = 30" fulfills=Armed
 func (f *Fine) Reload() {}
+
+// Farmer has the mistakes a game programmer trips on; each is reported
+// once, where it is.
+type Farmer struct {
+	Gold   int      `plan:"state"`
+	Energy int      `plan:"state"`
+	Crops  int      `plan:"stat"` // want `unknown plan tag key "stat" \(did you mean "state"\?\)`
+	Rested struct{} `plan:"goal"` // want `goal needs a condition: goal=CONDITION`
+	Rich   struct{} `plan:"goal=Gold > 10"`
+}
+
+// Sell loses what it earns.
+//
+//plan:action pre="Crops > 0" post="Gold += 5, Crops--" fulfills=Rich
+func (f Farmer) Sell() {} // want `Sell has a post but a value receiver: what it changes is lost when it returns; use a pointer receiver, \(f \*Farmer\)`
+
+// Walk tires.
+//
+// want +2 `Walk cannot fulfill Rich: Rich reads Gold, which the post of Walk does not write` `value of pre ends at the first space; quote it: pre="Energy >= 5"`
+//
+//plan:action pre=Energy >= 5 post="Energy -= 5" fulfills="Rested, Rich"
+func (f *Farmer) Walk() {}
