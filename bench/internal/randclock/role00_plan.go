@@ -450,7 +450,8 @@ func _Role00_hash(s *Role00State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role00) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role00A0:

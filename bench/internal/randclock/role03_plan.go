@@ -478,7 +478,8 @@ func _Role03_hash(s *Role03State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role03) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role03A0:

@@ -475,7 +475,8 @@ func _Role09_hash(s *Role09State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role09) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role09A0:

@@ -465,7 +465,8 @@ func _Role15_hash(s *Role15State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role15) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role15A0:

@@ -462,7 +462,8 @@ func _Role16_hash(s *Role16State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role16) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role16A0:

@@ -491,7 +491,8 @@ func _Role17_hash(s *Role17State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role17) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role17A0:

@@ -452,7 +452,8 @@ func _Role19_hash(s *Role19State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role19) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role19A0:

@@ -464,7 +464,8 @@ func _Role27_hash(s *Role27State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role27) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role27A0:

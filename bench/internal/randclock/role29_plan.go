@@ -466,7 +466,8 @@ func _Role29_hash(s *Role29State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role29) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role29A0:

@@ -423,7 +423,8 @@ func _Role35_hash(s *Role35State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role35) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role35A0:

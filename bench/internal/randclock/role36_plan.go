@@ -463,7 +463,8 @@ func _Role36_hash(s *Role36State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role36) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role36A0:

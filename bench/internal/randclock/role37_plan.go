@@ -464,7 +464,8 @@ func _Role37_hash(s *Role37State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role37) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role37A0:

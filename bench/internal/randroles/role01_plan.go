@@ -437,7 +437,8 @@ func _Role01_hash(s *Role01State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role01) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role01A0:

@@ -465,7 +465,8 @@ func _Role04_hash(s *Role04State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role04) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role04A0:

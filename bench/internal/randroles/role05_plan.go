@@ -477,7 +477,8 @@ func _Role05_hash(s *Role05State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role05) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role05A0:

@@ -476,7 +476,8 @@ func _Role07_hash(s *Role07State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role07) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role07A0:

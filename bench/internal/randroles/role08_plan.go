@@ -480,7 +480,8 @@ func _Role08_hash(s *Role08State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role08) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role08A0:

@@ -449,7 +449,8 @@ func _Role10_hash(s *Role10State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role10) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role10A0:

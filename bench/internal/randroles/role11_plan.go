@@ -490,7 +490,8 @@ func _Role11_hash(s *Role11State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role11) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role11A0:

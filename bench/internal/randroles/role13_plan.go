@@ -436,7 +436,8 @@ func _Role13_hash(s *Role13State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role13) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role13A0:

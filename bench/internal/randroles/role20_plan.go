@@ -447,7 +447,8 @@ func _Role20_hash(s *Role20State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role20) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role20A0:

@@ -477,7 +477,8 @@ func _Role21_hash(s *Role21State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role21) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role21A0:

@@ -438,7 +438,8 @@ func _Role24_hash(s *Role24State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role24) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role24A0:

@@ -489,7 +489,8 @@ func _Role28_hash(s *Role28State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role28) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role28A0:

@@ -476,7 +476,8 @@ func _Role31_hash(s *Role31State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role31) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role31A0:

@@ -448,7 +448,8 @@ func _Role32_hash(s *Role32State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role32) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role32A0:

@@ -461,7 +461,8 @@ func _Role34_hash(s *Role34State) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Role34) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case Role34A0:

@@ -831,7 +831,8 @@ func _Villager_hash(s *VillagerState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Villager) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case VillagerGoHome:

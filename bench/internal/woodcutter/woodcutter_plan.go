@@ -432,7 +432,8 @@ func _Woodcutter_hash(s *WoodcutterState) uint64 {
 }
 
 // Perform runs action a by calling its method. Actions that take typed
-// arguments run through PerformJSON.
+// arguments run through PerformJSON, or through runtime.Think with
+// runtime.WithArgs.
 func (r *Woodcutter) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case WoodcutterGoForest:
