@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolegen/rolegen/bench/internal/survival"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
 	"github.com/rolegen/rolegen/runtime"
@@ -134,4 +135,57 @@ func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []strin
 		out[i] = d.ActionName(a)
 	}
 	return out
+}
+
+// hopeless are calls that cannot succeed, on the roles above and the
+// survival role: each must end with a PlanningError, within the default
+// budget. BenchmarkHopeless times them.
+func hopeless() []struct {
+	name string
+	plan func(ctx context.Context) (runtime.Plan, error)
+} {
+	wc := runtime.NewBackwardChainer(woodcutter.WoodcutterDomain)
+	poor := woodcutter.WoodcutterState{Location: "home"} // no gold, no axe, no wood
+	vl := runtime.NewBackwardChainer(villager.VillagerDomain)
+	broke := villager.VillagerState{Location: "home", Energy: 100} // nothing to sell, nothing to sell it for
+	sv := runtime.NewBackwardChainer(survival.SurvivorDomain)
+	return []struct {
+		name string
+		plan func(ctx context.Context) (runtime.Plan, error)
+	}{
+		{"woodcutter/warm-without-gold", func(ctx context.Context) (runtime.Plan, error) {
+			return wc.PlanGoal(ctx, poor, woodcutter.WoodcutterGoalWarm)
+		}},
+		{"villager/wealthy-without-means", func(ctx context.Context) (runtime.Plan, error) {
+			return vl.PlanGoal(ctx, broke, villager.VillagerGoalWealthy)
+		}},
+		{"villager/everything-without-means", func(ctx context.Context) (runtime.Plan, error) {
+			return vl.Plan(ctx, villager.VillagerState{Location: "forest", Hunger: 90})
+		}},
+		{"survival/beyond-the-step-limit", func(ctx context.Context) (runtime.Plan, error) {
+			return sv.Plan(ctx, survival.SurvivorState{Hunger: 1_000_000})
+		}},
+	}
+}
+
+func TestHopeless(t *testing.T) {
+	for _, h := range hopeless() {
+		p, err := h.plan(context.Background())
+		var perr *runtime.PlanningError
+		require.ErrorAs(t, err, &perr, h.name)
+		t.Logf("%s: %v (%d expansions)", h.name, err, p.Expansions)
+		assert.LessOrEqual(t, p.Expansions, runtime.DefaultSearchBudget, h.name)
+	}
+}
+
+func BenchmarkHopeless(b *testing.B) {
+	for _, h := range hopeless() {
+		b.Run(h.name, func(b *testing.B) {
+			var p runtime.Plan
+			for range b.N {
+				p, _ = h.plan(context.Background())
+			}
+			b.ReportMetric(float64(p.Expansions), "expansions")
+		})
+	}
 }
