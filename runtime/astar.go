@@ -53,8 +53,8 @@ type AStar[S comparable] struct {
 	bits    []uint64
 	// heuristic is the user's estimate, when one was given.
 	heuristic func(S, []GoalID) float64
-	// unsatisfied selects the built-in unsatisfied-goals estimate.
-	unsatisfied bool
+	// estimate is the built-in estimate, when heuristic is nil.
+	estimate estimateKind
 	// minCost is the cost of the cheapest action.
 	minCost float64
 	// changes[a*len(Goals)+g] reports whether action a may change whether
@@ -180,13 +180,24 @@ func (t *stateTable) insert(slot, hash uint32, node int32) {
 type AStarOption func(*astarConfig)
 
 type astarConfig struct {
-	budget      int
-	maxDepth    int
-	maxStates   int
-	heuristic   any // func(S, []GoalID) float64 for the planner's S
-	unsatisfied bool
-	trace       *Trace
+	budget    int
+	maxDepth  int
+	maxStates int
+	heuristic any // func(S, []GoalID) float64 for the planner's S
+	estimate  estimateKind
+	trace     *Trace
 }
+
+// estimateKind is the built-in estimate an AStar uses when it has no
+// heuristic of the user's.
+type estimateKind uint8
+
+const (
+	estimateDerived     estimateKind = iota // Domain.LowerBound over the goals
+	estimateUniform                         // 0: uniform-cost search
+	estimateBlind                           // 0 in a goal state, the cheapest action's cost elsewhere
+	estimateUnsatisfied                     // WithUnsatisfiedGoalsHeuristic
+)
 
 // WithAStarMaxStates bounds the distinct states one search may hold
 // (default 1,000,000, at least 1): a search that generates more fails with
@@ -226,7 +237,22 @@ func WithAStarMaxDepth(n int) AStarOption {
 // state type of the planner's domain (NewAStar panics otherwise). The last
 // heuristic option given wins.
 func WithHeuristic[S any](h func(s S, goals []GoalID) float64) AStarOption {
-	return func(c *astarConfig) { c.heuristic, c.unsatisfied = h, false }
+	return func(c *astarConfig) { c.heuristic = h }
+}
+
+// WithUniformCost makes the estimate 0 everywhere: uniform-cost search
+// (Dijkstra's algorithm), which expands every state cheaper than the plan.
+// For measuring, mostly; the default estimate is never worse.
+func WithUniformCost() AStarOption {
+	return func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateUniform }
+}
+
+// WithBlindHeuristic makes the estimate 0 in a state where the goals hold
+// and the cost of the cheapest action elsewhere (Fast Downward's blind
+// heuristic): admissible and consistent, it costs nothing to compute and
+// takes a goal state before the other states of equal cost.
+func WithBlindHeuristic() AStarOption {
+	return func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateBlind }
 }
 
 // WithUnsatisfiedGoalsHeuristic uses a built-in admissible and consistent
@@ -249,23 +275,26 @@ func WithHeuristic[S any](h func(s S, goals []GoalID) float64) AStarOption {
 // c, which is no more than the action's cost. For a single goal it is c
 // while the goal is unsatisfied, and 0 once it holds.
 func WithUnsatisfiedGoalsHeuristic() AStarOption {
-	return func(c *astarConfig) { c.heuristic, c.unsatisfied = nil, true }
+	return func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateUnsatisfied }
 }
 
 // NewAStar returns an A* planner over d. Without a heuristic option the
-// estimate is 0: uniform-cost search, which always finds a cheapest plan.
+// estimate is the one derived from the annotations (Domain.LowerBound, the
+// largest over the search's goals): admissible and consistent, so plans
+// are cheapest; it is never below the blind heuristic, and it declares dead
+// ends the states from which some goal cannot hold.
 func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 	cfg := astarConfig{budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth, maxStates: DefaultAStarMaxStates}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	a := &AStar[S]{
-		d:           d,
-		budget:      cfg.budget,
-		maxDepth:    int32(cfg.maxDepth),
-		maxStates:   cfg.maxStates,
-		unsatisfied: cfg.unsatisfied,
-		trace:       cfg.trace,
+		d:         d,
+		budget:    cfg.budget,
+		maxDepth:  int32(cfg.maxDepth),
+		maxStates: cfg.maxStates,
+		estimate:  cfg.estimate,
+		trace:     cfg.trace,
 	}
 	if cfg.heuristic != nil {
 		h, ok := cfg.heuristic.(func(S, []GoalID) float64)
@@ -288,7 +317,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 	if len(d.Actions) == 0 {
 		a.minCost = 0
 	}
-	if a.unsatisfied {
+	if a.estimate == estimateUnsatisfied {
 		a.changes = make([]bool, len(d.Actions)*len(d.Goals))
 		for ai := range d.Actions {
 			act := &d.Actions[ai]
@@ -480,7 +509,7 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 	a.seq = 0
 	a.expansions, a.generated = 0, 0
 	a.depthCut = false
-	if a.unsatisfied {
+	if a.estimate == estimateUnsatisfied {
 		a.perAction = 1
 		ng := len(d.Goals)
 		for ai := range d.Actions {
@@ -505,20 +534,33 @@ func (a *AStar[S]) satisfied(s S) bool {
 	return true
 }
 
-// estimate returns h(s): 0, the built-in estimate, or the user's (negative
-// and NaN mapped to 0).
-func (a *AStar[S]) estimate(s S) float64 {
-	switch {
-	case a.heuristic != nil:
-		h := a.heuristic(s, a.goals)
+// estimateOf returns h(*s): the user's estimate (negative and NaN mapped
+// to 0) or the built-in one. s points into a.states: the address of a
+// local would make every call allocate it.
+func (a *AStar[S]) estimateOf(s *S) float64 {
+	if a.heuristic != nil {
+		h := a.heuristic(*s, a.goals)
 		if !(h > 0) { // also NaN
 			return 0
 		}
 		return h
-	case a.unsatisfied:
+	}
+	switch a.estimate {
+	case estimateDerived:
+		h := 0.0
+		for _, g := range a.goals {
+			h = max(h, a.d.goals[g].bound(s, a.d.Number))
+		}
+		return h
+	case estimateBlind:
+		if a.satisfied(*s) {
+			return 0
+		}
+		return a.minCost
+	case estimateUnsatisfied:
 		u := 0
 		for _, c := range a.conds {
-			if !c(s) {
+			if !c(*s) {
 				u++
 			}
 		}
@@ -528,11 +570,11 @@ func (a *AStar[S]) estimate(s S) float64 {
 }
 
 // addNode records a new state, which belongs in the given slot of the
-// state table, and returns its node.
-func (a *AStar[S]) addNode(s S, slot, hash uint32, g, h float64, parent int32, act ActionID, depth int32) int32 {
+// state table, with its estimate, and returns its node.
+func (a *AStar[S]) addNode(s S, slot, hash uint32, g float64, parent int32, act ActionID, depth int32) int32 {
 	n := int32(len(a.nodes))
 	a.states = append(a.states, s)
-	a.nodes = append(a.nodes, astarNode{g: g, h: h, parent: parent, action: act, depth: depth})
+	a.nodes = append(a.nodes, astarNode{g: g, h: a.estimateOf(&a.states[n]), parent: parent, action: act, depth: depth})
 	a.table.insert(slot, hash, n)
 	return n
 }
@@ -545,7 +587,12 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	d := a.d
 	ops := a.ops
 	_, slot, hash := a.find(s)
-	root := a.addNode(s, slot, hash, 0, a.estimate(s), -1, NoAction, 0)
+	root := a.addNode(s, slot, hash, 0, -1, NoAction, 0)
+	if math.IsInf(a.nodes[root].h, 1) {
+		// The estimate proves the goals cannot hold from here: say so
+		// before searching.
+		return -1, d.newError(Unreachable, NoGoal, NoAction)
+	}
 	a.enqueue(root)
 	for len(a.open) > 0 {
 		e := a.open.pop()
@@ -647,7 +694,7 @@ func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth 
 		err.Limit, err.Depth, err.States = a.maxStates, int(depth), len(a.nodes)
 		return err
 	}
-	a.enqueue(a.addNode(next, slot, hash, g, a.estimate(next), n, i, depth))
+	a.enqueue(a.addNode(next, slot, hash, g, n, i, depth))
 	return nil
 }
 

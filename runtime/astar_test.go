@@ -338,7 +338,12 @@ func TestAStarUnreachableByExhaustion(t *testing.T) {
 	assert.ErrorIs(t, err, runtime.ErrUnreachable)
 	assert.Empty(t, p.Steps, "no partial plan")
 	assert.Empty(t, p.Goals)
-	assert.Equal(t, 2, p.Expansions, "both reachable states were expanded")
+	assert.Zero(t, p.Expansions, "no action writes Lit: the estimate says so before any search")
+	assert.EqualError(t, err, "rolegen: Empty: goal Lit: unreachable: no action can make a failing part of it hold")
+
+	p, err = runtime.NewAStar(d, runtime.WithUniformCost()).Plan(context.Background(), flags{})
+	require.ErrorIs(t, err, runtime.ErrUnreachable)
+	assert.Equal(t, 2, p.Expansions, "without the estimate, both reachable states are expanded")
 }
 
 func TestAStarSearchBudgetExceeded(t *testing.T) {
@@ -436,7 +441,7 @@ func TestAStarPlanTakesTheFirstReachableGoalByPriority(t *testing.T) {
 	assert.Equal(t, "Hard", skipped.GoalName)
 	assert.Equal(t, []string{"SetOther"}, names(d, p.Steps))
 	assert.Equal(t, []runtime.GoalID{0}, p.Goals, "Hard and AlsoHard are unreachable")
-	assert.Equal(t, 2+2+1, p.Expansions, "statistics add up over the three searches")
+	assert.Equal(t, 0+2+1, p.Expansions, "statistics add up over the three searches (the estimate proves Hard hopeless at once)")
 
 	// When nothing is reachable, the error is the highest-priority goal's
 	// (Hard: declared before AlsoHard).
@@ -564,9 +569,8 @@ func TestAStarTrace(t *testing.T) {
 	_, err := runtime.NewAStar(d, runtime.WithAStarTrace(&tr)).Plan(context.Background(), soldierState{})
 	require.NoError(t, err)
 	assert.Equal(t, `goal Armed: Ammo > 10 does not hold
-expand depth 0, cost g=0 h=0
-expand depth 1, cost g=1 h=0 after FetchMagazine
-expand depth 2, cost g=2 h=0 after FetchMagazine
+expand depth 0, cost g=0 h=2
+expand depth 1, cost g=1 h=2 after FetchMagazine
   step 1: FetchMagazine
   step 2: Reload
 goal Armed holds

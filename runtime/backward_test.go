@@ -171,7 +171,7 @@ func TestUnreachableWithoutCandidates(t *testing.T) {
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.Unreachable, perr.Reason)
 	assert.Equal(t, runtime.NoAction, perr.Action)
-	assert.EqualError(t, err, "rolegen: Empty: goal Lit: unreachable: no action fulfills it or writes a field its condition reads")
+	assert.EqualError(t, err, "rolegen: Empty: goal Lit: unreachable: no action can make a failing part of it hold")
 }
 
 func TestCyclicPrecondition(t *testing.T) {

@@ -24,6 +24,8 @@ type condition[S any] struct {
 	// field of an equality), what one step adds to its field.
 	rels  []Relation
 	steps []float64
+	// bounds[i] bounds the cost of making parts[i] hold (see heuristic.go).
+	bounds []partBound
 }
 
 // option is an action that can serve a condition.
@@ -85,6 +87,11 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 		for i := range c.parts {
 			p := &c.parts[i]
 			r := relation(p, a.Writes, a.Changes, strField)
+			if a.Effect != nil && (len(a.Writes) == 0 || len(p.Reads) == 0) {
+				// The domain does not say what the action writes or the
+				// part reads: the action may change anything.
+				r = RelMaybe
+			}
 			c.rels[ai*n+i] = r
 			if r == RelAdvances || (r == RelMaybe && p.Cmp == CmpEq) {
 				for _, ch := range a.Changes {
@@ -119,6 +126,10 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 		if o.helps != 0 {
 			c.opts = append(c.opts, o)
 		}
+	}
+	c.bounds = make([]partBound, n)
+	for i := range n {
+		c.bounds[i] = d.newPartBound(&c, i)
 	}
 	if goal != NoGoal {
 		for ai := range d.Actions {

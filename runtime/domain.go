@@ -355,6 +355,15 @@ func (d *Domain[S]) Apply(a ActionID, s S) S {
 	return s
 }
 
+// LowerBound returns a lower bound on the cost of any plan that makes goal
+// g hold from s, derived from the forms of the goal's conjuncts and of the
+// actions' effects (see Part and Change): 0 when g holds, +Inf when some
+// failing conjunct of g cannot be made to hold by any action. It is A*'s
+// default estimate, and a measure of how far a state is from a goal.
+func (d *Domain[S]) LowerBound(g GoalID, s S) float64 {
+	return d.goals[g].bound(&s, d.Number)
+}
+
 // Holds reports whether goal g holds in s.
 func (d *Domain[S]) Holds(g GoalID, s S) bool { return d.Goals[g].Cond(s) }
 

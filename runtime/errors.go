@@ -108,7 +108,7 @@ func (e *PlanningError) Error() string {
 		case e.Action == NoAction && e.States > 0:
 			fmt.Fprintf(&b, "unreachable: no plan reaches it (%d states searched)", e.States)
 		case e.Action == NoAction:
-			b.WriteString("unreachable: no action fulfills it or writes a field its condition reads")
+			b.WriteString("unreachable: no action can make a failing part of it hold")
 		default:
 			fmt.Fprintf(&b, "unreachable: no action can establish %q for %s", e.Precondition, e.ActionName)
 		}

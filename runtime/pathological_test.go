@@ -107,6 +107,8 @@ func TestAStarExhaustsFiniteSpaceAsUnreachable(t *testing.T) {
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.Unreachable, perr.Reason)
+	assert.EqualError(t, err, "rolegen: Stuck: goal Set: unreachable: no action can make a failing part of it hold")
+	_, err = runtime.NewAStar(d, runtime.WithUniformCost()).Plan(context.Background(), counter{})
 	assert.EqualError(t, err, "rolegen: Stuck: goal Set: unreachable: no plan reaches it (2 states searched)")
 
 	_, err = runtime.NewBackwardChainer(d).Plan(context.Background(), counter{})

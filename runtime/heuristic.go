@@ -1,0 +1,166 @@
+package runtime
+
+import (
+	"math"
+	"math/bits"
+)
+
+// The estimate rolegen derives from the annotations: a lower bound on the
+// cost of making a goal hold, from how far each of its conjuncts is from
+// holding and what the actions can do to it. No GOAP library has it: they
+// count unsatisfied goals, or ask the user for a distance.
+//
+// For a conjunct Field Cmp constant that fails, a plan needs at least one
+// action that serves it (see Relation). The last action to set the field
+// (to a constant v, or in a way the forms do not tell) may be followed by
+// actions that add constants to it, each moving it at most its step for
+// its cost: so the plan costs at least the cheapest of, over the ways to
+// end, the setter's cost plus what the steps from v need; or, with no
+// setter, what the steps from the field's value now need: the distance ×
+// the lowest cost per unit of the actions that move it the right way, and
+// at least the cheapest of them. The bound of a goal is the largest over
+// its failing conjuncts (a plan must serve each); a conjunct nothing can
+// serve makes it +Inf: the goal cannot hold from here.
+//
+// The bound never overestimates, and no step lowers it by more than the
+// step's cost, so A* with it returns cheapest plans without reopening
+// states. Actions whose cost depends on the state count at their declared
+// lower bound (Action.Cost).
+
+// partBound is what bounds the cost of making one conjunct hold.
+type partBound struct {
+	// reset is the cheapest way that ends with an action that sets the
+	// field: its cost plus the steps from the value it sets (for one
+	// that writes the field in a way the forms do not tell, its cost).
+	reset float64
+	// stepUp and stepDown are the cheapest actions that add to the field
+	// (up) or take from it (down), when those serve the part; perUp and
+	// perDown their lowest cost per unit moved.
+	stepUp, stepDown, perUp, perDown float64
+	// integer: the field holds integers, so x > c needs x >= c+1.
+	integer bool
+}
+
+// newPartBound derives the bound of part i of condition c.
+func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
+	inf := math.Inf(1)
+	b := partBound{reset: inf, stepUp: inf, stepDown: inf, perUp: inf, perDown: inf}
+	p := &c.parts[i]
+	if p.Cmp != CmpNone {
+		k := d.Fields[p.Field].Kind
+		b.integer = k == KindInt || k == KindUint
+	}
+	n := len(c.parts)
+	for a := range d.Actions {
+		if r := c.rels[a*n+i]; r.serves() {
+			cost := d.Actions[a].Cost
+			switch step := c.steps[a*n+i]; {
+			case step > 0:
+				b.stepUp = min(b.stepUp, cost)
+				b.perUp = min(b.perUp, cost/step)
+			case step < 0:
+				b.stepDown = min(b.stepDown, cost)
+				b.perDown = min(b.perDown, cost/-step)
+			case p.Cmp == CmpNone || !sets(d.Actions[a].Changes, p.Field):
+				// It writes the field some way the forms do not tell (or
+				// the part has no form), or fixes it by a step of any
+				// size (Stance != Prone): it may fix it in one step.
+				// (Setters are counted below.)
+				b.reset = min(b.reset, cost)
+			}
+		}
+	}
+	if p.Cmp == CmpNone {
+		return b
+	}
+	// Every action that sets the field to a constant, serving the part or
+	// not, may be the last to set it before the steps.
+	isStr := d.Fields[p.Field].Kind == KindString
+	for a := range d.Actions {
+		for _, ch := range d.Actions[a].Changes {
+			if ch.Field != p.Field || ch.Op != ChangeSet {
+				continue
+			}
+			rest := 0.0
+			if !p.holdsFor(ch.Num, ch.Str, isStr) {
+				if isStr {
+					continue
+				}
+				rest = b.steps(p, ch.Num)
+			}
+			b.reset = min(b.reset, d.Actions[a].Cost+rest)
+		}
+	}
+	return b
+}
+
+// steps is what moving a numeric field from x until the part holds costs
+// at least, with the actions that add constants to it: +Inf when none
+// moves it the right way.
+func (b *partBound) steps(p *Part, x float64) float64 {
+	var up, down float64 // how far the field must go up, or down
+	unit := 0.0
+	if b.integer {
+		unit = 1
+	}
+	switch p.Cmp {
+	case CmpGt:
+		up = p.Num + unit - x
+	case CmpGe:
+		up = p.Num - x
+	case CmpLt:
+		down = x - (p.Num - unit)
+	case CmpLe:
+		down = x - p.Num
+	case CmpEq:
+		up, down = max(p.Num-x, 0), max(x-p.Num, 0)
+	case CmpNe:
+		return min(b.stepUp, b.stepDown)
+	}
+	switch {
+	case up > 0:
+		return max(b.stepUp, up*b.perUp)
+	case down > 0:
+		return max(b.stepDown, down*b.perDown)
+	}
+	return min(b.stepUp, b.stepDown) // cannot tell how far: at least a step
+}
+
+// cost is the bound of a part that fails, whose field has value x (known
+// when known is set).
+func (b *partBound) cost(p *Part, x float64, known bool) float64 {
+	byStep := min(b.stepUp, b.stepDown)
+	if known {
+		byStep = b.steps(p, x)
+	}
+	return min(b.reset, byStep)
+}
+
+// bound is a lower bound on the cost of making c hold from *s, reading its
+// fields with number (Domain.Number, or nil): 0 when c holds, +Inf when
+// some failing part cannot be served at all.
+func (c *condition[S]) bound(s *S, number func(*S, FieldID) float64) float64 {
+	failing := c.failing(*s)
+	h := 0.0
+	for failing != 0 {
+		i := bits.TrailingZeros64(failing)
+		failing &= failing - 1
+		p := &c.parts[i]
+		x, known := 0.0, number != nil && p.Cmp != CmpNone
+		if known {
+			x = number(s, p.Field)
+		}
+		h = max(h, c.bounds[i].cost(p, x, known))
+	}
+	return h
+}
+
+// sets reports whether changes set field f to a constant.
+func sets(changes []Change, f FieldID) bool {
+	for _, ch := range changes {
+		if ch.Field == f && ch.Op == ChangeSet {
+			return true
+		}
+	}
+	return false
+}
