@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/rolegen/rolegen/runtime"
 )
 
 // Status is the state of a run.
@@ -671,10 +669,7 @@ func (r *run[S]) checkGoals() error {
 	s := r.t.PlanState()
 	for _, g := range r.p.cfg.goals {
 		if !d.Holds(g, s) {
-			return &runtime.PlanningError{
-				Reason: runtime.GoalUnsatisfiedAfterExecution, Domain: d.Name,
-				Goal: g, GoalName: d.GoalName(g), Action: runtime.NoAction, Step: -1,
-			}
+			return d.UnsatisfiedError(g)
 		}
 	}
 	return nil
