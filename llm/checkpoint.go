@@ -102,6 +102,21 @@ func (r *run[S]) checkpoint() *Checkpoint {
 // the old or the new one, never a mix. Load returns an error wrapping
 // ErrNoCheckpoint for an unknown run. The checkpoint passed to Save is
 // only valid during the call.
+//
+// A run must have one runner at a time. A Store that also implements
+// RunLocker (FileStore and MemoryStore do) guarantees it: Run, Propose,
+// Execute and Resume own the run from before they read its checkpoint
+// until after their last Save, and a second runner of the run — another
+// process, another machine, another goroutine — fails at once with
+// ErrRunInProgress, having performed nothing. RunLocker says what an
+// implementation must guarantee (a database row or advisory lock held by
+// the runner's session, a lease with expiry and a fencing token).
+//
+// With a Store that does not implement RunLocker nothing stops two
+// runners of one run: two processes resuming it both load the same
+// checkpoint and both perform its pending steps, and each overwrites the
+// other's checkpoints. Then make sure yourself that a run has one runner
+// (one process per run, a lock of your own around Resume).
 type Store interface {
 	Save(ctx context.Context, cp *Checkpoint) error
 	Load(ctx context.Context, runID string) (*Checkpoint, error)
@@ -126,7 +141,9 @@ func checkRunID(id string) error {
 // Saves are atomic and durable: the JSON is written to a temporary file in
 // the same directory, synced, renamed over the checkpoint, and the
 // directory is synced. A FileStore is safe for concurrent use (by
-// different runs; one run saves from one goroutine).
+// different runs; one run saves from one goroutine). It is a RunLocker:
+// a run's runner holds an operating-system lock on RUNID.lock, which ends
+// when the runner returns or its process dies (see LockRun).
 type FileStore struct {
 	dir string
 }
@@ -221,12 +238,14 @@ func writeFileAtomic(dir, name string, data []byte) (err error) {
 
 // MemoryStore keeps checkpoints in memory, encoded as a FileStore would
 // (so what is not saved is not restored). It is for tests, and for runs
-// that need Resume only within one process.
+// that need Resume only within one process. It is a RunLocker: one
+// runner of a run at a time among the goroutines that use it.
 type MemoryStore struct {
 	mu   sync.Mutex
 	runs map[string][]byte
 	// saves counts Save calls.
 	saves int
+	locks keyLocks
 }
 
 // NewMemoryStore returns an empty store.

@@ -134,4 +134,21 @@
 // Make such steps idempotent, or have them check the world first. A run
 // that died during its first model call has no checkpoint yet: nothing
 // ran, run it again.
+//
+// # One runner per run
+//
+// A run has one runner at a time. Run, Propose, Execute and Resume own
+// the run for as long as they run, when the Store is a RunLocker:
+// FileStore holds an exclusive flock(2) on RUNID.lock (LockFileEx on
+// Windows), which the operating system ends when the call returns or the
+// process dies, however it dies; MemoryStore locks within its process.
+// A second runner of the run — a restarted replica, a cron job, an
+// operator's retry, another goroutine — fails at once with a
+// *RunInProgressError (errors.Is ErrRunInProgress) and performs nothing.
+// After the owner is killed the run is free at once, and the next Resume
+// takes it over: the step in flight at the kill runs again (at least
+// once), every other step once. A store of your own (a database row lock,
+// a lease with expiry) gives the same guarantee by implementing RunLocker;
+// with a Store that does not, nothing stops two runners of a run from
+// both performing its pending steps.
 package llm

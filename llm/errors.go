@@ -55,6 +55,9 @@ var (
 	// ErrRunFinished is returned (wrapped) by Resume for a run that already
 	// failed or was rejected.
 	ErrRunFinished = errors.New("run already finished")
+	// ErrRunInProgress matches a *RunInProgressError: another runner owns
+	// the run.
+	ErrRunInProgress = errors.New("run in progress")
 	// ErrScriptExhausted is returned by a ScriptedModel asked for more
 	// replies than it was given.
 	ErrScriptExhausted = errors.New("scripted model has no reply left")
@@ -276,6 +279,29 @@ func (e *BudgetError) Error() string {
 }
 
 func (e *BudgetError) Unwrap() error { return ErrTokenBudget }
+
+// RunInProgressError refuses to run, resume or propose a run that another
+// runner owns (see RunLocker): nothing of the run was read, performed or
+// saved. errors.Is matches ErrRunInProgress.
+type RunInProgressError struct {
+	RunID string
+	// Err is the store's own error, when it said more than
+	// ErrRunInProgress (who holds the run, until when).
+	Err error
+}
+
+func (e *RunInProgressError) Error() string {
+	s := fmt.Sprintf("llm: run %s: %v: another runner owns it", e.RunID, ErrRunInProgress)
+	if e.Err != nil {
+		s += " (" + e.Err.Error() + ")"
+	}
+	return s
+}
+
+// Is matches ErrRunInProgress.
+func (e *RunInProgressError) Is(target error) bool { return target == ErrRunInProgress }
+
+func (e *RunInProgressError) Unwrap() error { return e.Err }
 
 // StepError is the failure of one step; Unwrap returns the executor's error
 // (or the *runtime.PlanningError of a live precondition that failed).

@@ -3,7 +3,9 @@ package llm_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/rolegen/rolegen/llm"
 	"github.com/rolegen/rolegen/runtime"
@@ -135,4 +137,37 @@ func ExampleWithOnStep() {
 	// Output:
 	// after a done
 	// failed llm: run aborted after step "a": one magazine is enough
+}
+
+// One runner per run: while a run is in progress, a second Resume of it —
+// from another process, or here from inside the running step — fails at
+// once and performs nothing.
+func ExamplePlanner_Resume_runInProgress() {
+	dir, err := os.MkdirTemp("", "runs")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	store, err := llm.NewFileStore(dir)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	noop := func(context.Context, llm.Step, map[string]json.RawMessage) (json.RawMessage, error) { return nil, nil }
+	other := llm.NewPlanner(SoldierDomain, llm.NewScriptedModel(), llm.WithStore(store))
+	exec := func(ctx context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
+		_, err := other.Resume(ctx, "armory", llm.FuncTarget(SoldierDomain, SoldierState{}, noop))
+		fmt.Println(errors.Is(err, llm.ErrRunInProgress), err)
+		fmt.Println("perform", st.ID)
+		return nil, nil
+	}
+	model := llm.ScriptedReplies(`{"steps":[{"id":"fetch","capability":"FetchMagazine","args":{},"dependsOn":[]}]}`)
+	owner := llm.NewPlanner(SoldierDomain, model, llm.WithStore(store))
+	res, err := owner.Run(context.Background(), "Stock up", llm.FuncTarget(SoldierDomain, SoldierState{}, exec), llm.WithRunID("armory"))
+	fmt.Println(res.Status, err)
+	// Output:
+	// true llm: run armory: run in progress: another runner owns it
+	// perform fetch
+	// completed <nil>
 }

@@ -8,8 +8,6 @@ import (
 	"maps"
 	"runtime/debug"
 	"time"
-
-	"github.com/rolegen/rolegen/runtime"
 )
 
 // runInOrder runs the plan's pending steps one at a time in dependency
@@ -63,14 +61,10 @@ func (r *run[S]) livePrecondition(st Step, index int) error {
 		return nil
 	}
 	d := r.p.d
-	a := &d.Actions[st.Action]
-	if a.Pre == nil || a.Pre(r.t.PlanState()) {
+	if d.Applicable(st.Action, r.t.PlanState()) {
 		return nil
 	}
-	return &runtime.PlanningError{
-		Reason: runtime.PreconditionStale, Domain: d.Name, Goal: runtime.NoGoal,
-		Action: st.Action, ActionName: a.Name, Precondition: a.PreText, Step: index,
-	}
+	return d.StaleError(st.Action, index)
 }
 
 // runDAG runs the plan's pending steps as a DAG on dependsOn, at most

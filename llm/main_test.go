@@ -21,10 +21,19 @@ const (
 	helperStoreEnv = "LLM_TEST_CRASH_STORE"
 	helperLogEnv   = "LLM_TEST_CRASH_LOG"
 	// helperModeEnv "replan": a step fails and the process is killed while
-	// the model is asked for a revision.
+	// the model is asked for a revision; "resume": the helper resumes
+	// crashRunID (see resumeHelper).
 	helperModeEnv = "LLM_TEST_CRASH_MODE"
-	crashRunID    = "crash-run"
-	crashSteps    = 8
+	// helperGateEnv names a file a resuming helper waits for before each
+	// step; helperSlowEnv a step from which (in step order) each step
+	// takes long enough for the parent to kill the helper during it.
+	helperGateEnv = "LLM_TEST_CRASH_GATE"
+	helperSlowEnv = "LLM_TEST_CRASH_SLOW"
+	// exitRunInProgress is a resuming helper's exit status when another
+	// runner owns the run.
+	exitRunInProgress = 3
+	crashRunID        = "crash-run"
+	crashSteps        = 8
 )
 
 func TestMain(m *testing.M) {
@@ -78,8 +87,11 @@ func crashHelper() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	if os.Getenv(helperModeEnv) == "replan" {
+	switch os.Getenv(helperModeEnv) {
+	case "replan":
 		return crashWhileReplanning(store)
+	case "resume":
+		return resumeHelper(store)
 	}
 	p := llm.NewPlanner(trip, llm.ScriptedReplies(crashPlan()), llm.WithStore(store))
 	// The first steps are quick; from the fourth on a step takes long
@@ -127,6 +139,48 @@ func crashWhileReplanning(store llm.Store) int {
 	p := llm.NewPlanner(trip, model, llm.WithStore(store))
 	if _, err := p.Run(context.Background(), "ping the agency", llm.FuncTarget(trip, tripState{}, failing), llm.WithRunID(crashRunID)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// resumeHelper resumes crashRunID: exit status 0 when the run completed,
+// exitRunInProgress when another runner owns it. Before each step it waits
+// for the gate file (helperGateEnv), if one is named; steps from
+// helperSlowEnv on take 10s.
+func resumeHelper(store llm.Store) int {
+	gate, slow := os.Getenv(helperGateEnv), os.Getenv(helperSlowEnv)
+	exec := appendingExecutor(os.Getenv(helperLogEnv), func(st llm.Step) time.Duration {
+		if slow != "" && st.ID >= slow {
+			return 10 * time.Second
+		}
+		return 0
+	})
+	gated := func(ctx context.Context, st llm.Step, in map[string]json.RawMessage) (json.RawMessage, error) {
+		for gate != "" {
+			if _, err := os.Stat(gate); err == nil {
+				break
+			}
+			select {
+			case <-time.After(2 * time.Millisecond):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		return exec(ctx, st, in)
+	}
+	p := llm.NewPlanner(trip, llm.NewScriptedModel(), llm.WithStore(store))
+	res, err := p.Resume(context.Background(), crashRunID, llm.FuncTarget(trip, tripState{}, gated))
+	var rip *llm.RunInProgressError
+	switch {
+	case errors.As(err, &rip) && rip.RunID == crashRunID:
+		fmt.Fprintln(os.Stderr, err)
+		return exitRunInProgress
+	case err != nil:
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	case res.Status != llm.StatusCompleted:
+		fmt.Fprintln(os.Stderr, "run ended", res.Status)
 		return 1
 	}
 	return 0

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/rolegen/rolegen/runtime"
 )
 
 // Status is the state of a run.
@@ -178,7 +176,8 @@ type runConfig struct{ id string }
 // (default: a random id, see Result.RunID). Ids are letters, digits, '.',
 // '_' and '-', starting with a letter or digit. A new run under the id of a
 // run awaiting approval goes on with its history; under the id of any other
-// run it replaces its checkpoint.
+// run it replaces its checkpoint, unless another runner owns that run (see
+// RunLocker): then it fails with ErrRunInProgress.
 func WithRunID(id string) RunOption { return func(c *runConfig) { c.id = id } }
 
 // run is the state of one run.
@@ -207,6 +206,10 @@ type run[S comparable] struct {
 	// plan that failed.
 	replanning *Replanning
 
+	// release ends the run's ownership (see RunLocker); the entry point
+	// that made the run calls it when it returns.
+	release func()
+
 	// The execution state of the current plan: steps done and their
 	// outputs, and steps started (or failed) since it began.
 	done      map[string]bool
@@ -226,6 +229,11 @@ func (p *Planner[S]) newRun(ctx context.Context, goal string, t Target[S], opts 
 	} else if err := checkRunID(r.id); err != nil {
 		return nil, err
 	}
+	release, err := p.ownRun(ctx, r.id)
+	if err != nil {
+		return nil, err
+	}
+	r.release = release
 	// A run that was awaiting approval goes on with its history when the
 	// approved plan is executed under its id.
 	if p.cfg.store != nil && rc.id != "" {
@@ -259,6 +267,7 @@ func (p *Planner[S]) Run(ctx context.Context, goal string, t Target[S], opts ...
 	if err != nil {
 		return &Result{Status: StatusFailed, Err: err}, err
 	}
+	defer r.release()
 	plan, err := r.generate(ctx, goal, t.PlanState(), nil)
 	if err != nil {
 		return r.fail(ctx, err)
@@ -282,6 +291,7 @@ func (p *Planner[S]) Propose(ctx context.Context, goal string, state S, opts ...
 	if err != nil {
 		return &Result{Status: StatusFailed, Err: err}, err
 	}
+	defer r.release()
 	plan, err := r.generate(ctx, goal, state, nil)
 	if err != nil {
 		return r.fail(ctx, err)
@@ -301,6 +311,7 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 	if err != nil {
 		return &Result{Status: StatusFailed, Err: err}, err
 	}
+	defer r.release()
 	plan = plan.Clone()
 	r.plan = plan
 	if err := p.Validate(plan); err != nil {
@@ -326,11 +337,22 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 // for a revision asks again (the plan that failed is not resumed), and the
 // run goes on as Run would, replans included. A run that already ended
 // returns its result (with an error wrapping ErrRunFinished when it failed
-// or was rejected).
+// or was rejected). With a Store that is a RunLocker, Resume of a run
+// that another runner owns fails at once with a *RunInProgressError
+// (errors.Is ErrRunInProgress) and does nothing; a run whose runner died
+// is free again (at once with a FileStore), and Resume takes it over.
 func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Result, error) {
 	if p.cfg.store == nil {
 		return &Result{RunID: runID, Status: StatusFailed, Err: ErrNoStore}, ErrNoStore
 	}
+	if err := checkRunID(runID); err != nil {
+		return &Result{RunID: runID, Status: StatusFailed, Err: err}, err
+	}
+	release, err := p.ownRun(ctx, runID)
+	if err != nil {
+		return &Result{RunID: runID, Status: StatusFailed, Err: err}, err
+	}
+	defer release()
 	cp, err := p.cfg.store.Load(ctx, runID)
 	if err != nil {
 		return &Result{RunID: runID, Status: StatusFailed, Err: err}, err
@@ -671,10 +693,7 @@ func (r *run[S]) checkGoals() error {
 	s := r.t.PlanState()
 	for _, g := range r.p.cfg.goals {
 		if !d.Holds(g, s) {
-			return &runtime.PlanningError{
-				Reason: runtime.GoalUnsatisfiedAfterExecution, Domain: d.Name,
-				Goal: g, GoalName: d.GoalName(g), Action: runtime.NoAction, Step: -1,
-			}
+			return d.UnsatisfiedError(g)
 		}
 	}
 	return nil

@@ -36,11 +36,7 @@ func (p *Planner[S]) verify(plan *Plan, s S, done map[string]bool) error {
 				Index:        i,
 				Precondition: act.PreText,
 				Fields:       fieldValues(d, s, act.PreReads),
-				Err: &runtime.PlanningError{
-					Reason: runtime.PreconditionStale, Domain: d.Name,
-					Goal: runtime.NoGoal, Action: a, ActionName: act.Name,
-					Precondition: act.PreText, Step: i,
-				},
+				Err:          d.StaleError(a, i),
 			}
 		}
 		s = d.Apply(a, s)
@@ -53,10 +49,7 @@ func (p *Planner[S]) verify(plan *Plan, s S, done map[string]bool) error {
 				Goal:          goal.Name,
 				GoalCondition: goal.CondText,
 				Fields:        fieldValues(d, s, goal.Reads),
-				Err: &runtime.PlanningError{
-					Reason: runtime.GoalUnsatisfiedAfterExecution, Domain: d.Name,
-					Goal: g, GoalName: goal.Name, Action: runtime.NoAction, Step: -1,
-				},
+				Err:           d.UnsatisfiedError(g),
 			}
 		}
 	}

@@ -377,7 +377,7 @@ func (d *Domain[S]) Simulate(s S, steps []ActionID) (S, error) {
 			return s, fmt.Errorf("rolegen: %s: step %d: unknown action %d", d.Name, i, a)
 		}
 		if !d.Applicable(a, s) {
-			return s, d.staleError(a, i)
+			return s, d.StaleError(a, i)
 		}
 		s = d.Apply(a, s)
 	}
@@ -393,7 +393,7 @@ func (d *Domain[S]) Verify(s S, p *Plan) error {
 	}
 	for _, g := range p.Goals {
 		if !d.Goals[g].Cond(end) {
-			return d.unsatisfiedError(g)
+			return d.UnsatisfiedError(g)
 		}
 	}
 	return nil

@@ -148,13 +148,19 @@ func (d *Domain[S]) newError(r Reason, g GoalID, a ActionID) *PlanningError {
 	return e
 }
 
-func (d *Domain[S]) staleError(a ActionID, step int) *PlanningError {
+// StaleError returns the PreconditionStale error of action a, whose
+// precondition does not hold when step (its index in the plan) is about
+// to run, in a live state or a simulated one.
+func (d *Domain[S]) StaleError(a ActionID, step int) *PlanningError {
 	e := d.newError(PreconditionStale, NoGoal, a)
 	e.Step = step
 	return e
 }
 
-func (d *Domain[S]) unsatisfiedError(g GoalID) *PlanningError {
+// UnsatisfiedError returns the GoalUnsatisfiedAfterExecution error of goal
+// g, which does not hold after a plan that promised it ran (or was
+// simulated) to the end.
+func (d *Domain[S]) UnsatisfiedError(g GoalID) *PlanningError {
 	return d.newError(GoalUnsatisfiedAfterExecution, g, NoAction)
 }
 

@@ -161,7 +161,7 @@ func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Ro
 				if allHold(d, plan.Goals, s) {
 					return ran, nil
 				}
-				return ran, d.staleError(a, i)
+				return ran, d.StaleError(a, i)
 			}
 			if sup != nil {
 				if err := sup.run(ctx, role, s); err != nil {
@@ -185,7 +185,7 @@ func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Ro
 	s := role.PlanState()
 	for _, g := range plan.Goals {
 		if !d.Goals[g].Cond(s) {
-			return ran, d.unsatisfiedError(g)
+			return ran, d.UnsatisfiedError(g)
 		}
 	}
 	return ran, nil
