@@ -50,7 +50,10 @@ type AStar[S comparable] struct {
 	ops []astarOp[S]
 	// enabled is the domain's Enabled, bits its scratch.
 	enabled func(*S, []uint64)
-	bits    []uint64
+	// hash is the domain's Hash; probe the state it hashes.
+	hash  func(*S) uint64
+	probe S
+	bits  []uint64
 	// heuristic is the user's estimate, when one was given.
 	heuristic func(S, []GoalID) float64
 	// estimate is the built-in estimate, when heuristic is nil.
@@ -150,10 +153,17 @@ func (t *stateTable) grow() {
 }
 
 // find returns the node of s, or -1 with the slot where s belongs and its
-// hash.
+// hash. The domain's generated Hash hashes field by field; without it,
+// hash/maphash hashes the state's memory.
 func (a *AStar[S]) find(s S) (node int32, slot uint32, hash uint32) {
 	t := &a.table
-	h := maphash.Comparable(t.seed, s)
+	var h uint64
+	if a.hash != nil {
+		a.probe = s // a field: the address of s would make every call allocate it
+		h = a.hash(&a.probe)
+	} else {
+		h = maphash.Comparable(t.seed, s)
+	}
 	hash = uint32(h ^ h>>32)
 	mask := uint32(len(t.slots) - 1)
 	for i := hash & mask; ; i = (i + 1) & mask {
@@ -303,6 +313,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		}
 		a.heuristic = h
 	}
+	a.hash = d.Hash
 	if d.Enabled != nil {
 		a.enabled = d.Enabled
 		a.bits = make([]uint64, (len(d.Actions)+63)/64)

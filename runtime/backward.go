@@ -3,7 +3,6 @@ package runtime
 import (
 	"context"
 	"errors"
-	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -53,7 +52,7 @@ type BackwardChainer[S comparable] struct {
 	depthCut  bool          // some pass cut a branch for the depth limit
 	reg       regression[S] // the complete pass's search space
 	cands     [][]choice    // scratch of choices, by nesting level of search
-	vals      []float64     // scratch of field values, for the estimates
+	fields    fields[S]     // reads the fields of a state, for the estimates
 	level     int           // the nesting level of the current choices
 	greedyEnd int           // the expansion count at which the greedy pass gives up
 }
@@ -250,9 +249,14 @@ func (b *BackwardChainer[S]) begin(ctx context.Context) {
 
 // event records a trace event when tracing.
 func (b *BackwardChainer[S]) event(kind TraceKind, g GoalID, a ActionID, depth int, detail string) {
-	if b.trace == nil || b.full {
-		return
+	if b.trace != nil && !b.full {
+		b.record(kind, g, a, depth, detail)
 	}
+}
+
+// record adds a trace event (event is small enough to inline into the
+// search, so that an untraced chainer pays a test for each event).
+func (b *BackwardChainer[S]) record(kind TraceKind, g GoalID, a ActionID, depth int, detail string) {
 	e := TraceEvent{Kind: kind, Depth: depth, Step: len(b.steps), Detail: detail}
 	if g != NoGoal {
 		e.Goal = b.d.Goals[g].Name
@@ -318,11 +322,9 @@ func (b *BackwardChainer[S]) stepsBound(s S) float64 {
 	if failing == 0 {
 		return 0
 	}
-	if len(b.vals) < len(b.d.Fields) {
-		b.vals = make([]float64, len(b.d.Fields))
-	}
 	b.probe = s
-	return c.stepsBound(failing, b.d.values(&b.probe, b.vals))
+	b.fields.reset(b.d.Number, &b.probe, len(b.d.Fields))
+	return c.stepsBound(failing, &b.fields)
 }
 
 func (r result) is(k resultKind) bool { return r.kind == k }
@@ -358,21 +360,19 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	mark := len(b.steps)
 
 	b.full, b.depthCut, b.partial = false, false, false
-	var r result
-	if bound := b.stepsBound(st); bound > float64(rem) {
-		// Some part of the goal needs more steps than the limit leaves,
-		// whatever the plan; or no action can serve it.
-		r = result{kind: failed, cut: true, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
-		if math.IsInf(bound, 1) {
-			r.reason, r.cut = Unreachable, false
-		}
-	} else {
-		b.resetAgenda()
-		b.greedyEnd = b.expansions + greedyBudget(b.maxSteps)
-		r = b.search(st, rem)
-		if r.is(gaveUp) {
-			r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
-			b.partial = true
+	b.resetAgenda()
+	b.greedyEnd = b.expansions + greedyBudget(b.maxSteps)
+	r := b.search(st, rem)
+	if r.is(gaveUp) {
+		r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+		b.partial = true
+	}
+	if r.is(failed) && b.partial {
+		// Before searching further: some part of the goal may need more
+		// steps than the limit leaves, whatever the plan.
+		if b.stepsBound(st) > float64(rem) {
+			r = result{kind: failed, cut: true, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
+			b.partial = false
 		}
 	}
 	if r.is(failed) && b.partial {
@@ -474,21 +474,42 @@ func (b *BackwardChainer[S]) targetOf(a ActionID, i int) *condition[S] {
 // the top frame of the agenda. In the greedy pass, a frame that took a
 // step and then found no way on fails as a whole; in the complete pass
 // every choice is backtracked.
-func (b *BackwardChainer[S]) search(s S, rem int) result {
+func (b *BackwardChainer[S]) search(s S, rem int) result { return b.searchFrom(s, rem, 0, false) }
+
+// searchFrom is search, told the failing parts of the top frame's (first)
+// condition in s when known is set (the step that led here computed them).
+func (b *BackwardChainer[S]) searchFrom(s S, rem int, failing uint64, known bool) result {
 	d := b.d
 	top := len(b.frames) - 1
 	a := b.frames[top].act
-	depth := top - 1 // helper levels above a goal's candidate
 	if a == NoAction {
-		if b.goalHolds(s) {
+		if !known {
+			failing = d.goals[b.goal].failing(s)
+		}
+		if failing == 0 && (!b.full || b.undone(s) == NoGoal) {
 			b.end = s
 			return result{kind: found}
 		}
 	} else {
-		pre := &d.pres[a]
-		if pre.holds == nil || pre.holds(s) {
+		if !known {
+			failing = d.pres[a].failing(s)
+		}
+		if failing == 0 {
 			return b.step(s, rem)
 		}
+	}
+	return b.expand(s, rem, failing)
+}
+
+// expand works on the top frame, whose condition fails in s (failing
+// are its first condition's failing parts): it tries the choices that can
+// serve it in turn.
+func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
+	d := b.d
+	top := len(b.frames) - 1
+	a := b.frames[top].act
+	depth := top - 1 // helper levels above a goal's candidate
+	if a != NoAction {
 		b.event(TraceChain, NoGoal, a, top, d.Actions[a].PreText)
 		if !b.chaining {
 			if b.trace != nil {
@@ -512,7 +533,9 @@ func (b *BackwardChainer[S]) search(s S, rem int) result {
 	b.level++
 	var end result
 	ended := false
-	for _, cd := range b.choices(level, a, s) {
+	list := b.choices(level, a, s, failing)
+	for i := range list {
+		cd := &list[i]
 		if b.waiting(cd.opt.act) {
 			cyclic = true
 			b.event(TraceSkip, NoGoal, cd.opt.act, top+1, "already being established (cycle)")
@@ -540,7 +563,7 @@ func (b *BackwardChainer[S]) search(s S, rem int) result {
 			}
 		}
 		b.event(TraceTry, NoGoal, cd.opt.act, top+1, "")
-		b.push(&cd, s)
+		b.push(cd, s)
 		r := b.search(s, rem)
 		b.pop()
 		if !r.is(failed) || int(r.frame) <= top {
@@ -588,7 +611,7 @@ func (b *BackwardChainer[S]) search(s S, rem int) result {
 // choice is an action the chainer may push for a frame: an option of one
 // of the frame's conditions, with the guess of its cost that orders it.
 type choice struct {
-	opt        option
+	opt        *option // in the domain's tables
 	cond       int32
 	want       uint64 // the failing parts of the condition it can serve
 	applicable bool
@@ -601,7 +624,7 @@ type choice struct {
 // in fulfills first, then by the estimate of what using them costs
 // (Domain.estimate), then those whose precondition holds, then in
 // declaration order. The list is scratch of the given nesting level.
-func (b *BackwardChainer[S]) choices(level int, act ActionID, s S) []choice {
+func (b *BackwardChainer[S]) choices(level int, act ActionID, s S, first uint64) []choice {
 	d := b.d
 	for len(b.cands) <= level {
 		b.cands = append(b.cands, nil)
@@ -614,11 +637,15 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S) []choice {
 	}
 	for ci := range n {
 		c := b.targetOf(act, ci)
-		failing := c.failing(s)
+		failing := first // the first condition's failing parts, known
+		if ci > 0 {
+			failing = c.failing(s)
+		}
 		if failing == 0 {
 			continue
 		}
-		for _, o := range c.opts {
+		for j := range c.opts {
+			o := &c.opts[j]
 			if o.helps&failing == 0 {
 				if b.trace != nil {
 					b.event(TraceSkip, NoGoal, o.act, len(b.frames), "cannot make a failing part of what it serves hold")
@@ -628,17 +655,19 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S) []choice {
 			if ci > 0 && slices.ContainsFunc(list, func(c choice) bool { return c.opt.act == o.act }) {
 				continue // served an earlier condition too
 			}
-			list = append(list, choice{opt: o, cond: int32(ci), want: o.helps & failing, applicable: d.Applicable(o.act, s)})
+			list = append(list, choice{opt: o, cond: int32(ci), want: o.helps & failing})
+		}
+	}
+	if len(list) > 1 || b.full {
+		for i := range list {
+			list[i].applicable = d.Applicable(list[i].opt.act, s)
 		}
 	}
 	if len(list) > 1 && !b.full {
-		if len(b.vals) < len(d.Fields) {
-			b.vals = make([]float64, len(d.Fields))
-		}
-		vals := d.values(&b.probe, b.vals)
+		b.fields.reset(d.Number, &b.probe, len(d.Fields))
 		for i := range list {
 			c := b.targetOf(act, int(list[i].cond))
-			list[i].est = d.estimate(c, &list[i].opt, c.failing(s), s, vals)
+			list[i].est = d.estimate(c, list[i].opt, c.failing(s), s, &b.fields)
 		}
 		// The hardest part first: a part whose cheapest choice costs
 		// most is served before easier ones, which its steps might
@@ -709,10 +738,10 @@ func (b *BackwardChainer[S]) step(s S, rem int) result {
 	// that helpers undoing what the step does cannot walk in circles; the
 	// complete pass, bounded by its step limit, also takes progress of the
 	// step alone.
-	progressed := d.progress(c, f.want, &f.from, &b.after)
+	progressed, after := d.progress(c, f.want, &f.from, &b.after)
 	if !progressed && b.full {
 		b.probe = s
-		progressed = d.progress(c, f.want&c.failing(s), &b.probe, &b.after)
+		progressed, _ = d.progress(c, f.want&c.failing(s), &b.probe, &b.after)
 	}
 	if !progressed {
 		if b.trace != nil {
@@ -735,7 +764,9 @@ func (b *BackwardChainer[S]) step(s S, rem int) result {
 	b.event(TraceStep, NoGoal, a, top, "")
 	fr := *f
 	b.pop()
-	r := b.search(next, rem-1)
+	// The step computed the failing parts of the condition it served: the
+	// frame below goes on with them when that is its first condition.
+	r := b.searchFrom(next, rem-1, after, fr.cond == 0)
 	b.frames = append(b.frames, fr)
 	b.onAgenda[a/64] |= 1 << (a % 64)
 	if !r.is(found) {

@@ -181,9 +181,12 @@ func (c *condition[S]) relation(a ActionID, part int) Relation {
 // brought the parts of c that want marks closer to holding: one holds now,
 // or its field moved closer to the part's constant (by d.Number); for a
 // part of no known form, or without Number, any change of state counts.
-func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) bool {
-	if want&^c.failing(*after) != 0 {
-		return true
+//
+// It also returns the parts of c that fail in *after.
+func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) (bool, uint64) {
+	failing := c.failing(*after)
+	if want&^failing != 0 {
+		return true, failing
 	}
 	for want != 0 {
 		i := bits.TrailingZeros64(want)
@@ -192,46 +195,67 @@ func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) bool 
 		switch {
 		case p.Cmp == CmpNone || d.Number == nil:
 			if *from != *after {
-				return true
+				return true, failing
 			}
 		case d.Fields[p.Field].Kind == KindString:
 			// Holds or not: no nearer.
 		case p.gap(d.Number(after, p.Field)) < p.gap(d.Number(from, p.Field)):
-			return true
+			return true, failing
 		}
 	}
-	return false
+	return false, failing
 }
 
-// values reads the numeric fields of s into vals (len(d.Fields) long),
-// or returns nil when the domain has no Number.
-func (d *Domain[S]) values(s *S, vals []float64) []float64 {
-	if d.Number == nil {
-		return nil
+// fields reads the numeric fields of one state on demand, each once,
+// through Domain.Number.
+type fields[S any] struct {
+	number func(*S, FieldID) float64
+	s      *S
+	vals   []float64
+	stamp  []uint32 // vals[f] is current when stamp[f] == gen
+	gen    uint32
+}
+
+// reset makes r read *s (s must outlive r's use: a field of the planner).
+func (r *fields[S]) reset(number func(*S, FieldID) float64, s *S, n int) {
+	r.number, r.s = number, s
+	if len(r.vals) < n {
+		r.vals, r.stamp = make([]float64, n), make([]uint32, n)
 	}
-	for f := range d.Fields {
-		if d.Fields[f].Kind != KindString {
-			vals[f] = d.Number(s, FieldID(f))
-		}
+	r.gen++
+	if r.gen == 0 {
+		clear(r.stamp)
+		r.gen = 1
 	}
-	return vals
+}
+
+// get returns field f's value, or false when the domain has no Number.
+func (r *fields[S]) get(f FieldID) (float64, bool) {
+	if r.number == nil {
+		return 0, false
+	}
+	if r.stamp[f] != r.gen {
+		r.vals[f], r.stamp[f] = r.number(r.s, f), r.gen
+	}
+	return r.vals[f], true
 }
 
 // repeats is how many steps of action a the parts of c that advances marks
-// need at least, by how far each part's field (in vals, from values) is
-// from what it needs: 1 when vals is nil; +Inf when a step moves an
-// equality's field away from its constant.
-func (c *condition[S]) repeats(a ActionID, advances uint64, vals []float64) float64 {
+// need at least, by how far each part's field is from what it needs: 1
+// when the fields cannot be read; +Inf when a step moves an equality's
+// field away from its constant.
+func (c *condition[S]) repeats(a ActionID, advances uint64, r *fields[S]) float64 {
 	reps := 1.0
-	if vals == nil {
-		return reps
-	}
 	n := len(c.parts)
 	for advances != 0 {
 		i := bits.TrailingZeros64(advances)
 		advances &= advances - 1
 		p := &c.parts[i]
-		reps = max(reps, p.steps(vals[p.Field], c.steps[int(a)*n+i]))
+		x, ok := r.get(p.Field)
+		if !ok {
+			return 1
+		}
+		reps = max(reps, p.steps(x, c.steps[int(a)*n+i]))
 	}
 	return reps
 }
@@ -240,10 +264,9 @@ func (c *condition[S]) repeats(a ActionID, advances uint64, vals []float64) floa
 // chainer guesses it to order its choices: the action's cost times the
 // steps its advanced parts need, plus, for each failing part of its
 // precondition, the cheapest such guess among the actions that can serve
-// that part (without looking further down). vals are s's field values
-// (see values).
-func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s S, vals []float64) float64 {
-	est := d.Actions[o.act].Cost * c.repeats(o.act, o.advances&failing, vals)
+// that part (without looking further down). r reads s's fields.
+func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s S, r *fields[S]) float64 {
+	est := d.Actions[o.act].Cost * c.repeats(o.act, o.advances&failing, r)
 	pre := &d.pres[o.act]
 	pf := pre.failing(s)
 	for pf != 0 {
@@ -253,7 +276,7 @@ func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s S, va
 		for j := range pre.opts {
 			h := &pre.opts[j]
 			if h.helps&(1<<i) != 0 {
-				best = min(best, d.Actions[h.act].Cost*pre.repeats(h.act, h.advances&(1<<i), vals))
+				best = min(best, d.Actions[h.act].Cost*pre.repeats(h.act, h.advances&(1<<i), r))
 			}
 		}
 		est += best
@@ -264,11 +287,11 @@ func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s S, va
 // stepsBound is a lower bound on the number of steps that make c hold: for
 // each part failing (in failing), the fewest steps any one action that can
 // serve it would need alone (1, or more for an action that advances the
-// part's field by steps, by vals, from values); the most over the parts.
+// part's field by steps, read by r); the most over the parts.
 // No mix of actions does better, as none moves a field further a step than
 // the action that moves it furthest. +Inf when a failing part has no action
 // that can serve it.
-func (c *condition[S]) stepsBound(failing uint64, vals []float64) float64 {
+func (c *condition[S]) stepsBound(failing uint64, fs *fields[S]) float64 {
 	n := len(c.parts)
 	bound := 0.0
 	for failing != 0 {
@@ -281,12 +304,14 @@ func (c *condition[S]) stepsBound(failing uint64, vals []float64) float64 {
 				continue
 			}
 			k := 1.0
-			if step := c.steps[a*n+i]; step != 0 && vals != nil {
-				// +Inf: the action leads an equality's field away from
-				// here, but may lead it there from where another step
-				// leaves it.
-				if k = c.parts[i].steps(vals[c.parts[i].Field], step); math.IsInf(k, 1) {
-					k = 1
+			if step := c.steps[a*n+i]; step != 0 {
+				if x, ok := fs.get(c.parts[i].Field); ok {
+					// +Inf: the action leads an equality's field away
+					// from here, but may lead it there from where another
+					// step leaves it.
+					if k = c.parts[i].steps(x, step); math.IsInf(k, 1) {
+						k = 1
+					}
 				}
 			}
 			best = min(best, k)

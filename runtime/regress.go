@@ -179,8 +179,10 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 			b.after = d.Apply(top.act, nd.state)
 			b.from = top.from
 			c := b.targetOf(rg.agendas[top.below].act, int(top.cond))
-			if !d.progress(c, top.want, &b.from, &b.after) && !d.progress(c, top.want&c.failing(nd.state), &b.probe, &b.after) {
-				continue
+			if ok, _ := d.progress(c, top.want, &b.from, &b.after); !ok {
+				if ok, _ = d.progress(c, top.want&c.failing(nd.state), &b.probe, &b.after); !ok {
+					continue
+				}
 			}
 			rg.visit(&b.after, top.below, n, top.act, nd.steps+1, nd.g+d.Actions[top.act].Cost)
 			continue
@@ -191,7 +193,15 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 		// The top condition fails: every choice that can serve it.
 		level := b.level
 		b.level++
-		for _, ch := range b.choices(level, top.act, nd.state) {
+		var first uint64
+		if nd.agenda == 0 {
+			first = d.goals[b.goal].failing(nd.state)
+		} else {
+			first = d.pres[top.act].failing(nd.state)
+		}
+		list := b.choices(level, top.act, nd.state, first)
+		for i := range list {
+			ch := &list[i]
 			a := ch.opt.act
 			if rg.waiting(nd.agenda, a) {
 				continue
@@ -203,7 +213,7 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 					continue
 				}
 				b.after = d.Apply(a, nd.state)
-				if !d.progress(b.targetOf(top.act, int(ch.cond)), ch.want, &b.probe, &b.after) {
+				if ok, _ := d.progress(b.targetOf(top.act, int(ch.cond)), ch.want, &b.probe, &b.after); !ok {
 					continue
 				}
 				rg.visit(&b.after, nd.agenda, n, a, nd.steps+1, nd.g+d.Actions[a].Cost)
