@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/imports"
 
 	"github.com/rolegen/rolegen/exprlang"
-	"github.com/rolegen/rolegen/internal/check"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -78,8 +77,6 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 
 func (e *emitter) rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
 
-func (e *emitter) stateName() string { return e.r.Name + "State" }
-
 func typeCode(t model.TypeRef) jen.Code {
 	if t.PkgPath == "" {
 		return jen.Id(t.Name)
@@ -103,8 +100,8 @@ func (e *emitter) comment(text string) {
 
 func (e *emitter) state() {
 	r := e.r
-	e.comment(fmt.Sprintf("%s is the planning state of %s: its plan:\"state\" fields, copied by value.", e.stateName(), r.Name))
-	e.f.Type().Id(e.stateName()).StructFunc(func(g *jen.Group) {
+	e.comment(fmt.Sprintf("%s is the planning state of %s: its plan:\"state\" fields, copied by value.", e.r.StateType, r.Name))
+	e.f.Type().Id(e.r.StateType).StructFunc(func(g *jen.Group) {
 		for _, fld := range r.Fields {
 			if fld.Doc != "" {
 				for _, line := range strings.Split(fld.Doc, "\n") {
@@ -120,8 +117,8 @@ func (e *emitter) state() {
 func (e *emitter) planState() {
 	r := e.r
 	e.f.Comment("PlanState returns the planning state of r.")
-	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("PlanState").Params().Id(e.stateName()).Block(
-		jen.Return(jen.Id(e.stateName()).CustomFunc(multi, func(g *jen.Group) {
+	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("PlanState").Params().Id(e.r.StateType).Block(
+		jen.Return(jen.Id(e.r.StateType).CustomFunc(multi, func(g *jen.Group) {
 			for _, fld := range r.Fields {
 				sel := jen.Id("r")
 				for _, p := range fld.Path {
@@ -141,9 +138,9 @@ func (e *emitter) ids() {
 		e.f.Const().DefsFunc(func(g *jen.Group) {
 			for i, a := range r.Actions {
 				if i == 0 {
-					g.Id(r.Name + a.Name).Add(e.rt("ActionID")).Op("=").Iota()
+					g.Id(a.Const).Add(e.rt("ActionID")).Op("=").Iota()
 				} else {
-					g.Id(r.Name + a.Name)
+					g.Id(a.Const)
 				}
 			}
 		})
@@ -154,9 +151,9 @@ func (e *emitter) ids() {
 		e.f.Const().DefsFunc(func(g *jen.Group) {
 			for i, goal := range r.Goals {
 				if i == 0 {
-					g.Id(r.Name + "Goal" + goal.Name).Add(e.rt("GoalID")).Op("=").Iota()
+					g.Id(goal.Const).Add(e.rt("GoalID")).Op("=").Iota()
 				} else {
-					g.Id(r.Name + "Goal" + goal.Name)
+					g.Id(goal.Const)
 				}
 			}
 		})
@@ -197,7 +194,7 @@ func fieldKind(k exprlang.Kind) string {
 
 func (e *emitter) domain() error {
 	r := e.r
-	state := jen.Id(e.stateName())
+	state := jen.Id(e.r.StateType)
 	var actions []jen.Code
 	for _, a := range r.Actions {
 		var items []jen.Code
@@ -206,10 +203,10 @@ func (e *emitter) domain() error {
 			items = append(items, kv("Description", jen.Lit(a.Doc)))
 		}
 		if a.Pre != nil {
-			items = append(items, kv("Pre", jen.Id(check.PreFunc(r, a))), kv("PreText", jen.Lit(a.PreText)))
+			items = append(items, kv("Pre", jen.Id(a.PreFunc)), kv("PreText", jen.Lit(a.PreText)))
 		}
 		if len(a.Effects) > 0 {
-			items = append(items, kv("Effect", jen.Id(check.EffectFunc(r, a))), kv("EffectText", jen.Lit(a.EffectText)))
+			items = append(items, kv("Effect", jen.Id(a.EffectFunc)), kv("EffectText", jen.Lit(a.EffectText)))
 		}
 		items = append(items, kv("Cost", number(a.Cost)), kv("Value", number(a.Value)), kv("Weight", number(a.Weight)))
 		if len(a.Tags) > 0 {
@@ -223,9 +220,9 @@ func (e *emitter) domain() error {
 			items = append(items, kv("PreReads", fieldIDs(e.rt, a.PreReads)))
 		}
 		if a.Pre != nil {
-			items = append(items, kv("PreParts", e.parts(conditionParts(a.Pre))))
-			if len(conjuncts(a.Pre)) > 1 {
-				items = append(items, kv("PreUnmet", jen.Id(check.UnmetFunc(r, a))))
+			items = append(items, kv("PreParts", e.parts(conditionParts(a.PreParts))))
+			if a.UnmetFunc != "" {
+				items = append(items, kv("PreUnmet", jen.Id(a.UnmetFunc)))
 			}
 		}
 		if len(a.Reads) > 0 {
@@ -237,7 +234,7 @@ func (e *emitter) domain() error {
 		if len(a.Fulfills) > 0 {
 			items = append(items, kv("Fulfills", jen.Index().Add(e.rt("GoalID")).ValuesFunc(func(g *jen.Group) {
 				for _, gi := range a.Fulfills {
-					g.Id(r.Name + "Goal" + r.Goals[gi].Name)
+					g.Id(r.Goals[gi].Const)
 				}
 			})))
 		}
@@ -261,15 +258,15 @@ func (e *emitter) domain() error {
 		}
 		items = append(items,
 			kv("Priority", e.priority(g.Priority)),
-			kv("Cond", jen.Id(check.GoalFunc(r, g))),
+			kv("Cond", jen.Id(g.CondFunc)),
 			kv("CondText", jen.Lit(g.CondText)),
 		)
 		if len(g.Reads) > 0 {
 			items = append(items, kv("Reads", fieldIDs(e.rt, g.Reads)))
 		}
-		items = append(items, kv("Parts", e.parts(conditionParts(g.Cond))))
-		if len(conjuncts(g.Cond)) > 1 {
-			items = append(items, kv("Unmet", jen.Id(check.GoalUnmetFunc(r, g))))
+		items = append(items, kv("Parts", e.parts(conditionParts(g.Parts))))
+		if g.UnmetFunc != "" {
+			items = append(items, kv("Unmet", jen.Id(g.UnmetFunc)))
 		}
 		goals = append(goals, jen.Custom(multi, items...))
 	}
@@ -296,19 +293,19 @@ func (e *emitter) domain() error {
 	if len(goals) > 0 {
 		dom = append(dom, kv("Goals", jen.Index().Add(e.rt("Goal")).Types(state).Custom(multi, goals...)))
 	}
-	dom = append(dom, kv("Schema", jen.Id("_"+r.Name+"_planSchema")))
-	if len(r.Actions) > 0 {
-		dom = append(dom, kv("Enabled", jen.Id(check.EnabledFunc(r))))
+	dom = append(dom, kv("Schema", jen.Id(r.SchemaConst)))
+	if r.EnabledFunc != "" {
+		dom = append(dom, kv("Enabled", jen.Id(r.EnabledFunc)))
 	}
-	dom = append(dom, kv("Number", jen.Id(check.NumberFunc(r))), kv("Hash", jen.Id(check.HashFunc(r))))
+	dom = append(dom, kv("Number", jen.Id(r.NumberFunc)), kv("Hash", jen.Id(r.HashFunc)))
 
 	e.comment(fmt.Sprintf("%sDomain is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.Name, r.Name))
-	e.f.Var().Id(r.Name + "Domain").Op("=").Add(e.rt("NewDomain")).Call(
+	e.f.Var().Id(r.DomainVar).Op("=").Add(e.rt("NewDomain")).Call(
 		e.rt("Domain").Types(state).Custom(multi, dom...),
 	)
 	e.f.Line()
-	e.comment(fmt.Sprintf("_%s_planSchema is the JSON Schema of an LLM plan over the actions of %s.", r.Name, r.Name))
-	e.f.Const().Id("_" + r.Name + "_planSchema").Op("=").Add(str(schema))
+	e.comment(fmt.Sprintf("%s is the JSON Schema of an LLM plan over the actions of %s.", r.SchemaConst, r.Name))
+	e.f.Const().Id(r.SchemaConst).Op("=").Add(str(schema))
 	e.f.Line()
 	return nil
 }
@@ -325,7 +322,7 @@ func (e *emitter) priority(p int) jen.Code {
 // one bit per action: actions without a precondition start set.
 func (e *emitter) enabled() {
 	r := e.r
-	if len(r.Actions) == 0 {
+	if r.EnabledFunc == "" {
 		return
 	}
 	words := (len(r.Actions) + 63) / 64
@@ -356,7 +353,7 @@ func (e *emitter) enabled() {
 		body = append(body, tests...)
 		body = append(body, jen.Id("bits").Index(jen.Lit(w)).Op("=").Id("w"))
 	}
-	e.f.Func().Id(check.EnabledFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName()), jen.Id("bits").Index().Uint64()).Block(body...)
+	e.f.Func().Id(r.EnabledFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType), jen.Id("bits").Index().Uint64()).Block(body...)
 	e.f.Line()
 }
 
@@ -364,20 +361,20 @@ func (e *emitter) enabled() {
 // state.
 func (e *emitter) functions() {
 	r := e.r
-	state := jen.Id(e.stateName())
+	state := jen.Id(e.r.StateType)
 	for _, a := range r.Actions {
 		if a.Pre != nil {
-			e.f.Func().Id(check.PreFunc(r, a)).Params(jen.Id("s").Add(state)).Bool().Block(
+			e.f.Func().Id(a.PreFunc).Params(jen.Id("s").Add(state)).Bool().Block(
 				jen.Return(e.expr.expr(a.Pre)),
 			)
 			e.f.Line()
-			if parts := conjuncts(a.Pre); len(parts) > 1 {
-				e.f.Func().Id(check.UnmetFunc(r, a)).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(parts)...)
+			if a.UnmetFunc != "" {
+				e.f.Func().Id(a.UnmetFunc).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(a.PreParts)...)
 				e.f.Line()
 			}
 		}
 		if len(a.Effects) > 0 {
-			e.f.Func().Id(check.EffectFunc(r, a)).Params(jen.Id("s").Add(state)).Add(state).Block(
+			e.f.Func().Id(a.EffectFunc).Params(jen.Id("s").Add(state)).Add(state).Block(
 				e.expr.effects(a.Effects),
 				jen.Return(jen.Id("s")),
 			)
@@ -385,12 +382,12 @@ func (e *emitter) functions() {
 		}
 	}
 	for _, g := range r.Goals {
-		e.f.Func().Id(check.GoalFunc(r, g)).Params(jen.Id("s").Add(state)).Bool().Block(
+		e.f.Func().Id(g.CondFunc).Params(jen.Id("s").Add(state)).Bool().Block(
 			jen.Return(e.expr.expr(g.Cond)),
 		)
 		e.f.Line()
-		if parts := conjuncts(g.Cond); len(parts) > 1 {
-			e.f.Func().Id(check.GoalUnmetFunc(r, g)).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(parts)...)
+		if g.UnmetFunc != "" {
+			e.f.Func().Id(g.UnmetFunc).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(g.Parts)...)
 			e.f.Line()
 		}
 	}
@@ -416,7 +413,7 @@ func (e *emitter) perform() {
 			if len(r.Actions) > 0 {
 				g.Switch(jen.Id("a")).BlockFunc(func(sw *jen.Group) {
 					for _, a := range r.Actions {
-						sw.Case(jen.Id(r.Name + a.Name)).BlockFunc(func(c *jen.Group) {
+						sw.Case(jen.Id(a.Const)).BlockFunc(func(c *jen.Group) {
 							switch a.Shape {
 							case model.ShapeNone:
 								c.Add(call(a))
@@ -449,7 +446,7 @@ func (e *emitter) performJSON() {
 			if len(r.Actions) > 0 {
 				g.Switch(jen.Id("a")).BlockFunc(func(sw *jen.Group) {
 					for _, a := range r.Actions {
-						sw.Case(jen.Id(r.Name + a.Name)).BlockFunc(func(c *jen.Group) {
+						sw.Case(jen.Id(a.Const)).BlockFunc(func(c *jen.Group) {
 							switch a.Shape {
 							case model.ShapeNone:
 								c.Add(call(a))
@@ -500,9 +497,9 @@ func (e *emitter) argActions() {
 			)
 		}
 		defs = append(defs,
-			jen.Comment(fmt.Sprintf("%s runs %s with the arguments runtime.WithArgs supplies.", check.ArgsName(r, a), a.Name)),
-			jen.Id(check.ArgsName(r, a)).Op("=").Add(e.rt("NewArgAction")).Call(
-				jen.Id(r.Name+"Domain"), jen.Id(r.Name+a.Name),
+			jen.Comment(fmt.Sprintf("%s runs %s with the arguments runtime.WithArgs supplies.", a.ArgsVar, a.Name)),
+			jen.Id(a.ArgsVar).Op("=").Add(e.rt("NewArgAction")).Call(
+				jen.Id(r.DomainVar), jen.Id(a.Const),
 				jen.Func().Params(params...).Error().Block(body...),
 			),
 		)

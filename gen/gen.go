@@ -86,8 +86,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 		diags = append(diags, ds...)
 		generated := map[string]bool{}
 		for _, r := range m.Roles {
-			idents, methods := check.GeneratedNames(r)
-			for _, n := range append(idents, methods...) {
+			for _, n := range r.GeneratedIdents() {
 				generated[n] = true
 			}
 		}

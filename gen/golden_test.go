@@ -3,6 +3,7 @@ package gen_test
 import (
 	"bytes"
 	"context"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
@@ -110,6 +112,12 @@ func TestGolden(t *testing.T) {
 		generated[caseName][file] = f.Content
 		assertNoReflect(t, f.Path, f.Content)
 	}
+	idents, err := gen.GeneratedIdents(ctx, gen.Options{Dir: dir}, "./...")
+	require.NoError(t, err)
+	for _, f := range files {
+		assert.ElementsMatch(t, idents[f.Path], declaredNames(t, f.Path, f.Content),
+			"%s declares exactly the names the model reserves", f.Path)
+	}
 	_, err = gen.Write(files)
 	require.NoError(t, err)
 	require.Empty(t, gen.Stale(files), "written files are current")
@@ -191,6 +199,35 @@ func generateGolden(t *testing.T) map[string][]byte {
 		out[filepath.ToSlash(f.Path)] = f.Content
 	}
 	return out
+}
+
+// declaredNames returns the package-level names a Go file declares
+// (methods aside).
+func declaredNames(t *testing.T, name string, src []byte) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+	require.NoError(t, err)
+	var names []string
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch s := spec.(type) {
+				case *ast.TypeSpec:
+					names = append(names, s.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // assertNoReflect checks that generated code imports no reflection.

@@ -70,6 +70,7 @@ func (c *checker) role(tn *types.TypeName) *model.Role {
 	if !b.ok {
 		return nil
 	}
+	r.SetNames()
 	return r
 }
 
@@ -204,6 +205,7 @@ func (b *roleBuild) checkGoals(o *origin) {
 		}
 		g.Cond, g.CondText = cond, strings.TrimSpace(ge.item.cond.S)
 		g.Reads = exprlang.Reads(cond)
+		g.Parts = model.Parts(cond)
 	}
 }
 
@@ -244,6 +246,7 @@ func (b *roleBuild) actions(o *origin) {
 			} else {
 				a.Pre, a.PreText = pre, strings.TrimSpace(f.Value.S)
 				a.PreReads = exprlang.Reads(pre)
+				a.PreParts = model.Parts(pre)
 			}
 		}
 		postOK := true

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -132,17 +133,20 @@ func IsGeneratedFile(path string) bool {
 }
 
 // Fatal returns the errors of p that stop generation: all of them but the
-// type errors about names rolegen is about to generate (a role's methods
-// and identifiers used by code written before its file existed). For
-// roles with diagnostics, whose names are not known yet, any missing name
-// that starts with the role's name is taken for a generated one.
+// type errors about names rolegen is about to generate (generated holds
+// the identifiers of the roles' model.Role.GeneratedIdents; with the
+// methods of model.GeneratedMethods, code written before a role's file
+// existed may use them). For roles with diagnostics, whose names are not
+// known yet, any missing name that starts with the role's name is taken
+// for a generated one.
 func Fatal(p *packages.Package, generated map[string]bool, failedRoles []string) []packages.Error {
+	hasRoles := len(generated) > 0 || len(failedRoles) > 0
 	isGenerated := func(name string) bool {
-		if generated[name] {
+		if generated[name] || hasRoles && slices.Contains(model.GeneratedMethods, name) {
 			return true
 		}
 		for _, r := range failedRoles {
-			if strings.HasPrefix(name, r) || name == "PlanState" || name == "Perform" || name == "PerformJSON" {
+			if strings.HasPrefix(name, r) {
 				return true
 			}
 		}

@@ -51,6 +51,11 @@ type Role struct {
 	// Actions in declaration order: the role's own methods, then those of
 	// embedded roles in field order.
 	Actions []*Action
+
+	// The names of the generated state type, domain variable, plan schema
+	// constant, function testing every precondition (empty without
+	// actions), field reader and state hash; see SetNames.
+	StateType, DomainVar, SchemaConst, EnabledFunc, NumberFunc, HashFunc string
 }
 
 // TypeRef is a Go type as generated code writes it: a predeclared type,
@@ -84,6 +89,14 @@ type Goal struct {
 	Cond     exprlang.Expr
 	CondText string
 	Reads    []int
+	// Parts splits the condition into its conjuncts, as the bits of its
+	// unmet mask group them (see Parts).
+	Parts []Part
+
+	// Const names the goal's GoalID constant, CondFunc the function of its
+	// condition and UnmetFunc that of its unmet mask (empty for a single
+	// conjunct); see Role.SetNames.
+	Const, CondFunc, UnmetFunc string
 }
 
 // Shape is the signature of an action's method.
@@ -110,8 +123,11 @@ type Action struct {
 	Path   []string
 	Doc    string
 
-	Pre        exprlang.Expr // nil when there is no precondition
-	PreText    string
+	Pre     exprlang.Expr // nil when there is no precondition
+	PreText string
+	// PreParts splits the precondition into its conjuncts, as the bits of
+	// its unmet mask group them (see Parts); nil without a precondition.
+	PreParts   []Part
 	Effects    []*exprlang.Effect
 	EffectText string
 
@@ -129,4 +145,11 @@ type Action struct {
 	// Schema, fit for strict structured outputs.
 	Args       TypeRef
 	ArgsSchema *jsonschema.Schema
+
+	// Const names the action's ActionID constant; PreFunc, UnmetFunc and
+	// EffectFunc the functions of its precondition, unmet mask (for more
+	// than one conjunct) and effects, each empty when the action has none;
+	// ArgsVar the runtime.ArgAction of an action that takes arguments.
+	// See Role.SetNames.
+	Const, PreFunc, UnmetFunc, EffectFunc, ArgsVar string
 }
