@@ -205,7 +205,7 @@ func constantValue(v constant.Value) (num float64, str *string, ok bool) {
 func (e *emitter) parts(ps []part) jen.Code {
 	return jen.Index().Add(e.rt("Part")).CustomFunc(multi, func(g *jen.Group) {
 		for _, p := range ps {
-			items := []jen.Code{kv("Reads", fieldIDs(e.rt, p.reads))}
+			items := []jen.Code{kv("Reads", e.fieldIDs(p.reads))}
 			if p.cmp != "" {
 				items = append(items, kv("Cmp", e.rt(p.cmp)), kv("Field", jen.Lit(p.field)))
 				items = append(items, e.constant(p.num, p.str)...)
