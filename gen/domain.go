@@ -10,7 +10,7 @@ import (
 )
 
 // domain emits the domain variable and the plan schema constant.
-func (e *emitter) domain() error {
+func (e *emitter) domain() {
 	r := e.r
 	dom := []jen.Code{kv("Name", jen.Lit(r.Name))}
 	if len(r.Fields) > 0 {
@@ -23,11 +23,7 @@ func (e *emitter) domain() error {
 	if len(r.Actions) > 0 {
 		var actions []jen.Code
 		for _, a := range r.Actions {
-			lit, err := e.actionLit(a)
-			if err != nil {
-				return err
-			}
-			actions = append(actions, lit)
+			actions = append(actions, e.actionLit(a))
 		}
 		dom = append(dom, kv("Actions", jen.Index().Add(e.rt("Action")).Types(e.state()).Custom(multi, actions...)))
 	}
@@ -48,20 +44,16 @@ func (e *emitter) domain() error {
 		e.rt("Domain").Types(e.state()).Custom(multi, dom...),
 	)
 	e.f.Line()
-	return e.planSchema()
+	e.planSchema()
 }
 
-// planSchema emits the constant holding the plan schema.
-func (e *emitter) planSchema() error {
+// planSchema emits the constant holding the plan schema, indented for a
+// reader and a diff.
+func (e *emitter) planSchema() {
 	r := e.r
-	schema, err := compact(planSchema(r))
-	if err != nil {
-		return err
-	}
 	e.comment(fmt.Sprintf("%s is the JSON Schema of an LLM plan over the actions of %s.", r.SchemaConst, r.Name))
-	e.f.Const().Id(r.SchemaConst).Op("=").Add(str(schema))
+	e.f.Const().Id(r.SchemaConst).Op("=").Op("`" + planSchema(r).Indent() + "`")
 	e.f.Line()
-	return nil
 }
 
 // fieldLit is the runtime.Field of a state field.
@@ -89,7 +81,7 @@ func fieldKind(k exprlang.Kind) string {
 
 // actionLit is the runtime.Action of an action; fields at their zero
 // value are left out.
-func (e *emitter) actionLit(a *model.Action) (jen.Code, error) {
+func (e *emitter) actionLit(a *model.Action) jen.Code {
 	items := []jen.Code{kv("Name", jen.Lit(a.Name))}
 	if a.Doc != "" {
 		items = append(items, kv("Description", jen.Lit(a.Doc)))
@@ -134,13 +126,9 @@ func (e *emitter) actionLit(a *model.Action) (jen.Code, error) {
 		items = append(items, kv("Guarded", jen.True()))
 	}
 	if a.ArgsSchema != nil {
-		s, err := compact(a.ArgsSchema)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, kv("Args", str(s)))
+		items = append(items, kv("Args", str(a.ArgsSchema.Compact())))
 	}
-	return jen.Custom(multi, items...), nil
+	return jen.Custom(multi, items...)
 }
 
 // goalLit is the runtime.Goal of a goal.

@@ -46,9 +46,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.stateType()
 	e.planState()
 	e.ids()
-	if err := e.domain(); err != nil {
-		return nil, err
-	}
+	e.domain()
 	e.functions()
 	e.enabled()
 	e.numberFunc()

@@ -10,18 +10,17 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/rolegen/rolegen/internal/schema"
 	"github.com/rolegen/rolegen/internal/suggest"
 	"github.com/rolegen/rolegen/runtime"
 )
 
-// emptyArgsSchema is the argument schema of an action without arguments,
-// as the generated plan schema writes it.
-const emptyArgsSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
-
-// argsSchema returns the JSON Schema of an action's arguments.
+// argsSchema returns the JSON Schema of an action's arguments: for an
+// action without arguments, the empty object the generated plan schema
+// writes.
 func argsSchema[S any](a *runtime.Action[S]) string {
 	if a.Args == "" {
-		return emptyArgsSchema
+		return schema.EmptyObject
 	}
 	return a.Args
 }

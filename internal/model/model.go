@@ -7,9 +7,8 @@ package model
 import (
 	"slices"
 
-	"github.com/invopop/jsonschema"
-
 	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/internal/schema"
 )
 
 // Header is the first line of every file rolegen writes; a file that
@@ -144,7 +143,7 @@ type Action struct {
 	// Args is the argument type of ShapeArgs*; ArgsSchema its JSON
 	// Schema, fit for strict structured outputs.
 	Args       TypeRef
-	ArgsSchema *jsonschema.Schema
+	ArgsSchema *schema.Schema
 
 	// Const names the action's ActionID constant; PreFunc, UnmetFunc and
 	// EffectFunc the functions of its precondition, unmet mask (for more
