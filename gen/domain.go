@@ -128,6 +128,9 @@ func (e *emitter) actionLit(a *model.Action) jen.Code {
 	if a.ArgsSchema != nil {
 		items = append(items, kv("Args", str(a.ArgsSchema.Compact())))
 	}
+	if a.TakesArgs() {
+		items = append(items, kv("CheckArgs", e.rt("ArgsChecker").Types(typeCode(a.Args)).Call(jen.Lit(e.r.Name), jen.Lit(a.Name))))
+	}
 	return jen.Custom(multi, items...)
 }
 

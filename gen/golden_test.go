@@ -50,7 +50,7 @@ func newModule(t *testing.T, name string) string {
 // here makes a change to any of them invalidate the cached test result.
 func readSources(t *testing.T, root string) {
 	t.Helper()
-	for _, dir := range []string{"runtime", "gen", "exprlang", "internal/check", "internal/annot", "internal/load", "internal/model", "cmd/rolegen"} {
+	for _, dir := range []string{"runtime", "llm", "gen", "exprlang", "internal/check", "internal/annot", "internal/load", "internal/model", "internal/schema", "cmd/rolegen"} {
 		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
 		require.NoError(t, err)
 		for _, f := range files {

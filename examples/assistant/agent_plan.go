@@ -64,7 +64,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Changes: []runtime.Change{
 				{Field: 0, Op: runtime.ChangeSet, Num: 1},
 			},
-			Args: `{"type":"object","properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"required":["from","to","date","cabin"],"additionalProperties":false}`,
+			Args:      `{"type":"object","properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"required":["from","to","date","cabin"],"additionalProperties":false}`,
+			CheckArgs: runtime.ArgsChecker[SearchArgs]("Agent", "Search"),
 		},
 		{
 			Name:        "Book",
@@ -88,9 +89,10 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 				{Field: 1, Op: runtime.ChangeSet, Num: 1},
 				{Field: 3, Op: runtime.ChangeAdd, Num: -100},
 			},
-			Fulfills: []runtime.GoalID{AgentGoalTrip},
-			Guarded:  true,
-			Args:     `{"type":"object","properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"required":["passenger","maxPrice"],"additionalProperties":false}`,
+			Fulfills:  []runtime.GoalID{AgentGoalTrip},
+			Guarded:   true,
+			Args:      `{"type":"object","properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"required":["passenger","maxPrice"],"additionalProperties":false}`,
+			CheckArgs: runtime.ArgsChecker[BookArgs]("Agent", "Book"),
 		},
 		{
 			Name:        "Notify",
@@ -111,7 +113,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Changes: []runtime.Change{
 				{Field: 2, Op: runtime.ChangeSet, Num: 1},
 			},
-			Args: `{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`,
+			Args:      `{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`,
+			CheckArgs: runtime.ArgsChecker[NotifyArgs]("Agent", "Notify"),
 		},
 	},
 	Goals: []runtime.Goal[AgentState]{
