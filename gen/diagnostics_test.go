@@ -13,7 +13,6 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/rolegen/rolegen/gen"
-	"github.com/rolegen/rolegen/internal/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
@@ -45,11 +44,15 @@ func TestDiagnostics(t *testing.T) {
 
 	files, err := gen.Generate(context.Background(), gen.Options{Dir: root}, "./...")
 	require.Nil(t, files, "no file may be generated when there are diagnostics")
-	var de *diag.Error
+	var de *gen.Error
 	require.True(t, errors.As(err, &de), "want diagnostics, got %v", err)
 
 	got := map[string][]string{}
-	for _, d := range de.List {
+	for _, d := range de.Diagnostics {
+		if d.End.Line != 0 {
+			require.Equal(t, d.Pos.Filename, d.End.Filename, d.String())
+			require.GreaterOrEqual(t, d.End.Offset, d.Pos.Offset, "%s: End is not before Pos", d)
+		}
 		rel, err := filepath.Rel(root, d.Pos.Filename)
 		require.NoError(t, err)
 		dir, file := filepath.Split(rel)

@@ -36,8 +36,8 @@ type File struct {
 // Generate loads the packages matching patterns (default ".") and returns
 // the generated file of every role, plus the removal of generated files
 // no role produces any more, sorted by path. When an annotation is wrong
-// the error is a *diag.Error listing every problem, sorted by position,
-// and no file is returned.
+// the error is an *Error listing every problem, sorted by position, and
+// no file is returned.
 func Generate(ctx context.Context, opts Options, patterns ...string) ([]File, error) {
 	models, err := analyze(ctx, opts, patterns)
 	if err != nil {
@@ -94,7 +94,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 		models = append(models, m)
 	}
 	if len(diags) > 0 {
-		return nil, &diag.Error{List: diags.Sort()}
+		return nil, newError(diags.Sort())
 	}
 	return models, nil
 }
