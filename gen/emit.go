@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/imports"
 
 	"github.com/rolegen/rolegen/exprlang"
+	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -33,7 +34,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	f := jen.NewFilePathName(pkg.Path, pkg.Name)
 	// imports.Process below formats the file: jennifer need not too.
 	f.NoFormat = true
-	f.HeaderComment(model.Header)
+	f.HeaderComment(genfile.Header)
 	for _, imp := range [...]struct{ path, name string }{{runtimePath, "runtime"}, {contextPath, "context"}, {jsonPath, "json"}} {
 		if pkg.Declares(imp.name) {
 			// The package declares the name itself: import under another.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rolegen/rolegen/internal/annot"
 	"github.com/rolegen/rolegen/internal/diag"
+	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -49,7 +50,7 @@ func Package(in Input) (*model.Package, diag.List) {
 		if pkg.Dir == "" {
 			pkg.Dir = filepath.Dir(name)
 		}
-		if IsGenerated(f) {
+		if genfile.IsGenerated(f) {
 			pkg.Generated = append(pkg.Generated, name)
 		}
 	}
@@ -69,21 +70,6 @@ func Package(in Input) (*model.Package, diag.List) {
 	}
 	c.checkNames(pkg)
 	return pkg, c.diags.Sort()
-}
-
-// IsGenerated reports whether f was written by rolegen.
-func IsGenerated(f *ast.File) bool {
-	for _, cg := range f.Comments {
-		if cg.Pos() >= f.Package {
-			return false
-		}
-		for _, c := range cg.List {
-			if c.Text == model.Header {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 type checker struct {
@@ -124,7 +110,7 @@ func (c *checker) errorText(t annot.Text, format string, args ...any) {
 // index finds the package's struct types and //plan: directives.
 func (c *checker) index() {
 	for _, f := range c.Files {
-		if IsGenerated(f) {
+		if genfile.IsGenerated(f) {
 			c.genFiles = append(c.genFiles, c.Fset.File(f.Pos()))
 			continue
 		}
@@ -223,7 +209,7 @@ func (c *checker) methodsOf(tn *types.TypeName) []*methodDecl {
 // to be read by methodsOf when a role here uses the type.
 func (c *checker) indexForeign(pkg *types.Package) {
 	for _, f := range c.Foreign(pkg.Path()) {
-		if IsGenerated(f) {
+		if genfile.IsGenerated(f) {
 			continue
 		}
 		for _, decl := range f.Decls {

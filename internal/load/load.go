@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -49,8 +50,8 @@ func Load(ctx context.Context, dir string, patterns ...string) ([]*packages.Pack
 			continue
 		}
 		for _, name := range p.GoFiles {
-			if IsGeneratedFile(name) {
-				overlay[name] = []byte(fmt.Sprintf("%s\n\npackage %s\n", model.Header, p.Name))
+			if genfile.IsGeneratedFile(name) {
+				overlay[name] = []byte(fmt.Sprintf("%s\n\npackage %s\n", genfile.Header, p.Name))
 			}
 		}
 	}
@@ -117,19 +118,6 @@ func explainEmpty(ctx context.Context, dir string, patterns []string) error {
 		return fmt.Errorf("rolegen: go list %s: %s", strings.Join(patterns, " "), strings.TrimSpace(stderr.String()))
 	}
 	return fmt.Errorf("rolegen: no packages match %s", strings.Join(patterns, " "))
-}
-
-// IsGeneratedFile reports whether the file at path starts with rolegen's
-// header.
-func IsGeneratedFile(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	buf := make([]byte, len(model.Header)+1)
-	n, _ := f.Read(buf)
-	return bytes.HasPrefix(buf[:n], []byte(model.Header))
 }
 
 // Fatal returns the errors of p that stop generation: all of them but the
