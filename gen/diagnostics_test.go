@@ -55,10 +55,9 @@ func TestDiagnostics(t *testing.T) {
 		}
 		rel, err := filepath.Rel(root, d.Pos.Filename)
 		require.NoError(t, err)
-		dir, file := filepath.Split(rel)
-		dir = filepath.Clean(dir)
+		caseName, file, _ := strings.Cut(filepath.ToSlash(rel), "/")
 		d.Pos.Filename = file
-		got[dir] = append(got[dir], d.String())
+		got[caseName] = append(got[caseName], d.String())
 	}
 
 	for _, c := range cases {

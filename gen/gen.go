@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -74,7 +75,16 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 	}
 	var diags diag.List
 	var models []*model.Package
-	foreign := load.Syntax(ctx, opts.Dir, fset, pkgs)
+	syntax := load.Syntax(ctx, opts.Dir, fset, pkgs)
+	actions := map[string]map[string][]check.ActionDecl{}
+	foreign := func(pkg *types.Package) map[string][]check.ActionDecl {
+		a, ok := actions[pkg.Path()]
+		if !ok {
+			a = check.Actions(syntax(pkg.Path()))
+			actions[pkg.Path()] = a
+		}
+		return a
+	}
 	for _, p := range pkgs {
 		if p.Types == nil || len(p.Syntax) == 0 {
 			diags = append(diags, packageErrors(p, p.Errors)...)

@@ -20,14 +20,13 @@ import (
 // base64 of []byte, the number inside a ",string" field). Whatever the
 // schema cannot say, the planner checks by decoding the arguments before
 // any step runs (runtime.Action.CheckArgs).
-func (c *checker) argsSchema(m *methodDecl) (*schema.Schema, bool) {
+func (c *checker) argsSchema(m *methodDecl) (*schema.Schema, error) {
 	sb := &schemaBuilder{c: c}
 	s, err := sb.typ(m.args.Type())
 	if err != nil {
-		c.errorf(m.decl.Name.Pos(), m.decl.Name.End(), "argument type %s of action %s: %v", m.args.Name(), m.fn.Name(), err)
-		return nil, false
+		return nil, fmt.Errorf("argument type %s of action %s: %v", m.args.Name(), m.fn.Name(), err)
 	}
-	return s, true
+	return s, nil
 }
 
 type schemaBuilder struct {
