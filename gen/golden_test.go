@@ -77,24 +77,8 @@ func goCmd(t *testing.T, dir string, args ...string) string {
 // and runs each case's program, comparing what it prints with the stdout
 // section: generate, compile, run. -update rewrites the expectations.
 func TestGolden(t *testing.T) {
-	cases, err := filepath.Glob("testdata/golden/*.txtar")
-	require.NoError(t, err)
-	require.NotEmpty(t, cases)
-	dir := newModule(t, "example.com/golden")
-	archives := map[string]*txtar.Archive{}
-	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		ar, err := txtar.ParseFile(c)
-		require.NoError(t, err)
-		archives[name] = ar
-		for _, f := range ar.Files {
-			if f.Name != "stdout" && !strings.HasSuffix(f.Name, "_plan.go") {
-				writeFile(t, filepath.Join(dir, name, f.Name), string(f.Data))
-			}
-		}
-	}
+	dir, cases := goldenModule(t)
 	ctx := context.Background()
-	goCmd(t, dir, "mod", "tidy")
 	files, err := gen.Generate(ctx, gen.Options{Dir: dir}, "./...")
 	require.NoError(t, err)
 	again, err := gen.Generate(ctx, gen.Options{Dir: dir}, "./...")
@@ -127,19 +111,15 @@ func TestGolden(t *testing.T) {
 	goCmd(t, dir, "build", "-o", bin+string(filepath.Separator), "./...")
 
 	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		t.Run(name, func(t *testing.T) {
-			ar := archives[name]
-			var stdout []byte
-			cmd := exec.Command(filepath.Join(bin, name))
-			out, err := cmd.CombinedOutput()
-			require.NoError(t, err, "%s", out)
-			stdout = out
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(filepath.Join(bin, c.name))
+			stdout, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", stdout)
 
 			changed := false
 			seen := map[string]bool{}
-			for i := range ar.Files {
-				f := &ar.Files[i]
+			for i := range c.ar.Files {
+				f := &c.ar.Files[i]
 				switch {
 				case f.Name == "stdout":
 					if *update {
@@ -150,7 +130,7 @@ func TestGolden(t *testing.T) {
 					}
 				case strings.HasSuffix(f.Name, "_plan.go"):
 					seen[f.Name] = true
-					got, ok := generated[name][f.Name]
+					got, ok := generated[c.name][f.Name]
 					if *update {
 						changed = true
 						f.Data = got
@@ -160,38 +140,42 @@ func TestGolden(t *testing.T) {
 					require.Equal(t, string(f.Data), string(got), "generated %s", f.Name)
 				}
 			}
-			for file, content := range generated[name] {
+			for file, content := range generated[c.name] {
 				if !seen[file] {
 					require.True(t, *update, "generated %s has no golden section; run with -update", file)
-					ar.Files = append(ar.Files, txtar.File{Name: file, Data: content})
+					c.ar.Files = append(c.ar.Files, txtar.File{Name: file, Data: content})
 					changed = true
 				}
 			}
 			if *update && changed {
-				require.NoError(t, os.WriteFile(c, txtar.Format(ar), 0o644))
+				c.save(t)
 			}
 		})
 	}
+}
+
+// goldenExpected reports whether a section of a golden case holds what
+// is expected (the program's output, the generated files), not source.
+func goldenExpected(section string) bool {
+	return section == "stdout" || strings.HasSuffix(section, "_plan.go")
+}
+
+// goldenModule writes every golden case, a package each, into a temporary
+// module requiring this checkout of rolegen.
+func goldenModule(t *testing.T) (string, []*testCase) {
+	t.Helper()
+	cases := loadCases(t, "golden")
+	dir := newModule(t, "example.com/golden")
+	writeCases(t, dir, cases, goldenExpected)
+	goCmd(t, dir, "mod", "tidy")
+	return dir, cases
 }
 
 // generateGolden generates the golden cases in a temporary module and
 // returns the generated files by path.
 func generateGolden(t *testing.T) map[string][]byte {
 	t.Helper()
-	cases, err := filepath.Glob("testdata/golden/*.txtar")
-	require.NoError(t, err)
-	dir := newModule(t, "example.com/golden")
-	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		ar, err := txtar.ParseFile(c)
-		require.NoError(t, err)
-		for _, f := range ar.Files {
-			if f.Name != "stdout" && !strings.HasSuffix(f.Name, "_plan.go") {
-				writeFile(t, filepath.Join(dir, name, f.Name), string(f.Data))
-			}
-		}
-	}
-	goCmd(t, dir, "mod", "tidy")
+	dir, _ := goldenModule(t)
 	files, err := gen.Generate(context.Background(), gen.Options{Dir: dir}, "./...")
 	require.NoError(t, err)
 	out := map[string][]byte{}
