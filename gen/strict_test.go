@@ -26,7 +26,8 @@ func planSchemas(t *testing.T, src []byte) []string {
 
 // strictKeywords are the keywords the plan schema may use, each with the
 // types it may appear on: those OpenAI strict mode, Ollama and llama.cpp's
-// JSON-schema-to-grammar converter all accept (see strictTarget).
+// JSON-schema-to-grammar converter all accept (TestGrammarsKeepTheSchema
+// runs the converter).
 var strictKeywords = map[string][]string{
 	"type": nil, "description": nil, "enum": nil, "anyOf": nil,
 	"properties": {"object"}, "required": {"object"}, "additionalProperties": {"object"},
