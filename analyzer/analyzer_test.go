@@ -39,3 +39,18 @@ func text(t *testing.T, fset *token.FileSet, from, to token.Pos) string {
 	require.NoError(t, err)
 	return string(data[f.Offset(from):f.Offset(to)])
 }
+
+// A role embedding an actions-only role of another package: the
+// Analyzer sees that package's actions through its facts and reports what
+// rolegen reports.
+func TestActionsOfAnotherPackage(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "medic", "ward")
+}
+
+// Before the first go generate, code using the generated names does not
+// compile; the Analyzer reports the annotations' mistakes all the same.
+func TestRunsDespiteTypeErrors(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "pending")
+	require.Len(t, results, 1)
+	require.NotEmpty(t, results[0].Pass.TypeErrors, "the package does not type-check")
+}

@@ -42,7 +42,7 @@ type Ident struct {
 // BasicLit is a number or string literal.
 type BasicLit struct {
 	info
-	// LitKind is NumberInt, NumberFloat or StringLit.
+	// LitKind is IntLit, FloatLit or StringLit.
 	LitKind LitKind
 	// Raw is the literal as written.
 	Raw    string

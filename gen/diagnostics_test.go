@@ -4,16 +4,13 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/tools/txtar"
 
 	"github.com/rolegen/rolegen/gen"
-	"github.com/rolegen/rolegen/internal/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
@@ -24,69 +21,55 @@ var update = flag.Bool("update", false, "rewrite the expected output of golden t
 // line "\t^TEXT" that names the text found at that column, so that every
 // column is checked against the source, not only against the last run.
 func TestDiagnostics(t *testing.T) {
-	cases, err := filepath.Glob("testdata/diagnostics/*.txtar")
-	require.NoError(t, err)
+	cases := loadCases(t, "diagnostics")
 	require.GreaterOrEqual(t, len(cases), 30)
-
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "go.mod"), "module example.com/cases\n\ngo 1.26\n")
-	archives := map[string]*txtar.Archive{}
-	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		ar, err := txtar.ParseFile(c)
-		require.NoError(t, err)
-		archives[name] = ar
-		for _, f := range ar.Files {
-			if f.Name != "want" {
-				writeFile(t, filepath.Join(root, name, f.Name), string(f.Data))
-			}
-		}
-	}
+	writeCases(t, root, cases, func(section string) bool { return section == "want" })
 
 	files, err := gen.Generate(context.Background(), gen.Options{Dir: root}, "./...")
 	require.Nil(t, files, "no file may be generated when there are diagnostics")
-	var de *diag.Error
+	var de *gen.Error
 	require.True(t, errors.As(err, &de), "want diagnostics, got %v", err)
 
 	got := map[string][]string{}
-	for _, d := range de.List {
+	for _, d := range de.Diagnostics {
+		if d.End.Line != 0 {
+			require.Equal(t, d.Pos.Filename, d.End.Filename, d.String())
+			require.GreaterOrEqual(t, d.End.Offset, d.Pos.Offset, "%s: End is not before Pos", d)
+		}
 		rel, err := filepath.Rel(root, d.Pos.Filename)
 		require.NoError(t, err)
-		dir, file := filepath.Split(rel)
-		dir = filepath.Clean(dir)
+		caseName, file, _ := strings.Cut(filepath.ToSlash(rel), "/")
 		d.Pos.Filename = file
-		got[dir] = append(got[dir], d.String())
+		got[caseName] = append(got[caseName], d.String())
 	}
 
 	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		t.Run(name, func(t *testing.T) {
-			ar := archives[name]
-			sources := map[string][]string{}
-			var want *txtar.File
-			for i := range ar.Files {
-				if ar.Files[i].Name == "want" {
-					want = &ar.Files[i]
-					continue
-				}
-				sources[ar.Files[i].Name] = strings.Split(string(ar.Files[i].Data), "\n")
-			}
+		t.Run(c.name, func(t *testing.T) {
+			want := c.section("want")
 			require.NotNil(t, want, "case has no want section")
-			require.NotEmpty(t, got[name], "no diagnostics")
+			sources := map[string][]string{}
+			for _, f := range c.ar.Files {
+				if f.Name != "want" {
+					sources[f.Name] = strings.Split(string(f.Data), "\n")
+				}
+			}
+			require.NotEmpty(t, got[c.name], "no diagnostics")
 
 			var lines []string
-			for _, g := range got[name] {
+			for _, g := range got[c.name] {
 				lines = append(lines, g, "\t^"+textAt(t, sources, g))
 			}
 			actual := strings.Join(lines, "\n") + "\n"
 			if *update {
 				want.Data = []byte(actual)
-				require.NoError(t, os.WriteFile(c, txtar.Format(ar), 0o644))
+				c.save(t)
 				return
 			}
 			require.Equal(t, string(want.Data), actual)
 			// Nothing was written next to the case.
-			plans, _ := filepath.Glob(filepath.Join(root, name, "*_plan.go"))
+			plans, _ := filepath.Glob(filepath.Join(root, c.name, "*_plan.go"))
 			require.Empty(t, plans)
 		})
 	}
@@ -117,10 +100,4 @@ func textAt(t *testing.T, sources map[string][]string, d string) string {
 		}
 	}
 	return rest[:min(end, 24)]
-}
-
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
 }

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/imports"
 
 	"github.com/rolegen/rolegen/exprlang"
-	"github.com/rolegen/rolegen/internal/check"
+	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -20,14 +20,8 @@ const (
 	jsonPath    = "encoding/json"
 )
 
-// multi renders a composite literal's elements one per line.
-var multi = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
-
-func kv(key string, value jen.Code) jen.Code { return jen.Id(key).Op(":").Add(value) }
-
-func number(f float64) jen.Code { return jen.Op(strconv.FormatFloat(f, 'g', -1, 64)) }
-
-// emitter writes the file of one role.
+// emitter writes the file of one role: each method below emits one group
+// of declarations, in the order of the file.
 type emitter struct {
 	pkg  *model.Package
 	r    *model.Role
@@ -40,7 +34,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	f := jen.NewFilePathName(pkg.Path, pkg.Name)
 	// imports.Process below formats the file: jennifer need not too.
 	f.NoFormat = true
-	f.HeaderComment(model.Header)
+	f.HeaderComment(genfile.Header)
 	for _, imp := range [...]struct{ path, name string }{{runtimePath, "runtime"}, {contextPath, "context"}, {jsonPath, "json"}} {
 		if pkg.Declares(imp.name) {
 			// The package declares the name itself: import under another.
@@ -50,12 +44,10 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 		}
 	}
 	e := &emitter{pkg: pkg, r: r, f: f, expr: exprEmitter{role: r}}
-	e.state()
+	e.stateType()
 	e.planState()
 	e.ids()
-	if err := e.domain(); err != nil {
-		return nil, err
-	}
+	e.domain()
 	e.functions()
 	e.enabled()
 	e.numberFunc()
@@ -76,9 +68,25 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	return out, nil
 }
 
+// multi renders a composite literal's elements one per line.
+var multi = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
+
+func kv(key string, value jen.Code) jen.Code { return jen.Id(key).Op(":").Add(value) }
+
+func number(f float64) jen.Code { return jen.Op(strconv.FormatFloat(f, 'g', -1, 64)) }
+
+// str renders s as a raw string literal when that is possible and reads
+// better.
+func str(s string) jen.Code {
+	if strings.ContainsAny(s, "`\r") || !strings.ContainsAny(s, `"\`) {
+		return jen.Lit(s)
+	}
+	return jen.Op("`" + s + "`")
+}
+
 func (e *emitter) rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
 
-func (e *emitter) stateName() string { return e.r.Name + "State" }
+func (e *emitter) state() *jen.Statement { return jen.Id(e.r.StateType) }
 
 func typeCode(t model.TypeRef) jen.Code {
 	if t.PkgPath == "" {
@@ -101,10 +109,11 @@ func (e *emitter) comment(text string) {
 	}
 }
 
-func (e *emitter) state() {
+// stateType emits the state struct.
+func (e *emitter) stateType() {
 	r := e.r
-	e.comment(fmt.Sprintf("%s is the planning state of %s: its plan:\"state\" fields, copied by value.", e.stateName(), r.Name))
-	e.f.Type().Id(e.stateName()).StructFunc(func(g *jen.Group) {
+	e.comment(fmt.Sprintf("%s is the planning state of %s: its plan:\"state\" fields, copied by value.", r.StateType, r.Name))
+	e.f.Type().Id(r.StateType).StructFunc(func(g *jen.Group) {
 		for _, fld := range r.Fields {
 			if fld.Doc != "" {
 				for _, line := range strings.Split(fld.Doc, "\n") {
@@ -117,11 +126,12 @@ func (e *emitter) state() {
 	e.f.Line()
 }
 
+// planState emits the method that extracts the state.
 func (e *emitter) planState() {
 	r := e.r
 	e.f.Comment("PlanState returns the planning state of r.")
-	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("PlanState").Params().Id(e.stateName()).Block(
-		jen.Return(jen.Id(e.stateName()).CustomFunc(multi, func(g *jen.Group) {
+	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("PlanState").Params().Add(e.state()).Block(
+		jen.Return(e.state().CustomFunc(multi, func(g *jen.Group) {
 			for _, fld := range r.Fields {
 				sel := jen.Id("r")
 				for _, p := range fld.Path {
@@ -134,203 +144,78 @@ func (e *emitter) planState() {
 	e.f.Line()
 }
 
+// ids emits the ActionID and GoalID constants.
 func (e *emitter) ids() {
 	r := e.r
 	if len(r.Actions) > 0 {
-		e.comment(fmt.Sprintf("The actions of %s, in declaration order: indexes of %sDomain.Actions.", r.Name, r.Name))
-		e.f.Const().DefsFunc(func(g *jen.Group) {
-			for i, a := range r.Actions {
-				if i == 0 {
-					g.Id(r.Name + a.Name).Add(e.rt("ActionID")).Op("=").Iota()
-				} else {
-					g.Id(r.Name + a.Name)
-				}
-			}
-		})
-		e.f.Line()
+		e.comment(fmt.Sprintf("The actions of %s, in declaration order: indexes of %s.Actions.", r.Name, r.DomainVar))
+		e.iotaConsts(e.rt("ActionID"), len(r.Actions), func(i int) string { return r.Actions[i].Const })
 	}
 	if len(r.Goals) > 0 {
-		e.comment(fmt.Sprintf("The goals of %s, in declaration order: indexes of %sDomain.Goals.", r.Name, r.Name))
-		e.f.Const().DefsFunc(func(g *jen.Group) {
-			for i, goal := range r.Goals {
-				if i == 0 {
-					g.Id(r.Name + "Goal" + goal.Name).Add(e.rt("GoalID")).Op("=").Iota()
-				} else {
-					g.Id(r.Name + "Goal" + goal.Name)
-				}
-			}
-		})
-		e.f.Line()
+		e.comment(fmt.Sprintf("The goals of %s, in declaration order: indexes of %s.Goals.", r.Name, r.DomainVar))
+		e.iotaConsts(e.rt("GoalID"), len(r.Goals), func(i int) string { return r.Goals[i].Const })
 	}
 }
 
-func fieldIDs(rt func(string) *jen.Statement, ids []int) jen.Code {
-	return jen.Index().Add(rt("FieldID")).ValuesFunc(func(g *jen.Group) {
-		for _, id := range ids {
-			g.Lit(id)
+// iotaConsts emits n constants of type typ numbered from 0.
+func (e *emitter) iotaConsts(typ jen.Code, n int, name func(int) string) {
+	e.f.Const().DefsFunc(func(g *jen.Group) {
+		g.Id(name(0)).Add(typ).Op("=").Iota()
+		for i := 1; i < n; i++ {
+			g.Id(name(i))
 		}
 	})
+	e.f.Line()
 }
 
-// str renders s as a raw string literal when that is possible and reads
-// better.
-func str(s string) jen.Code {
-	if strings.ContainsAny(s, "`\r") || !strings.ContainsAny(s, `"\`) {
-		return jen.Lit(s)
-	}
-	return jen.Op("`" + s + "`")
-}
-
-func fieldKind(k exprlang.Kind) string {
-	switch {
-	case k.IsBoolean():
-		return "KindBool"
-	case k.IsUnsigned():
-		return "KindUint"
-	case k.IsInteger():
-		return "KindInt"
-	case k.IsFloat():
-		return "KindFloat"
-	}
-	return "KindString"
-}
-
-func (e *emitter) domain() error {
-	r := e.r
-	state := jen.Id(e.stateName())
-	var actions []jen.Code
-	for _, a := range r.Actions {
-		var items []jen.Code
-		items = append(items, kv("Name", jen.Lit(a.Name)))
-		if a.Doc != "" {
-			items = append(items, kv("Description", jen.Lit(a.Doc)))
-		}
+// functions emits the conditions and effects as plain Go functions of the
+// state.
+func (e *emitter) functions() {
+	for _, a := range e.r.Actions {
 		if a.Pre != nil {
-			items = append(items, kv("Pre", jen.Id(check.PreFunc(r, a))), kv("PreText", jen.Lit(a.PreText)))
+			e.condFunc(a.PreFunc, a.Pre)
+			e.unmetFunc(a.UnmetFunc, a.PreParts)
 		}
 		if len(a.Effects) > 0 {
-			items = append(items, kv("Effect", jen.Id(check.EffectFunc(r, a))), kv("EffectText", jen.Lit(a.EffectText)))
+			e.f.Func().Id(a.EffectFunc).Params(jen.Id("s").Add(e.state())).Add(e.state()).Block(
+				e.expr.effects(a.Effects),
+				jen.Return(jen.Id("s")),
+			)
+			e.f.Line()
 		}
-		items = append(items, kv("Cost", number(a.Cost)), kv("Value", number(a.Value)), kv("Weight", number(a.Weight)))
-		if len(a.Tags) > 0 {
-			items = append(items, kv("Tags", jen.Index().String().ValuesFunc(func(g *jen.Group) {
-				for _, t := range a.Tags {
-					g.Lit(t)
-				}
-			})))
-		}
-		if len(a.PreReads) > 0 {
-			items = append(items, kv("PreReads", fieldIDs(e.rt, a.PreReads)))
-		}
-		if a.Pre != nil {
-			items = append(items, kv("PreParts", e.parts(conditionParts(a.Pre))))
-			if len(conjuncts(a.Pre)) > 1 {
-				items = append(items, kv("PreUnmet", jen.Id(check.UnmetFunc(r, a))))
-			}
-		}
-		if len(a.Reads) > 0 {
-			items = append(items, kv("Reads", fieldIDs(e.rt, a.Reads)))
-		}
-		if len(a.Writes) > 0 {
-			items = append(items, kv("Writes", fieldIDs(e.rt, a.Writes)), kv("Changes", e.changes(effectChanges(a.Effects))))
-		}
-		if len(a.Fulfills) > 0 {
-			items = append(items, kv("Fulfills", jen.Index().Add(e.rt("GoalID")).ValuesFunc(func(g *jen.Group) {
-				for _, gi := range a.Fulfills {
-					g.Id(r.Name + "Goal" + r.Goals[gi].Name)
-				}
-			})))
-		}
-		if a.Guarded {
-			items = append(items, kv("Guarded", jen.True()))
-		}
-		if a.ArgsSchema != nil {
-			s, err := compact(a.ArgsSchema)
-			if err != nil {
-				return err
-			}
-			items = append(items, kv("Args", str(s)))
-		}
-		actions = append(actions, jen.Custom(multi, items...))
 	}
-	var goals []jen.Code
-	for _, g := range r.Goals {
-		items := []jen.Code{kv("Name", jen.Lit(g.Name))}
-		if g.Doc != "" {
-			items = append(items, kv("Description", jen.Lit(g.Doc)))
-		}
-		items = append(items,
-			kv("Priority", e.priority(g.Priority)),
-			kv("Cond", jen.Id(check.GoalFunc(r, g))),
-			kv("CondText", jen.Lit(g.CondText)),
-		)
-		if len(g.Reads) > 0 {
-			items = append(items, kv("Reads", fieldIDs(e.rt, g.Reads)))
-		}
-		items = append(items, kv("Parts", e.parts(conditionParts(g.Cond))))
-		if len(conjuncts(g.Cond)) > 1 {
-			items = append(items, kv("Unmet", jen.Id(check.GoalUnmetFunc(r, g))))
-		}
-		goals = append(goals, jen.Custom(multi, items...))
+	for _, g := range e.r.Goals {
+		e.condFunc(g.CondFunc, g.Cond)
+		e.unmetFunc(g.UnmetFunc, g.Parts)
 	}
-	var fields []jen.Code
-	for _, fld := range r.Fields {
-		fields = append(fields, jen.Values(
-			kv("Name", jen.Lit(fld.Name)),
-			kv("Type", jen.Lit(e.typeText(fld.Type))),
-			kv("Kind", e.rt(fieldKind(fld.Kind))),
-		))
-	}
-	schema, err := compact(planSchema(r))
-	if err != nil {
-		return err
-	}
-
-	dom := []jen.Code{kv("Name", jen.Lit(r.Name))}
-	if len(fields) > 0 {
-		dom = append(dom, kv("Fields", jen.Index().Add(e.rt("Field")).Custom(multi, fields...)))
-	}
-	if len(actions) > 0 {
-		dom = append(dom, kv("Actions", jen.Index().Add(e.rt("Action")).Types(state).Custom(multi, actions...)))
-	}
-	if len(goals) > 0 {
-		dom = append(dom, kv("Goals", jen.Index().Add(e.rt("Goal")).Types(state).Custom(multi, goals...)))
-	}
-	dom = append(dom, kv("Schema", jen.Id("_"+r.Name+"_planSchema")))
-	if len(r.Actions) > 0 {
-		dom = append(dom, kv("Enabled", jen.Id(check.EnabledFunc(r))))
-	}
-	dom = append(dom, kv("Number", jen.Id(check.NumberFunc(r))), kv("Hash", jen.Id(check.HashFunc(r))))
-
-	e.comment(fmt.Sprintf("%sDomain is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.Name, r.Name))
-	e.f.Var().Id(r.Name + "Domain").Op("=").Add(e.rt("NewDomain")).Call(
-		e.rt("Domain").Types(state).Custom(multi, dom...),
-	)
-	e.f.Line()
-	e.comment(fmt.Sprintf("_%s_planSchema is the JSON Schema of an LLM plan over the actions of %s.", r.Name, r.Name))
-	e.f.Const().Id("_" + r.Name + "_planSchema").Op("=").Add(str(schema))
-	e.f.Line()
-	return nil
 }
 
-// priority names the priorities that have a name.
-func (e *emitter) priority(p int) jen.Code {
-	if p >= 0 && p < 4 {
-		return e.rt([...]string{"Low", "Normal", "High", "Critical"}[p])
+func (e *emitter) condFunc(name string, cond exprlang.Expr) {
+	e.f.Func().Id(name).Params(jen.Id("s").Add(e.state())).Bool().Block(
+		jen.Return(e.expr.expr(cond)),
+	)
+	e.f.Line()
+}
+
+// unmetFunc emits the unmet mask of a conjunction; nothing for a single
+// conjunct (no name).
+func (e *emitter) unmetFunc(name string, parts []model.Part) {
+	if name == "" {
+		return
 	}
-	return jen.Lit(p)
+	e.f.Func().Id(name).Params(jen.Id("s").Add(e.state())).Uint64().Block(e.expr.unmet(parts)...)
+	e.f.Line()
 }
 
 // enabled emits the function that tests every precondition in one call,
 // one bit per action: actions without a precondition start set.
 func (e *emitter) enabled() {
 	r := e.r
-	if len(r.Actions) == 0 {
+	if r.EnabledFunc == "" {
 		return
 	}
 	words := (len(r.Actions) + 63) / 64
-	var body []jen.Code
-	body = append(body, jen.Id("_").Op("=").Id("bits").Index(jen.Lit(words-1)))
+	body := []jen.Code{jen.Id("_").Op("=").Id("bits").Index(jen.Lit(words - 1))}
 	for w := range words {
 		var always uint64
 		var tests []jen.Code
@@ -356,161 +241,6 @@ func (e *emitter) enabled() {
 		body = append(body, tests...)
 		body = append(body, jen.Id("bits").Index(jen.Lit(w)).Op("=").Id("w"))
 	}
-	e.f.Func().Id(check.EnabledFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName()), jen.Id("bits").Index().Uint64()).Block(body...)
+	e.f.Func().Id(r.EnabledFunc).Params(jen.Id("s").Op("*").Add(e.state()), jen.Id("bits").Index().Uint64()).Block(body...)
 	e.f.Line()
-}
-
-// functions emits the conditions and effects as plain Go functions of the
-// state.
-func (e *emitter) functions() {
-	r := e.r
-	state := jen.Id(e.stateName())
-	for _, a := range r.Actions {
-		if a.Pre != nil {
-			e.f.Func().Id(check.PreFunc(r, a)).Params(jen.Id("s").Add(state)).Bool().Block(
-				jen.Return(e.expr.expr(a.Pre)),
-			)
-			e.f.Line()
-			if parts := conjuncts(a.Pre); len(parts) > 1 {
-				e.f.Func().Id(check.UnmetFunc(r, a)).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(parts)...)
-				e.f.Line()
-			}
-		}
-		if len(a.Effects) > 0 {
-			e.f.Func().Id(check.EffectFunc(r, a)).Params(jen.Id("s").Add(state)).Add(state).Block(
-				e.expr.effects(a.Effects),
-				jen.Return(jen.Id("s")),
-			)
-			e.f.Line()
-		}
-	}
-	for _, g := range r.Goals {
-		e.f.Func().Id(check.GoalFunc(r, g)).Params(jen.Id("s").Add(state)).Bool().Block(
-			jen.Return(e.expr.expr(g.Cond)),
-		)
-		e.f.Line()
-		if parts := conjuncts(g.Cond); len(parts) > 1 {
-			e.f.Func().Id(check.GoalUnmetFunc(r, g)).Params(jen.Id("s").Add(state)).Uint64().Block(e.expr.unmet(parts)...)
-			e.f.Line()
-		}
-	}
-}
-
-// call is the method call of action a on r.
-func call(a *model.Action, args ...jen.Code) *jen.Statement {
-	sel := jen.Id("r")
-	for _, p := range a.Path {
-		sel = sel.Dot(p)
-	}
-	return sel.Dot(a.Method).Call(args...)
-}
-
-func (e *emitter) perform() {
-	r := e.r
-	e.f.Comment("Perform runs action a by calling its method. Actions that take typed")
-	e.f.Comment("arguments run through PerformJSON, or through runtime.Think with")
-	e.f.Comment("runtime.WithArgs.")
-	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("Perform").
-		Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("a").Add(e.rt("ActionID"))).Error().
-		BlockFunc(func(g *jen.Group) {
-			if len(r.Actions) > 0 {
-				g.Switch(jen.Id("a")).BlockFunc(func(sw *jen.Group) {
-					for _, a := range r.Actions {
-						sw.Case(jen.Id(r.Name + a.Name)).BlockFunc(func(c *jen.Group) {
-							switch a.Shape {
-							case model.ShapeNone:
-								c.Add(call(a))
-								c.Return(jen.Nil())
-							case model.ShapeErr:
-								c.Return(call(a))
-							case model.ShapeCtxErr:
-								c.Return(call(a, jen.Id("ctx")))
-							default:
-								c.Return(e.rt("NeedsArguments").Call(jen.Lit(r.Name), jen.Lit(a.Name)))
-							}
-						})
-					}
-				})
-			}
-			g.Return(e.rt("UnknownAction").Call(jen.Lit(r.Name), jen.Id("a")))
-		})
-	e.f.Line()
-}
-
-func (e *emitter) performJSON() {
-	r := e.r
-	raw := jen.Qual(jsonPath, "RawMessage")
-	e.f.Comment("PerformJSON runs action a with its arguments as JSON (ignored by actions")
-	e.f.Comment("without arguments) and returns its result as JSON (nil when it has none).")
-	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("PerformJSON").
-		Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("a").Add(e.rt("ActionID")), jen.Id("args").Add(raw)).
-		Params(raw, jen.Error()).
-		BlockFunc(func(g *jen.Group) {
-			if len(r.Actions) > 0 {
-				g.Switch(jen.Id("a")).BlockFunc(func(sw *jen.Group) {
-					for _, a := range r.Actions {
-						sw.Case(jen.Id(r.Name + a.Name)).BlockFunc(func(c *jen.Group) {
-							switch a.Shape {
-							case model.ShapeNone:
-								c.Add(call(a))
-								c.Return(jen.Nil(), jen.Nil())
-							case model.ShapeErr:
-								c.Return(jen.Nil(), call(a))
-							case model.ShapeCtxErr:
-								c.Return(jen.Nil(), call(a, jen.Id("ctx")))
-							default:
-								c.Var().Id("in").Add(typeCode(a.Args))
-								c.If(jen.Err().Op(":=").Add(e.rt("DecodeArgs")).Call(jen.Lit(r.Name), jen.Lit(a.Name), jen.Id("args"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
-									jen.Return(jen.Nil(), jen.Err()),
-								)
-								if a.Shape == model.ShapeArgsErr {
-									c.Return(jen.Nil(), call(a, jen.Id("ctx"), jen.Id("in")))
-									return
-								}
-								c.List(jen.Id("out"), jen.Err()).Op(":=").Add(call(a, jen.Id("ctx"), jen.Id("in")))
-								c.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
-								c.Return(e.rt("EncodeResult").Call(jen.Lit(r.Name), jen.Lit(a.Name), jen.Id("out")))
-							}
-						})
-					}
-				})
-			}
-			g.Return(jen.Nil(), e.rt("UnknownAction").Call(jen.Lit(r.Name), jen.Id("a")))
-		})
-}
-
-// argActions declares, for each action that takes typed arguments, the
-// runtime.ArgAction that runtime.WithArgs takes: it calls the method with
-// the arguments a supplier gives, typed.
-func (e *emitter) argActions() {
-	r := e.r
-	var defs []jen.Code
-	for _, a := range r.Actions {
-		if !a.TakesArgs() {
-			continue
-		}
-		params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("r").Op("*").Id(r.Name), jen.Id("in").Add(typeCode(a.Args))}
-		var body []jen.Code
-		if a.Shape == model.ShapeArgsErr {
-			body = append(body, jen.Return(call(a, jen.Id("ctx"), jen.Id("in"))))
-		} else {
-			body = append(body,
-				jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(call(a, jen.Id("ctx"), jen.Id("in"))),
-				jen.Return(jen.Err()),
-			)
-		}
-		defs = append(defs,
-			jen.Comment(fmt.Sprintf("%s runs %s with the arguments runtime.WithArgs supplies.", check.ArgsName(r, a), a.Name)),
-			jen.Id(check.ArgsName(r, a)).Op("=").Add(e.rt("NewArgAction")).Call(
-				jen.Id(r.Name+"Domain"), jen.Id(r.Name+a.Name),
-				jen.Func().Params(params...).Error().Block(body...),
-			),
-		)
-	}
-	if len(defs) == 0 {
-		return
-	}
-	e.f.Line()
-	e.comment(fmt.Sprintf("The actions of %s that take typed arguments, for runtime.Think: planners do\nnot choose arguments, so runtime.WithArgs gives Think, for each, a function of\nthe state that does.", r.Name))
-	e.f.Var().Defs(defs...)
 }

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/rolegen/rolegen/exprlang"
@@ -27,4 +28,20 @@ func EmitEffects(fields []string, effs []*exprlang.Effect) string {
 	}
 	x := exprEmitter{role: role}
 	return fmt.Sprintf("%#v", x.effects(effs))
+}
+
+// GeneratedIdents returns, per generated file, the package-level names
+// the model says rolegen generates for its role.
+func GeneratedIdents(ctx context.Context, opts Options, patterns ...string) (map[string][]string, error) {
+	models, err := analyze(ctx, opts, patterns)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, m := range models {
+		for _, r := range m.Roles {
+			out[r.File] = r.GeneratedIdents()
+		}
+	}
+	return out, nil
 }

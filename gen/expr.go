@@ -2,7 +2,6 @@ package gen
 
 import (
 	"go/constant"
-	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -103,59 +102,14 @@ func (x *exprEmitter) operand(e exprlang.Expr) jen.Code {
 	return x.expr(e)
 }
 
-// conjuncts splits a condition at its top-level && operators (through
-// parentheses): a && (b && c) gives a, b, c.
-func conjuncts(e exprlang.Expr) []exprlang.Expr {
-	switch n := e.(type) {
-	case *exprlang.Paren:
-		return conjuncts(n.X)
-	case *exprlang.Binary:
-		if n.Op == exprlang.OpAnd {
-			return append(conjuncts(n.X), conjuncts(n.Y)...)
-		}
-	}
-	return []exprlang.Expr{e}
-}
-
-// maxParts is how many conjuncts an unmet mask tells apart; the last bit
-// stands for all the rest.
-const maxParts = 64
-
-// groups gives each bit of an unmet mask its conjuncts.
-func groups(parts []exprlang.Expr) [][]exprlang.Expr {
-	var out [][]exprlang.Expr
-	for i := 0; i < len(parts) && i < maxParts; i++ {
-		if i == maxParts-1 {
-			out = append(out, parts[i:])
-			break
-		}
-		out = append(out, parts[i:i+1])
-	}
-	return out
-}
-
-// partReads returns the fields each bit of the unmet mask of parts reads.
-func partReads(parts []exprlang.Expr) [][]int {
-	var reads [][]int
-	for _, group := range groups(parts) {
-		var r []int
-		for _, p := range group {
-			r = append(r, exprlang.Reads(p)...)
-		}
-		slices.Sort(r)
-		reads = append(reads, slices.Compact(r))
-	}
-	return reads
-}
-
-// unmet emits the body of a function reporting, one bit each, the
-// conjuncts of parts that do not hold.
-func (x *exprEmitter) unmet(parts []exprlang.Expr) []jen.Code {
+// unmet emits the body of a function reporting, one bit each, the parts
+// of a condition that do not hold.
+func (x *exprEmitter) unmet(parts []model.Part) []jen.Code {
 	body := []jen.Code{jen.Var().Id("m").Uint64()}
-	for i, group := range groups(parts) {
-		cond := jen.Add(x.expr(group[0]))
-		for _, p := range group[1:] {
-			cond = cond.Op("&&").Add(x.expr(p))
+	for i, p := range parts {
+		cond := jen.Add(x.expr(p.Conds[0]))
+		for _, c := range p.Conds[1:] {
+			cond = cond.Op("&&").Add(x.expr(c))
 		}
 		body = append(body, jen.If(jen.Op("!").Parens(cond)).Block(
 			jen.Id("m").Op("|=").Lit(1).Op("<<").Lit(i),

@@ -7,7 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/rolegen/rolegen/exprlang"
-	"github.com/rolegen/rolegen/internal/check"
+	"github.com/rolegen/rolegen/internal/model"
 )
 
 // What the planners learn of the forms of conditions and effects: for each
@@ -33,19 +33,14 @@ type change struct {
 	str   *string
 }
 
-// conditionParts returns the parts of a condition, as its unmet mask
-// groups its conjuncts.
-func conditionParts(cond exprlang.Expr) []part {
+// conditionParts returns the forms of the parts of a condition (the
+// model's, as its unmet mask groups its conjuncts).
+func conditionParts(parts []model.Part) []part {
 	var out []part
-	for _, group := range groups(conjuncts(cond)) {
-		var reads []int
-		for _, e := range group {
-			reads = append(reads, exprlang.Reads(e)...)
-		}
-		slices.Sort(reads)
-		p := part{reads: slices.Compact(reads)}
-		if len(group) == 1 {
-			p.comparison(group[0])
+	for _, mp := range parts {
+		p := part{reads: mp.Reads}
+		if len(mp.Conds) == 1 {
+			p.comparison(mp.Conds[0])
 		}
 		out = append(out, p)
 	}
@@ -210,7 +205,7 @@ func constantValue(v constant.Value) (num float64, str *string, ok bool) {
 func (e *emitter) parts(ps []part) jen.Code {
 	return jen.Index().Add(e.rt("Part")).CustomFunc(multi, func(g *jen.Group) {
 		for _, p := range ps {
-			items := []jen.Code{kv("Reads", fieldIDs(e.rt, p.reads))}
+			items := []jen.Code{kv("Reads", e.fieldIDs(p.reads))}
 			if p.cmp != "" {
 				items = append(items, kv("Cmp", e.rt(p.cmp)), kv("Field", jen.Lit(p.field)))
 				items = append(items, e.constant(p.num, p.str)...)
@@ -248,7 +243,7 @@ func (e *emitter) constant(num float64, str *string) []jen.Code {
 // ID.
 func (e *emitter) numberFunc() {
 	r := e.r
-	e.f.Func().Id(check.NumberFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName()), jen.Id("f").Add(e.rt("FieldID"))).Float64().BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(r.NumberFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType), jen.Id("f").Add(e.rt("FieldID"))).Float64().BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.Id("f")).BlockFunc(func(sw *jen.Group) {
 			for i, fld := range r.Fields {
 				v := jen.Id("s").Dot(fld.Name)
@@ -271,7 +266,7 @@ func (e *emitter) numberFunc() {
 // hashFunc emits the function that hashes a state field by field.
 func (e *emitter) hashFunc() {
 	r := e.r
-	e.f.Func().Id(check.HashFunc(r)).Params(jen.Id("s").Op("*").Id(e.stateName())).Uint64().BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(r.HashFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType)).Uint64().BlockFunc(func(g *jen.Group) {
 		g.Id("h").Op(":=").Add(e.rt("HashStart"))
 		for _, fld := range r.Fields {
 			v := jen.Id("s").Dot(fld.Name)

@@ -3,6 +3,7 @@ package gen_test
 import (
 	"bytes"
 	"context"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
@@ -48,7 +50,7 @@ func newModule(t *testing.T, name string) string {
 // here makes a change to any of them invalidate the cached test result.
 func readSources(t *testing.T, root string) {
 	t.Helper()
-	for _, dir := range []string{"runtime", "gen", "exprlang", "internal/check", "internal/annot", "internal/load", "internal/model", "cmd/rolegen"} {
+	for _, dir := range []string{"runtime", "llm", "gen", "exprlang", "internal/check", "internal/annot", "internal/load", "internal/model", "internal/schema", "cmd/rolegen"} {
 		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
 		require.NoError(t, err)
 		for _, f := range files {
@@ -75,24 +77,8 @@ func goCmd(t *testing.T, dir string, args ...string) string {
 // and runs each case's program, comparing what it prints with the stdout
 // section: generate, compile, run. -update rewrites the expectations.
 func TestGolden(t *testing.T) {
-	cases, err := filepath.Glob("testdata/golden/*.txtar")
-	require.NoError(t, err)
-	require.NotEmpty(t, cases)
-	dir := newModule(t, "example.com/golden")
-	archives := map[string]*txtar.Archive{}
-	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		ar, err := txtar.ParseFile(c)
-		require.NoError(t, err)
-		archives[name] = ar
-		for _, f := range ar.Files {
-			if f.Name != "stdout" && !strings.HasSuffix(f.Name, "_plan.go") {
-				writeFile(t, filepath.Join(dir, name, f.Name), string(f.Data))
-			}
-		}
-	}
+	dir, cases := goldenModule(t)
 	ctx := context.Background()
-	goCmd(t, dir, "mod", "tidy")
 	files, err := gen.Generate(ctx, gen.Options{Dir: dir}, "./...")
 	require.NoError(t, err)
 	again, err := gen.Generate(ctx, gen.Options{Dir: dir}, "./...")
@@ -110,6 +96,12 @@ func TestGolden(t *testing.T) {
 		generated[caseName][file] = f.Content
 		assertNoReflect(t, f.Path, f.Content)
 	}
+	idents, err := gen.GeneratedIdents(ctx, gen.Options{Dir: dir}, "./...")
+	require.NoError(t, err)
+	for _, f := range files {
+		assert.ElementsMatch(t, idents[f.Path], declaredNames(t, f.Path, f.Content),
+			"%s declares exactly the names the model reserves", f.Path)
+	}
 	_, err = gen.Write(files)
 	require.NoError(t, err)
 	require.Empty(t, gen.Stale(files), "written files are current")
@@ -119,19 +111,15 @@ func TestGolden(t *testing.T) {
 	goCmd(t, dir, "build", "-o", bin+string(filepath.Separator), "./...")
 
 	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		t.Run(name, func(t *testing.T) {
-			ar := archives[name]
-			var stdout []byte
-			cmd := exec.Command(filepath.Join(bin, name))
-			out, err := cmd.CombinedOutput()
-			require.NoError(t, err, "%s", out)
-			stdout = out
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(filepath.Join(bin, c.name))
+			stdout, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", stdout)
 
 			changed := false
 			seen := map[string]bool{}
-			for i := range ar.Files {
-				f := &ar.Files[i]
+			for i := range c.ar.Files {
+				f := &c.ar.Files[i]
 				switch {
 				case f.Name == "stdout":
 					if *update {
@@ -142,7 +130,7 @@ func TestGolden(t *testing.T) {
 					}
 				case strings.HasSuffix(f.Name, "_plan.go"):
 					seen[f.Name] = true
-					got, ok := generated[name][f.Name]
+					got, ok := generated[c.name][f.Name]
 					if *update {
 						changed = true
 						f.Data = got
@@ -152,38 +140,42 @@ func TestGolden(t *testing.T) {
 					require.Equal(t, string(f.Data), string(got), "generated %s", f.Name)
 				}
 			}
-			for file, content := range generated[name] {
+			for file, content := range generated[c.name] {
 				if !seen[file] {
 					require.True(t, *update, "generated %s has no golden section; run with -update", file)
-					ar.Files = append(ar.Files, txtar.File{Name: file, Data: content})
+					c.ar.Files = append(c.ar.Files, txtar.File{Name: file, Data: content})
 					changed = true
 				}
 			}
 			if *update && changed {
-				require.NoError(t, os.WriteFile(c, txtar.Format(ar), 0o644))
+				c.save(t)
 			}
 		})
 	}
+}
+
+// goldenExpected reports whether a section of a golden case holds what
+// is expected (the program's output, the generated files), not source.
+func goldenExpected(section string) bool {
+	return section == "stdout" || strings.HasSuffix(section, "_plan.go")
+}
+
+// goldenModule writes every golden case, a package each, into a temporary
+// module requiring this checkout of rolegen.
+func goldenModule(t *testing.T) (string, []*testCase) {
+	t.Helper()
+	cases := loadCases(t, "golden")
+	dir := newModule(t, "example.com/golden")
+	writeCases(t, dir, cases, goldenExpected)
+	goCmd(t, dir, "mod", "tidy")
+	return dir, cases
 }
 
 // generateGolden generates the golden cases in a temporary module and
 // returns the generated files by path.
 func generateGolden(t *testing.T) map[string][]byte {
 	t.Helper()
-	cases, err := filepath.Glob("testdata/golden/*.txtar")
-	require.NoError(t, err)
-	dir := newModule(t, "example.com/golden")
-	for _, c := range cases {
-		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
-		ar, err := txtar.ParseFile(c)
-		require.NoError(t, err)
-		for _, f := range ar.Files {
-			if f.Name != "stdout" && !strings.HasSuffix(f.Name, "_plan.go") {
-				writeFile(t, filepath.Join(dir, name, f.Name), string(f.Data))
-			}
-		}
-	}
-	goCmd(t, dir, "mod", "tidy")
+	dir, _ := goldenModule(t)
 	files, err := gen.Generate(context.Background(), gen.Options{Dir: dir}, "./...")
 	require.NoError(t, err)
 	out := map[string][]byte{}
@@ -191,6 +183,35 @@ func generateGolden(t *testing.T) map[string][]byte {
 		out[filepath.ToSlash(f.Path)] = f.Content
 	}
 	return out
+}
+
+// declaredNames returns the package-level names a Go file declares
+// (methods aside).
+func declaredNames(t *testing.T, name string, src []byte) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+	require.NoError(t, err)
+	var names []string
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch s := spec.(type) {
+				case *ast.TypeSpec:
+					names = append(names, s.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // assertNoReflect checks that generated code imports no reflection.

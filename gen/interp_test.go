@@ -77,19 +77,14 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 	main.WriteString(`}
 
 func main() {
-	for _, s := range states {
+	for i, s := range states {
 		for _, g := range FuzzDomain.Goals {
-			if g.Cond(s) {
-				fmt.Print("1")
-			} else {
-				fmt.Print("0")
-			}
+			fmt.Printf("state %d goal %s: %v\n", i, g.Name, g.Cond(s))
 		}
-		fmt.Println()
 		bits := make([]uint64, (len(FuzzDomain.Actions)+63)/64)
 		FuzzDomain.Enabled(&s, bits)
-		for i, a := range FuzzDomain.Actions {
-			fmt.Printf("%v %v %v\n", a.Pre(s), bits[i/64]>>(i%64)&1 == 1, a.Effect(s))
+		for j, a := range FuzzDomain.Actions {
+			fmt.Printf("state %d action %s: pre %v, enabled %v, effect %v\n", i, a.Name, a.Pre(s), bits[j/64]>>(j%64)&1 == 1, a.Effect(s))
 		}
 	}
 }
@@ -104,37 +99,52 @@ func main() {
 	require.NoError(t, err)
 	got := goCmd(t, dir, "run", "./fuzz")
 
+	// One labelled line per result, so that a mismatch names the state,
+	// the goal or action and the source of its condition or effects.
 	var want strings.Builder
-	for _, s := range states {
-		for _, c := range condTrees {
-			if eval(c, s).b {
-				want.WriteString("1")
-			} else {
-				want.WriteString("0")
-			}
+	for i, s := range states {
+		for j, c := range condTrees {
+			fmt.Fprintf(&want, "state %d goal G%d: %v\n", i, j, eval(c, s).b)
 		}
-		want.WriteString("\n")
-		for i, effs := range postTrees {
-			pre := eval(condTrees[i], s).b
-			fmt.Fprintf(&want, "%v %v %s\n", pre, pre, apply(effs, s))
+		for j, effs := range postTrees {
+			pre := eval(condTrees[j], s).b
+			fmt.Fprintf(&want, "state %d action A%d: pre %v, enabled %v, effect %s\n", i, j, pre, pre, apply(effs, s))
 		}
 	}
 	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(want.String(), "\n")
 	require.Equal(t, len(wantLines), len(gotLines))
+	mismatches := 0
 	for i := range wantLines {
-		if gotLines[i] != wantLines[i] {
-			n := len(conds) + 1
-			k := i % (len(posts) + 1)
-			if k == 0 {
-				for j := range conds {
-					if gotLines[i][j] != wantLines[i][j] {
-						t.Fatalf("state %d, condition %q: generated %c, interpreter %c", i/n, conds[j], gotLines[i][j], wantLines[i][j])
-					}
-				}
-			}
-			t.Fatalf("state %d, post %q:\ngenerated   %s\ninterpreter %s", i/(len(posts)+1), posts[k-1], gotLines[i], wantLines[i])
+		if gotLines[i] == wantLines[i] {
+			continue
+		}
+		var source string
+		var j int
+		switch label := wantLines[i]; {
+		case sscan(label, "state %d goal G%d:", &j):
+			source = fmt.Sprintf("condition %q", conds[j])
+		case sscan(label, "state %d action A%d:", &j):
+			source = fmt.Sprintf("pre %q, post %q", conds[j], posts[j])
+		}
+		t.Errorf("%s\ngenerated   %s\ninterpreter %s\nstate %s", source, gotLines[i], wantLines[i], states[stateOf(wantLines[i])])
+		if mismatches++; mismatches == 5 {
+			t.FailNow()
 		}
 	}
+}
+
+// sscan reads the second number of a labelled result line into n.
+func sscan(line, format string, n *int) bool {
+	var state int
+	_, err := fmt.Sscanf(line, format, &state, n)
+	return err == nil
+}
+
+// stateOf reads the state number of a labelled result line.
+func stateOf(line string) int {
+	var n int
+	fmt.Sscanf(line, "state %d", &n)
+	return n
 }
 
 var interpFields = []struct {

@@ -49,8 +49,11 @@
 // Before any step runs, Validate refuses a plan with a *ValidationError
 // (errors.Is ErrInvalidPlan and the sentinel of its Kind): EmptyPlan,
 // TooManySteps (more than 4×WithMaxSteps), MissingStepID, DuplicateStepID,
-// UnknownCapability, InvalidArgs (checked against the action's Args schema
-// with santhosh-tekuri/jsonschema, compiled once per domain), and
+// UnknownCapability, InvalidArgs (the arguments decoded exactly as the
+// action will decode them, by the generated runtime.Action.CheckArgs, then
+// checked against the action's Args schema with santhosh-tekuri/jsonschema,
+// compiled once per domain; Path is the JSON Pointer of the wrong
+// argument and Detail gives Go's reason), and
 // UnknownDependency or CyclicDependency on dependsOn. Steps beyond the step
 // budget are kept but marked Skipped. WithValidationRetries sends the
 // errors back to the model.

@@ -20,7 +20,7 @@ var (
 	ErrMissingStepID     = errors.New("missing step id")
 	ErrDuplicateStepID   = errors.New("duplicate step id")
 	ErrUnknownCapability = errors.New("unknown capability")
-	ErrInvalidArgs       = errors.New("arguments do not match the capability's schema")
+	ErrInvalidArgs       = errors.New("invalid arguments")
 	ErrUnknownDependency = errors.New("unknown dependency")
 	ErrCyclicDependency  = errors.New("cyclic dependency")
 
@@ -105,13 +105,19 @@ func (k ValidationKind) String() string {
 
 // ValidationError is one reason a plan is refused before any step runs.
 // errors.Is matches ErrInvalidPlan and the sentinel of Kind; Unwrap returns
-// the underlying cause (for InvalidArgs, the *jsonschema.ValidationError).
+// the underlying cause (for InvalidArgs, the *runtime.ArgsError of decoding
+// or the *jsonschema.ValidationError of the schema).
 type ValidationError struct {
 	Kind ValidationKind
 	// StepID and Capability name the step involved, when one is.
 	StepID     string
 	Capability string
-	// Detail says what exactly is wrong, in words fit for the model.
+	// Path is, for InvalidArgs, the JSON Pointer (RFC 6901) of the wrong
+	// argument within the step's args ("/seat/row"; "" for the whole).
+	Path string
+	// Detail says what exactly is wrong, in words fit for the model: for
+	// InvalidArgs, where and Go's reason when decoding the arguments as
+	// the action will fails, else the schema's.
 	Detail string
 	Err    error
 }

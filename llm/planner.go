@@ -18,8 +18,11 @@ type Planner[S comparable] struct {
 	d     *runtime.Domain[S]
 	model Model
 	cfg   config
-	// stepsSchema is the schema of the "steps" array of the domain's plan
-	// schema, reused by the reflector for adjusted steps.
+	// requestSchema is the domain's plan schema as planning requests send
+	// it: with the planner's bounds on the number of steps.
+	requestSchema json.RawMessage
+	// stepsSchema is the schema of its "steps" array, reused by the
+	// reflector for adjusted steps (which may be none).
 	stepsSchema json.RawMessage
 }
 
@@ -187,7 +190,7 @@ func NewPlanner[S comparable](d *runtime.Domain[S], model Model, opts ...Option)
 		o(&cfg)
 	}
 	p := &Planner[S]{d: d, model: model, cfg: cfg}
-	p.stepsSchema = stepsSchemaOf(d.Schema)
+	p.requestSchema, p.stepsSchema = requestSchemas(d.Schema, cfg.maxSteps, cfg.allowEmpty)
 	if cfg.reflectEvery > 0 && cfg.reflector == nil {
 		p.cfg.reflector = NewModelReflector(model)
 	}
@@ -210,29 +213,6 @@ func (p *Planner[S]) GoalText(g runtime.GoalID) string {
 		s += " (" + goal.CondText + ")"
 	}
 	return s
-}
-
-// stepsSchemaOf extracts properties.steps from a plan schema; a domain
-// built without one gets a loose array schema.
-func stepsSchemaOf(schema string) json.RawMessage {
-	var root struct {
-		Properties map[string]json.RawMessage `json:"properties"`
-	}
-	if schema != "" && json.Unmarshal([]byte(schema), &root) == nil {
-		if s, ok := root.Properties["steps"]; ok {
-			return s
-		}
-	}
-	return json.RawMessage(`{"type":"array","items":{"type":"object"}}`)
-}
-
-// planSchema returns the schema sent with planning requests, nil when the
-// domain has none.
-func (p *Planner[S]) planSchema() json.RawMessage {
-	if p.d.Schema == "" {
-		return nil
-	}
-	return json.RawMessage(p.d.Schema)
 }
 
 // revision is what a replanning prompt tells the model.
@@ -261,7 +241,7 @@ func (r *run[S]) generate(ctx context.Context, goal string, state S, rev *revisi
 	for {
 		resp, err := r.complete(ctx, purpose, Request{
 			Messages:    msgs,
-			Schema:      p.planSchema(),
+			Schema:      p.requestSchema,
 			SchemaName:  "plan",
 			Temperature: p.cfg.temperature,
 			MaxTokens:   p.cfg.maxTokens,

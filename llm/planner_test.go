@@ -40,7 +40,9 @@ func TestPromptHoldsGoalStateCapabilitiesAndBudget(t *testing.T) {
 	reqs := model.Requests()
 	require.Len(t, reqs, 1)
 	req := reqs[0]
-	assert.JSONEq(t, trip.Schema, string(req.Schema), "the generated plan schema is the response format")
+	bounded := strings.Replace(trip.Schema, `"steps":{"type":"array",`, `"steps":{"type":"array","minItems":1,"maxItems":24,`, 1)
+	require.NotEqual(t, trip.Schema, bounded)
+	assert.JSONEq(t, bounded, string(req.Schema), "the generated plan schema, with the planner's bounds on steps, is the response format")
 	assert.Equal(t, "plan", req.SchemaName)
 	assert.Zero(t, req.Temperature)
 	assert.Equal(t, 300, req.MaxTokens)

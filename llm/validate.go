@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,18 +9,17 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/rolegen/rolegen/internal/schema"
 	"github.com/rolegen/rolegen/internal/suggest"
 	"github.com/rolegen/rolegen/runtime"
 )
 
-// emptyArgsSchema is the argument schema of an action without arguments,
-// as the generated plan schema writes it.
-const emptyArgsSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
-
-// argsSchema returns the JSON Schema of an action's arguments.
+// argsSchema returns the JSON Schema of an action's arguments: for an
+// action without arguments, the empty object the generated plan schema
+// writes.
 func argsSchema[S any](a *runtime.Action[S]) string {
 	if a.Args == "" {
-		return emptyArgsSchema
+		return schema.EmptyObject
 	}
 	return a.Args
 }
@@ -73,7 +71,8 @@ func compileArgs[S comparable](d *runtime.Domain[S]) ([]*jsonschema.Schema, erro
 
 // Validate checks plan against the domain before any step runs: a plan
 // with steps, not more than 4×maxSteps of them, unique non-empty ids, known
-// capabilities, arguments matching each action's schema, and dependsOn
+// capabilities, arguments that the action decodes (runtime.Action.CheckArgs)
+// and that match its schema, and dependsOn
 // naming known steps without a cycle. It resolves each Step.Action and
 // marks Skipped the steps beyond maxSteps (and those depending on them).
 // Every problem found is a *ValidationError; several are joined with
@@ -114,8 +113,8 @@ func (p *Planner[S]) Validate(plan *Plan) error {
 		}
 		st.Action = a
 		st.Args = normalizeArgs(st.Args)
-		if err := validateArgs(schemas[a], st.Args); err != nil {
-			errs = append(errs, &ValidationError{Kind: InvalidArgs, StepID: st.ID, Capability: st.Capability, Detail: schemaDetail(err), Err: err})
+		if ve := checkArgs(&d.Actions[a], schemas[a], st); ve != nil {
+			errs = append(errs, ve)
 		}
 	}
 	depsOK := true
@@ -152,39 +151,6 @@ func (p *Planner[S]) unknownCapabilityDetail(name string) string {
 		return fmt.Sprintf("%q is not a capability (did you mean %q?)", name, s)
 	}
 	return fmt.Sprintf("%q is not one of %s", name, strings.Join(names, ", "))
-}
-
-// validateArgs checks raw JSON arguments against a compiled schema.
-func validateArgs(s *jsonschema.Schema, args []byte) error {
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
-	if err != nil {
-		return fmt.Errorf("arguments are not JSON: %w", err)
-	}
-	return s.Validate(inst)
-}
-
-// schemaDetail renders a schema validation error as one line: the leaf
-// causes, "at '/seats': got string, want integer; ...".
-func schemaDetail(err error) string {
-	ve, ok := err.(*jsonschema.ValidationError)
-	if !ok {
-		return err.Error()
-	}
-	var leaves []string
-	var walk func(*jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			// A leaf reads "at '/seats': got string, want integer"; at
-			// the root the location says nothing.
-			leaves = append(leaves, strings.TrimPrefix(e.Error(), "at '': "))
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	return strings.Join(leaves, "; ")
 }
 
 // findCycle returns the ids of a dependency cycle (first id repeated at the

@@ -27,6 +27,16 @@ func DecodeArgs(role, action string, data json.RawMessage, v any) error {
 	return nil
 }
 
+// ArgsChecker returns the Action.CheckArgs of an action whose arguments
+// are a T: it decodes them with DecodeArgs, as the generated PerformJSON
+// does, into a T it then drops.
+func ArgsChecker[T any](role, action string) func(args json.RawMessage) error {
+	return func(args json.RawMessage) error {
+		var v T
+		return DecodeArgs(role, action, args, &v)
+	}
+}
+
 // EncodeResult encodes an action's result as JSON.
 func EncodeResult(role, action string, v any) (json.RawMessage, error) {
 	b, err := json.Marshal(v)

@@ -128,6 +128,12 @@ type Action[S any] struct {
 	// Args is the JSON Schema of the action's typed argument, or "" when
 	// it takes none.
 	Args string
+	// CheckArgs decodes JSON arguments exactly as the generated PerformJSON
+	// does, into a value it drops, and returns the error PerformJSON would
+	// return for them (nil when the action accepts them): what the schema
+	// cannot say (a day 31 in February, a number too large for its type) is
+	// refused before any step runs. Nil for an action without arguments.
+	CheckArgs func(args json.RawMessage) error
 }
 
 // Goal is a goal of a domain.

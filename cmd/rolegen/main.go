@@ -119,12 +119,17 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// report prints an error: diagnostics one a line, relative to dir.
+// report prints an error: diagnostics one a line, their files relative to
+// dir.
 func report(stderr io.Writer, dir string, err error) int {
-	if de, ok := errors.AsType[*diag.Error](err); ok {
-		de.Dir = dir
+	ge, ok := errors.AsType[*gen.Error](err)
+	if !ok {
+		fmt.Fprintln(stderr, err)
+		return exitDiag
 	}
-	fmt.Fprintln(stderr, err)
+	for _, d := range ge.Diagnostics {
+		fmt.Fprintln(stderr, diag.Diagnostic{Pos: d.Pos, Msg: d.Message}.Format(dir))
+	}
 	return exitDiag
 }
 

@@ -64,7 +64,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Changes: []runtime.Change{
 				{Field: 0, Op: runtime.ChangeSet, Num: 1},
 			},
-			Args: `{"properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"additionalProperties":false,"type":"object","required":["from","to","date","cabin"]}`,
+			Args:      `{"type":"object","properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"required":["from","to","date","cabin"],"additionalProperties":false}`,
+			CheckArgs: runtime.ArgsChecker[SearchArgs]("Agent", "Search"),
 		},
 		{
 			Name:        "Book",
@@ -88,9 +89,10 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 				{Field: 1, Op: runtime.ChangeSet, Num: 1},
 				{Field: 3, Op: runtime.ChangeAdd, Num: -100},
 			},
-			Fulfills: []runtime.GoalID{AgentGoalTrip},
-			Guarded:  true,
-			Args:     `{"properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"additionalProperties":false,"type":"object","required":["passenger","maxPrice"]}`,
+			Fulfills:  []runtime.GoalID{AgentGoalTrip},
+			Guarded:   true,
+			Args:      `{"type":"object","properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"required":["passenger","maxPrice"],"additionalProperties":false}`,
+			CheckArgs: runtime.ArgsChecker[BookArgs]("Agent", "Book"),
 		},
 		{
 			Name:        "Notify",
@@ -111,7 +113,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Changes: []runtime.Change{
 				{Field: 2, Op: runtime.ChangeSet, Num: 1},
 			},
-			Args: `{"properties":{"message":{"type":"string"}},"additionalProperties":false,"type":"object","required":["message"]}`,
+			Args:      `{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`,
+			CheckArgs: runtime.ArgsChecker[NotifyArgs]("Agent", "Notify"),
 		},
 	},
 	Goals: []runtime.Goal[AgentState]{
@@ -136,7 +139,138 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
-const _Agent_planSchema = `{"properties":{"steps":{"items":{"anyOf":[{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Search"],"description":"Search looks for flights on a route and day."},"args":{"properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"additionalProperties":false,"type":"object","required":["from","to","date","cabin"]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Book"],"description":"Book books the cheapest flight found that costs at most MaxPrice; it\nspends the traveller's money, so a person approves plans that book."},"args":{"properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"additionalProperties":false,"type":"object","required":["passenger","maxPrice"]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Notify"],"description":"Notify sends the traveller a message, with the details of any booking\nan earlier step of the plan returned."},"args":{"properties":{"message":{"type":"string"}},"additionalProperties":false,"type":"object","required":["message"]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]}]},"type":"array"}},"additionalProperties":false,"type":"object","required":["steps"]}`
+const _Agent_planSchema = `{
+	"type": "object",
+	"properties": {
+		"steps": {
+			"type": "array",
+			"minItems": 1,
+			"items": {
+				"anyOf": [
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Search looks for flights on a route and day.",
+								"enum": ["Search"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {
+									"from": {
+										"type": "string",
+										"description": "From is the departure airport (IATA code)."
+									},
+									"to": {
+										"type": "string",
+										"description": "To is the arrival airport (IATA code)."
+									},
+									"date": {
+										"type": "string",
+										"description": "Date is the day of travel, YYYY-MM-DD."
+									},
+									"cabin": {
+										"type": "string",
+										"enum": ["economy", "business"]
+									}
+								},
+								"required": ["from", "to", "date", "cabin"],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Book books the cheapest flight found that costs at most MaxPrice; it\nspends the traveller's money, so a person approves plans that book.",
+								"enum": ["Book"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {
+									"passenger": {
+										"type": "string",
+										"description": "Passenger is the traveller's full name."
+									},
+									"maxPrice": {
+										"type": "integer",
+										"description": "MaxPrice is the most the traveller pays, in euros."
+									}
+								},
+								"required": ["passenger", "maxPrice"],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Notify sends the traveller a message, with the details of any booking\nan earlier step of the plan returned.",
+								"enum": ["Notify"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {
+									"message": {
+										"type": "string"
+									}
+								},
+								"required": ["message"],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					}
+				]
+			}
+		}
+	},
+	"required": ["steps"],
+	"additionalProperties": false
+}`
 
 func _Agent_effect_Search(s AgentState) AgentState {
 	s.Searched = true

@@ -1,7 +1,9 @@
 package check
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"math"
 	"strconv"
@@ -14,11 +16,19 @@ import (
 
 // methodDecl is a method with //plan:action directives.
 type methodDecl struct {
-	decl *ast.FuncDecl
-	fn   *types.Func
+	fn *types.Func
+	// namePos and nameEnd span the method's name, and recv is its
+	// receiver; NoPos and nil for a method of another package, read from
+	// its directives' text alone.
+	namePos, nameEnd token.Pos
+	recv             *ast.Field
 	// keys holds the merged key=value fields of the directives.
 	keys map[string]annot.Field
 	doc  string
+	// problems are the mistakes of a method of another package, whose
+	// text has no position here: each role embedding its type reports
+	// them at the embedding field.
+	problems []string
 
 	// Syntax-level results, valid when ok.
 	cost, value, weight float64
@@ -27,6 +37,27 @@ type methodDecl struct {
 	shape               model.Shape
 	args                *types.TypeName
 	ok                  bool
+}
+
+// methodError reports a mistake of m in its directive text t: at t, or
+// among m's problems when t has no position.
+func (c *checker) methodError(m *methodDecl, t annot.Text, format string, args ...any) {
+	m.ok = false
+	if t.Pos(0).IsValid() {
+		c.errorText(t, format, args...)
+		return
+	}
+	m.problems = append(m.problems, fmt.Sprintf(format, args...))
+}
+
+// methodErrorAtName reports a mistake of m at its name.
+func (c *checker) methodErrorAtName(m *methodDecl, format string, args ...any) {
+	m.ok = false
+	if m.namePos.IsValid() {
+		c.errorf(m.namePos, m.nameEnd, format, args...)
+		return
+	}
+	m.problems = append(m.problems, fmt.Sprintf(format, args...))
 }
 
 var actionKeys = []string{"pre", "post", "fulfills", "cost", "value", "weight", "tags", "guarded"}
@@ -50,7 +81,7 @@ func (c *checker) funcDirectives(d *ast.FuncDecl) {
 		c.errorText(dirs[0].Name, "plan:action on a method of %s, which is not a struct; roles are struct types", recv.Name())
 		return
 	}
-	c.methods[recv] = append(c.methods[recv], c.method(d, fn, dirs))
+	c.methods[recv] = append(c.methods[recv], c.method(fn, d.Name.Pos(), d.Name.End(), d.Recv.List[0], d.Doc.Text(), dirs))
 }
 
 // directives returns the //plan:action lines of a function's doc comment,
@@ -75,25 +106,26 @@ func (c *checker) directives(d *ast.FuncDecl) []annot.Directive {
 	return dirs
 }
 
-// method reads the keys of an action's directives; fn is the method.
-func (c *checker) method(d *ast.FuncDecl, fn *types.Func, dirs []annot.Directive) *methodDecl {
-	m := &methodDecl{decl: d, fn: fn, keys: map[string]annot.Field{}, doc: strings.TrimSpace(d.Doc.Text()), cost: 1, value: 1, weight: 1, ok: true}
+// method reads the keys of an action's directives; fn is the method,
+// namePos and nameEnd span its name and recv is its receiver (NoPos and nil
+// for another package's), doc is its doc comment.
+func (c *checker) method(fn *types.Func, namePos, nameEnd token.Pos, recv *ast.Field, doc string, dirs []annot.Directive) *methodDecl {
+	m := &methodDecl{fn: fn, namePos: namePos, nameEnd: nameEnd, recv: recv, keys: map[string]annot.Field{}, doc: strings.TrimSpace(doc), cost: 1, value: 1, weight: 1, ok: true}
 	for _, dir := range dirs {
 		fields, probs := annot.SplitDirective(dir.Args)
 		for _, p := range probs {
-			c.errorText(p.At, "%s", p.Msg)
-			m.ok = false
+			c.methodError(m, p.At, "%s", p.Msg)
 		}
 		for _, f := range fields {
 			if prev, dup := m.keys[f.Key.S]; dup {
-				pp := c.Fset.Position(prev.Key.Pos(0))
-				c.errorText(f.Key, "key %s given twice for action %s (first at line %d, column %d)", f.Key.S, d.Name.Name, pp.Line, pp.Column)
-				m.ok = false
+				if pp := c.Fset.Position(prev.Key.Pos(0)); pp.IsValid() {
+					c.methodError(m, f.Key, "key %s given twice for action %s (first at line %d, column %d)", f.Key.S, fn.Name(), pp.Line, pp.Column)
+				} else {
+					c.methodError(m, f.Key, "key %s given twice for action %s", f.Key.S, fn.Name())
+				}
 				continue
 			}
-			if !c.actionKey(m, f) {
-				m.ok = false
-			}
+			c.actionKey(m, f)
 			m.keys[f.Key.S] = f
 		}
 	}
@@ -111,8 +143,13 @@ func (c *checker) receiver(m *methodDecl) {
 	if !ok || strings.TrimSpace(post.Value.S) == "" {
 		return // no post, or one already reported as empty
 	}
-	recv := m.decl.Recv.List[0]
-	if _, isPtr := ast.Unparen(recv.Type).(*ast.StarExpr); isPtr {
+	if _, isPtr := types.Unalias(m.fn.Signature().Recv().Type()).(*types.Pointer); isPtr {
+		return
+	}
+	recv := m.recv
+	if recv == nil {
+		c.methodErrorAtName(m, "%s has a post but a value receiver: what it changes is lost when it returns; use a pointer receiver",
+			m.fn.Name())
 		return
 	}
 	var b strings.Builder
@@ -144,41 +181,41 @@ func recvTypeName(info *types.Info, e ast.Expr) *types.TypeName {
 }
 
 // actionKey checks one key=value of a directive that needs no scope.
-func (c *checker) actionKey(m *methodDecl, f annot.Field) bool {
+func (c *checker) actionKey(m *methodDecl, f annot.Field) {
 	key := f.Key.S
 	switch key {
 	case "pre", "post", "fulfills", "tags":
 		if !f.HasValue || strings.TrimSpace(f.Value.S) == "" {
-			c.errorText(f.Key, "%s needs a value: %s=\"...\"", key, key)
-			return false
+			c.methodError(m, f.Key, "%s needs a value: %s=\"...\"", key, key)
+			return
 		}
 		if key == "tags" {
 			for _, part := range splitList(f.Value) {
 				if !isWord(part.S) {
-					c.errorText(part, "tag %q is not a word (letters, digits, _ and -)", part.S)
-					return false
+					c.methodError(m, part, "tag %q is not a word (letters, digits, _ and -)", part.S)
+					return
 				}
 				m.tags = append(m.tags, part.S)
 			}
 		}
-		return true
+		return
 	case "cost", "value", "weight":
 		if !f.HasValue {
-			c.errorText(f.Key, "%s needs a number: %s=2", key, key)
-			return false
+			c.methodError(m, f.Key, "%s needs a number: %s=2", key, key)
+			return
 		}
 		n, err := strconv.ParseFloat(f.Value.S, 64)
 		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
-			c.errorText(f.Value, "%s %q is not a number", key, f.Value.S)
-			return false
+			c.methodError(m, f.Value, "%s %q is not a number", key, f.Value.S)
+			return
 		}
 		switch {
 		case key == "cost" && n <= 0:
-			c.errorText(f.Value, "cost must be greater than 0, not %s", f.Value.S)
-			return false
+			c.methodError(m, f.Value, "cost must be greater than 0, not %s", f.Value.S)
+			return
 		case key == "weight" && n < 0:
-			c.errorText(f.Value, "weight must not be negative, not %s", f.Value.S)
-			return false
+			c.methodError(m, f.Value, "weight must not be negative, not %s", f.Value.S)
+			return
 		}
 		switch key {
 		case "cost":
@@ -188,21 +225,20 @@ func (c *checker) actionKey(m *methodDecl, f annot.Field) bool {
 		case "weight":
 			m.weight = n
 		}
-		return true
+		return
 	case "guarded":
 		if f.HasValue {
-			c.errorText(f.Key, "guarded is a bare key: write guarded, without a value")
-			return false
+			c.methodError(m, f.Key, "guarded is a bare key: write guarded, without a value")
+			return
 		}
 		m.guarded = true
-		return true
+		return
 	}
 	if name, ok := suggest.Closest(key, actionKeys); ok {
-		c.errorText(f.Key, "unknown key %q in plan:action (did you mean %q?)", key, name)
+		c.methodError(m, f.Key, "unknown key %q in plan:action (did you mean %q?)", key, name)
 	} else {
-		c.errorText(f.Key, "unknown key %q in plan:action (want one of %s)", key, strings.Join(actionKeys, ", "))
+		c.methodError(m, f.Key, "unknown key %q in plan:action (want one of %s)", key, strings.Join(actionKeys, ", "))
 	}
-	return false
 }
 
 // splitList splits a comma-separated value into trimmed parts.
@@ -240,10 +276,9 @@ func (c *checker) methodShape(m *methodDecl) {
 		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 	}
 	bad := func() {
-		c.errorf(m.decl.Name.Pos(), m.decl.Name.End(),
+		c.methodErrorAtName(m,
 			"action %s has signature %s; an action method is func(), func() error, func(context.Context) error, func(context.Context, T) error or func(context.Context, T) (R, error) with T a named struct type",
 			m.fn.Name(), types.TypeString(sig, types.RelativeTo(c.Pkg)))
-		m.ok = false
 	}
 	if sig.Variadic() || sig.TypeParams().Len() > 0 {
 		bad()

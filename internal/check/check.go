@@ -14,6 +14,7 @@ import (
 
 	"github.com/rolegen/rolegen/internal/annot"
 	"github.com/rolegen/rolegen/internal/diag"
+	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -23,11 +24,14 @@ type Input struct {
 	Pkg   *types.Package
 	Info  *types.Info
 	Files []*ast.File
-	// Foreign, when set, returns the files of another package, parsed
-	// with comments into Fset: the //plan:action directives of roles
-	// embedded from that package are read from them. Without it, such
-	// roles contribute their state and goals only.
-	Foreign func(pkgPath string) []*ast.File
+	// Foreign, when set, returns the //plan:action methods another
+	// package declares (see Actions): roles embedded from that package
+	// contribute them. Without it, such roles contribute their state and
+	// goals only. rolegen reads them from the package's source, the
+	// Analyzer from the facts it exported analysing that package; either
+	// way they are text without positions, so both report the same
+	// diagnostics.
+	Foreign func(pkg *types.Package) map[string][]ActionDecl
 }
 
 // Package checks the annotations of in and returns its roles. The model is
@@ -38,8 +42,7 @@ func Package(in Input) (*model.Package, diag.List) {
 		structs:  map[*types.TypeName]*structInfo{},
 		methods:  map[*types.TypeName][]*methodDecl{},
 		fieldDoc: map[*types.Var]string{},
-		foreign:  map[*types.Package]bool{},
-		pending:  map[*types.TypeName][]*ast.FuncDecl{},
+		foreign:  map[*types.TypeName]bool{},
 		reported: map[*types.Var]bool{},
 	}
 	c.index()
@@ -49,7 +52,7 @@ func Package(in Input) (*model.Package, diag.List) {
 		if pkg.Dir == "" {
 			pkg.Dir = filepath.Dir(name)
 		}
-		if IsGenerated(f) {
+		if genfile.IsGenerated(f) {
 			pkg.Generated = append(pkg.Generated, name)
 		}
 	}
@@ -71,21 +74,6 @@ func Package(in Input) (*model.Package, diag.List) {
 	return pkg, c.diags.Sort()
 }
 
-// IsGenerated reports whether f was written by rolegen.
-func IsGenerated(f *ast.File) bool {
-	for _, cg := range f.Comments {
-		if cg.Pos() >= f.Package {
-			return false
-		}
-		for _, c := range cg.List {
-			if c.Text == model.Header {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 type checker struct {
 	Input
 	diags diag.List
@@ -97,18 +85,16 @@ type checker struct {
 	// methods holds the //plan:action methods of each receiver type.
 	methods  map[*types.TypeName][]*methodDecl
 	fieldDoc map[*types.Var]string
-	// foreign marks the other packages whose methods have been indexed;
-	// pending holds, per type of those packages, the declarations of its
-	// methods not yet read: a type's directives are read (and their
-	// mistakes reported) only when a role here uses the type.
-	foreign map[*types.Package]bool
-	pending map[*types.TypeName][]*ast.FuncDecl
+	// foreign marks the types of other packages whose methods have been
+	// read: a type's directives are read (and their mistakes reported)
+	// only when a role here uses the type.
+	foreign map[*types.TypeName]bool
 	// reported holds the fields whose own declaration has a diagnostic
 	// and so is neither state nor goal: a condition or fulfills that
 	// names one fails without a second message.
 	reported map[*types.Var]bool
-	// genFiles are rolegen's own files, whose declarations are, ignored when
-	// looking for name conflicts.
+	// genFiles are rolegen's own files, whose declarations are ignored
+	// when looking for name conflicts.
 	genFiles []*token.File
 }
 
@@ -124,7 +110,7 @@ func (c *checker) errorText(t annot.Text, format string, args ...any) {
 // index finds the package's struct types and //plan: directives.
 func (c *checker) index() {
 	for _, f := range c.Files {
-		if IsGenerated(f) {
+		if genfile.IsGenerated(f) {
 			c.genFiles = append(c.genFiles, c.Fset.File(f.Pos()))
 			continue
 		}
@@ -194,52 +180,6 @@ func directiveName(text string) string {
 		text = text[:i]
 	}
 	return strings.TrimPrefix(text, "//")
-}
-
-// methodsOf returns the //plan:action methods declared on tn, reading
-// them from tn's package when it is another one.
-func (c *checker) methodsOf(tn *types.TypeName) []*methodDecl {
-	if pkg := tn.Pkg(); pkg != nil && pkg != c.Pkg && c.Foreign != nil && !c.foreign[pkg] {
-		c.foreign[pkg] = true
-		c.indexForeign(pkg)
-	}
-	if decls, ok := c.pending[tn]; ok {
-		delete(c.pending, tn)
-		for _, d := range decls {
-			obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, tn.Pkg(), d.Name.Name)
-			fn, ok := obj.(*types.Func)
-			if !ok || recvBase(fn) != tn {
-				continue
-			}
-			if dirs := c.directives(d); len(dirs) > 0 {
-				c.methods[tn] = append(c.methods[tn], c.method(d, fn, dirs))
-			}
-		}
-	}
-	return c.methods[tn]
-}
-
-// indexForeign finds the documented methods of another package's types,
-// to be read by methodsOf when a role here uses the type.
-func (c *checker) indexForeign(pkg *types.Package) {
-	for _, f := range c.Foreign(pkg.Path()) {
-		if IsGenerated(f) {
-			continue
-		}
-		for _, decl := range f.Decls {
-			d, ok := decl.(*ast.FuncDecl)
-			if !ok || d.Doc == nil || d.Recv == nil || len(d.Recv.List) == 0 {
-				continue
-			}
-			id := embeddedIdent(d.Recv.List[0].Type)
-			if id == nil {
-				continue
-			}
-			if tn, ok := pkg.Scope().Lookup(id.Name).(*types.TypeName); ok {
-				c.pending[tn] = append(c.pending[tn], d)
-			}
-		}
-	}
 }
 
 // recvBase is the named type a method is declared on.

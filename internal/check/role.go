@@ -70,6 +70,7 @@ func (c *checker) role(tn *types.TypeName) *model.Role {
 	if !b.ok {
 		return nil
 	}
+	r.SetNames()
 	return r
 }
 
@@ -169,9 +170,10 @@ func (b *roleBuild) names(what string, n int, field func(int) ([]string, types.O
 }
 
 // reportExpr reports condition errors at their characters; at the
-// embedding field for a struct of another package (whose tags have no
-// positions here), else at decl, the annotated field or method. Errors
-// that follow from a mistake reported elsewhere are not reported again.
+// embedding field for text of another package (which has no positions
+// here: what names it there, "goal" or "pre of action Heal"), else at decl,
+// the annotated field or method. Errors that follow from a mistake
+// reported elsewhere are not reported again.
 func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList, what string, decl token.Pos) {
 	for _, e := range errs {
 		if e.Cascade {
@@ -182,11 +184,17 @@ func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList,
 		case pos.IsValid():
 			b.c.errorf(pos, t.Pos(e.End), "%s", e.Msg)
 		case o.foreign:
-			b.c.errorf(o.pos, token.NoPos, "%s of embedded %s.%s: %s", what, o.pkg().Name(), o.tn.Name(), e.Msg)
+			b.foreignError(o, what, "%s", e.Msg)
 		default:
 			b.c.errorf(decl, token.NoPos, "%s: %s", what, e.Msg)
 		}
 	}
+}
+
+// foreignError reports a mistake in the annotations of o, a struct of
+// another package, at the field that embeds it.
+func (b *roleBuild) foreignError(o *origin, what, format string, args ...any) {
+	b.c.errorf(o.pos, token.NoPos, "%s of embedded %s.%s: %s", what, o.pkg().Name(), o.tn.Name(), fmt.Sprintf(format, args...))
 }
 
 func (b *roleBuild) checkGoals(o *origin) {
@@ -204,6 +212,7 @@ func (b *roleBuild) checkGoals(o *origin) {
 		}
 		g.Cond, g.CondText = cond, strings.TrimSpace(ge.item.cond.S)
 		g.Reads = exprlang.Reads(cond)
+		g.Parts = model.Parts(cond)
 	}
 }
 
@@ -216,6 +225,10 @@ func (b *roleBuild) actions(o *origin) {
 		// checked, so that every problem is reported at once.
 		if !m.ok {
 			b.ok = false
+		}
+		action := "action " + m.fn.Name()
+		for _, p := range m.problems {
+			b.foreignError(o, action, "%s", p)
 		}
 		if o.foreign && !m.fn.Exported() {
 			c.errorf(o.pos, token.NoPos, "action %s of %s is not exported; generated code in package %s cannot call it",
@@ -239,18 +252,19 @@ func (b *roleBuild) actions(o *origin) {
 		if f, ok := m.keys["pre"]; ok {
 			pre, errs := exprlang.Condition(f.Value.S, sc)
 			if len(errs) > 0 {
-				b.reportExpr(o, f.Value, errs, "pre", m.decl.Name.Pos())
+				b.reportExpr(o, f.Value, errs, "pre of "+action, m.namePos)
 				b.ok = false
 			} else {
 				a.Pre, a.PreText = pre, strings.TrimSpace(f.Value.S)
 				a.PreReads = exprlang.Reads(pre)
+				a.PreParts = model.Parts(pre)
 			}
 		}
 		postOK := true
 		if f, ok := m.keys["post"]; ok {
 			effs, errs := exprlang.Effects(f.Value.S, sc)
 			if len(errs) > 0 {
-				b.reportExpr(o, f.Value, errs, "post", m.decl.Name.Pos())
+				b.reportExpr(o, f.Value, errs, "post of "+action, m.namePos)
 				b.ok = false
 				postOK = false
 			} else {
@@ -263,7 +277,7 @@ func (b *roleBuild) actions(o *origin) {
 			for _, part := range splitList(f.Value) {
 				g, ok := b.goalIn(o, part.S)
 				if !ok {
-					b.unknownGoal(o, part)
+					b.unknownGoal(o, part, action)
 					b.ok = false
 					continue
 				}
@@ -276,8 +290,13 @@ func (b *roleBuild) actions(o *origin) {
 			}
 		}
 		if m.args != nil {
-			s, ok := c.argsSchema(m)
-			if !ok {
+			s, err := c.argsSchema(m)
+			if err != nil {
+				if m.namePos.IsValid() {
+					c.errorf(m.namePos, m.nameEnd, "%v", err)
+				} else {
+					b.foreignError(o, action, "%v", err)
+				}
 				b.ok = false
 			}
 			a.Args = typeRef(m.args)
@@ -362,7 +381,7 @@ func (b *roleBuild) goalIn(o *origin, name string) (int, bool) {
 	return 0, false
 }
 
-func (b *roleBuild) unknownGoal(o *origin, part annot.Text) {
+func (b *roleBuild) unknownGoal(o *origin, part annot.Text, action string) {
 	if obj, _, _ := types.LookupFieldOrMethod(o.tn.Type(), true, o.pkg(), part.S); obj != nil {
 		if v, ok := obj.(*types.Var); ok && b.c.reported[v] {
 			return // the goal's declaration is reported
@@ -386,7 +405,7 @@ func (b *roleBuild) unknownGoal(o *origin, part annot.Text) {
 		msg += fmt.Sprintf(" (%s has no goals)", o.tn.Name())
 	}
 	if !part.Pos(0).IsValid() {
-		b.c.errorf(o.pos, token.NoPos, "%s", msg)
+		b.foreignError(o, "fulfills of "+action, "%s", msg)
 		return
 	}
 	b.c.errorText(part, "%s", msg)

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/constant"
 	"go/types"
@@ -8,23 +9,24 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/invopop/jsonschema"
-	orderedmap "github.com/pb33f/ordered-map/v2"
+	"github.com/rolegen/rolegen/internal/schema"
 )
 
 // argsSchema builds the JSON Schema of an action's argument type from its
-// Go type: an object whose properties are all required and closed
-// (additionalProperties false), nested objects inlined (no $ref), no
-// length limits — the subset OpenAI strict mode, Anthropic, Ollama and
-// llama.cpp all accept. Property names follow encoding/json.
-func (c *checker) argsSchema(m *methodDecl) (*jsonschema.Schema, bool) {
+// Go type, as encoding/json decodes it: property names follow its rules,
+// every object is closed with all its properties required, nested objects
+// are inlined (no $ref), pointers are nullable, and the bounds every
+// target accepts are stated (integer ranges, fixed array lengths, the
+// base64 of []byte, the number inside a ",string" field). Whatever the
+// schema cannot say, the planner checks by decoding the arguments before
+// any step runs (runtime.Action.CheckArgs).
+func (c *checker) argsSchema(m *methodDecl) (*schema.Schema, error) {
 	sb := &schemaBuilder{c: c}
 	s, err := sb.typ(m.args.Type())
 	if err != nil {
-		c.errorf(m.decl.Name.Pos(), m.decl.Name.End(), "argument type %s of action %s: %v", m.args.Name(), m.fn.Name(), err)
-		return nil, false
+		return nil, fmt.Errorf("argument type %s of action %s: %v", m.args.Name(), m.fn.Name(), err)
 	}
-	return s, true
+	return s, nil
 }
 
 type schemaBuilder struct {
@@ -32,18 +34,18 @@ type schemaBuilder struct {
 	stack []*types.TypeName
 }
 
-func (sb *schemaBuilder) typ(t types.Type) (*jsonschema.Schema, error) {
+func (sb *schemaBuilder) typ(t types.Type) (*schema.Schema, error) {
 	t = types.Unalias(t)
 	if n, ok := t.(*types.Named); ok {
 		obj := n.Obj()
 		if obj.Pkg() != nil && obj.Pkg().Path() == "time" && obj.Name() == "Time" {
-			return &jsonschema.Schema{Type: "string", Format: "date-time"}, nil
+			return &schema.Schema{Type: "string", Format: "date-time"}, nil
 		}
 		if hasMethod(n, "UnmarshalJSON") {
 			return nil, fmt.Errorf("%s implements json.Unmarshaler, so its JSON form cannot be derived from its fields", obj.Name())
 		}
 		if hasMethod(n, "UnmarshalText") {
-			return &jsonschema.Schema{Type: "string"}, nil
+			return &schema.Schema{Type: "string"}, nil
 		}
 		if slices.Contains(sb.stack, obj) {
 			return nil, fmt.Errorf("%s is recursive; a strict schema inlines every object and cannot describe it", obj.Name())
@@ -55,7 +57,10 @@ func (sb *schemaBuilder) typ(t types.Type) (*jsonschema.Schema, error) {
 			return nil, err
 		}
 		if _, basic := t.Underlying().(*types.Basic); basic {
-			s.Enum = sb.enum(n)
+			if s.Enum = sb.enum(n); s.Enum != nil {
+				// The values bound it already.
+				s.Minimum, s.Maximum = "", ""
+			}
 		}
 		return s, nil
 	}
@@ -95,6 +100,8 @@ func (sb *schemaBuilder) enum(n *types.Named) []any {
 		case constant.Int:
 			if i, ok := constant.Int64Val(v); ok {
 				out = append(out, i)
+			} else if u, ok := constant.Uint64Val(v); ok {
+				out = append(out, u)
 			}
 		case constant.Float:
 			f, _ := constant.Float64Val(v)
@@ -106,39 +113,60 @@ func (sb *schemaBuilder) enum(n *types.Named) []any {
 	return out
 }
 
-func (sb *schemaBuilder) under(t types.Type) (*jsonschema.Schema, error) {
+// intBounds are the ranges of the sized integer kinds, which JSON Schema
+// states exactly; int, int64 and uint64 ranges are left to decoding (and
+// the unsigned ones start at 0).
+var intBounds = map[types.BasicKind][2]string{
+	types.Int8: {"-128", "127"}, types.Int16: {"-32768", "32767"}, types.Int32: {"-2147483648", "2147483647"},
+	types.Uint8: {"0", "255"}, types.Uint16: {"0", "65535"}, types.Uint32: {"0", "4294967295"},
+	types.Uint: {"0", ""}, types.Uint64: {"0", ""}, types.Uintptr: {"0", ""},
+}
+
+// base64Pattern is what encoding/json decodes into a []byte: standard
+// padded base64 (which it would also take with line breaks inside).
+const base64Pattern = `^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
+
+func (sb *schemaBuilder) under(t types.Type) (*schema.Schema, error) {
 	switch t := t.(type) {
 	case *types.Basic:
 		switch {
 		case t.Info()&types.IsBoolean != 0:
-			return &jsonschema.Schema{Type: "boolean"}, nil
+			return &schema.Schema{Type: "boolean"}, nil
 		case t.Info()&types.IsInteger != 0:
-			return &jsonschema.Schema{Type: "integer"}, nil
+			b := intBounds[t.Kind()]
+			return &schema.Schema{Type: "integer", Minimum: b[0], Maximum: b[1]}, nil
 		case t.Info()&types.IsFloat != 0:
-			return &jsonschema.Schema{Type: "number"}, nil
+			return &schema.Schema{Type: "number"}, nil
 		case t.Info()&types.IsString != 0:
-			return &jsonschema.Schema{Type: "string"}, nil
+			return &schema.Schema{Type: "string"}, nil
 		}
 		return nil, fmt.Errorf("type %s has no JSON form", t)
 	case *types.Pointer:
-		return sb.typ(t.Elem())
+		elem, err := sb.typ(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return schema.Nullable(elem), nil
 	case *types.Slice:
 		if b, ok := t.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			// encoding/json writes []byte in base64; contentEncoding is
-			// not in the strict-mode subset, so the description says it.
-			return &jsonschema.Schema{Type: "string", Description: "base64"}, nil
+			// contentEncoding is not in the strict-mode subset: the
+			// pattern and the description say it.
+			return &schema.Schema{Type: "string", Description: "base64", Pattern: base64Pattern}, nil
 		}
 		items, err := sb.typ(t.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return &jsonschema.Schema{Type: "array", Items: items}, nil
+		return &schema.Schema{Type: "array", Items: items}, nil
 	case *types.Array:
 		items, err := sb.typ(t.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return &jsonschema.Schema{Type: "array", Items: items}, nil
+		// encoding/json would drop extra elements and zero missing ones;
+		// the schema asks for exactly the length.
+		n := int(t.Len())
+		return &schema.Schema{Type: "array", Items: items, MinItems: schema.Int(n), MaxItems: schema.Int(n)}, nil
 	case *types.Struct:
 		return sb.object(t)
 	case *types.Map:
@@ -149,25 +177,18 @@ func (sb *schemaBuilder) under(t types.Type) (*jsonschema.Schema, error) {
 	return nil, fmt.Errorf("type %s has no JSON form", t)
 }
 
-// object describes a struct as encoding/json encodes it: exported fields
+// object describes a struct as encoding/json decodes it: exported fields
 // under their json names, "-" skipped, embedded structs without a name
 // flattened.
-func (sb *schemaBuilder) object(st *types.Struct) (*jsonschema.Schema, error) {
-	s := &jsonschema.Schema{
-		Type:                 "object",
-		Properties:           orderedmap.New[string, *jsonschema.Schema](),
-		AdditionalProperties: jsonschema.FalseSchema,
-	}
+func (sb *schemaBuilder) object(st *types.Struct) (*schema.Schema, error) {
+	s := schema.Object()
 	if err := sb.fields(s, st); err != nil {
 		return nil, err
-	}
-	if len(s.Required) == 0 {
-		s.Extras = map[string]any{"required": []string{}} // see gen's emptyObject
 	}
 	return s, nil
 }
 
-func (sb *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) error {
+func (sb *schemaBuilder) fields(s *schema.Schema, st *types.Struct) error {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		name, opts := jsonName(reflect.StructTag(st.Tag(i)))
@@ -197,20 +218,73 @@ func (sb *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) error {
 			return fmt.Errorf("field %s: %w", f.Name(), err)
 		}
 		if strings.Contains(","+opts+",", ",string,") {
-			if fs.Type == "integer" || fs.Type == "number" || fs.Type == "boolean" {
-				fs = &jsonschema.Schema{Type: "string"}
-			}
+			fs = quoted(f.Type(), fs)
 		}
 		if doc := sb.c.fieldDoc[f]; doc != "" && fs.Description == "" {
 			fs.Description = doc
 		}
-		if _, dup := s.Properties.Get(name); dup {
+		if slices.ContainsFunc(s.Properties, func(p schema.Property) bool { return p.Name == name }) {
 			return fmt.Errorf("two fields are named %q in JSON", name)
 		}
-		s.Properties.Set(name, fs)
-		s.Required = append(s.Required, name)
+		s.Properties = append(s.Properties, schema.Property{Name: name, Schema: fs})
 	}
 	return nil
+}
+
+// Patterns of the JSON numbers inside a ",string" field.
+const (
+	intPattern   = `^-?(0|[1-9][0-9]*)$`
+	uintPattern  = `^(0|[1-9][0-9]*)$`
+	floatPattern = `^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$`
+)
+
+// quoted is the schema of a field with the ",string" option: encoding/json
+// reads a bool, number or string (or one behind an unnamed pointer) from
+// the JSON text inside a string; other types ignore the option.
+func quoted(t types.Type, s *schema.Schema) *schema.Schema {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		if inner := quotedBasic(p.Elem(), s.AnyOf[0]); inner != nil {
+			return schema.Nullable(inner)
+		}
+		return s
+	}
+	if q := quotedBasic(t, s); q != nil {
+		return q
+	}
+	return s
+}
+
+// quotedBasic is the ",string" schema of a bool, number or string type
+// with schema s; nil for other types.
+func quotedBasic(t types.Type, s *schema.Schema) *schema.Schema {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) == 0 {
+		return nil
+	}
+	q := &schema.Schema{Type: "string", Description: s.Description}
+	switch {
+	case s.Enum != nil:
+		for _, v := range s.Enum {
+			text, err := json.Marshal(v)
+			if err != nil {
+				return nil
+			}
+			q.Enum = append(q.Enum, string(text))
+		}
+	case s.Type == "boolean":
+		q.Enum = []any{"true", "false"}
+	case s.Type == "integer" && b.Info()&types.IsUnsigned != 0:
+		q.Pattern = uintPattern
+	case s.Type == "integer":
+		q.Pattern = intPattern
+	case s.Type == "number":
+		q.Pattern = floatPattern
+	case s.Type == "string":
+		q.Pattern = `^".*"$`
+	default:
+		return nil
+	}
+	return q
 }
 
 // jsonName splits a json tag into its name and options.

@@ -17,8 +17,10 @@ type Diagnostic struct {
 	// problems reported by the loader); EndAt is just past the wrong
 	// text, when known, for tools that underline it.
 	At, EndAt token.Pos
-	Pos       token.Position
-	Msg       string
+	// Pos and End are At and EndAt in that file set (End is zero when
+	// EndAt is not known).
+	Pos, End token.Position
+	Msg      string
 }
 
 // String formats d as FILE:LINE:COL: message with the file name as
@@ -55,7 +57,11 @@ type List []Diagnostic
 
 // Add appends a diagnostic at pos.
 func (l *List) Add(fset *token.FileSet, pos, end token.Pos, format string, args ...any) {
-	*l = append(*l, Diagnostic{At: pos, EndAt: end, Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	d := Diagnostic{At: pos, EndAt: end, Pos: fset.Position(pos), Msg: fmt.Sprintf(format, args...)}
+	if end.IsValid() {
+		d.End = fset.Position(end)
+	}
+	*l = append(*l, d)
 }
 
 // Sort orders l by file, line and column (then message), and drops exact
@@ -72,22 +78,4 @@ func (l List) Sort() List {
 	return slices.CompactFunc(l, func(a, b Diagnostic) bool {
 		return a.Pos == b.Pos && a.Msg == b.Msg
 	})
-}
-
-// Error is the error of a run that found diagnostics.
-type Error struct {
-	List List
-	// Dir makes file names relative in Error().
-	Dir string
-}
-
-func (e *Error) Error() string {
-	var b strings.Builder
-	for i, d := range e.List {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(d.Format(e.Dir))
-	}
-	return b.String()
 }

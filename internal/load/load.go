@@ -13,10 +13,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
 )
 
@@ -48,8 +50,8 @@ func Load(ctx context.Context, dir string, patterns ...string) ([]*packages.Pack
 			continue
 		}
 		for _, name := range p.GoFiles {
-			if IsGeneratedFile(name) {
-				overlay[name] = []byte(fmt.Sprintf("%s\n\npackage %s\n", model.Header, p.Name))
+			if genfile.IsGeneratedFile(name) {
+				overlay[name] = []byte(fmt.Sprintf("%s\n\npackage %s\n", genfile.Header, p.Name))
 			}
 		}
 	}
@@ -118,31 +120,21 @@ func explainEmpty(ctx context.Context, dir string, patterns []string) error {
 	return fmt.Errorf("rolegen: no packages match %s", strings.Join(patterns, " "))
 }
 
-// IsGeneratedFile reports whether the file at path starts with rolegen's
-// header.
-func IsGeneratedFile(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	buf := make([]byte, len(model.Header)+1)
-	n, _ := f.Read(buf)
-	return bytes.HasPrefix(buf[:n], []byte(model.Header))
-}
-
 // Fatal returns the errors of p that stop generation: all of them but the
-// type errors about names rolegen is about to generate (a role's methods
-// and identifiers used by code written before its file existed). For
-// roles with diagnostics, whose names are not known yet, any missing name
-// that starts with the role's name is taken for a generated one.
+// type errors about names rolegen is about to generate (generated holds
+// the identifiers of the roles' model.Role.GeneratedIdents; with the
+// methods of model.GeneratedMethods, code written before a role's file
+// existed may use them). For roles with diagnostics, whose names are not
+// known yet, any missing name that starts with the role's name is taken
+// for a generated one.
 func Fatal(p *packages.Package, generated map[string]bool, failedRoles []string) []packages.Error {
+	hasRoles := len(generated) > 0 || len(failedRoles) > 0
 	isGenerated := func(name string) bool {
-		if generated[name] {
+		if generated[name] || hasRoles && slices.Contains(model.GeneratedMethods, name) {
 			return true
 		}
 		for _, r := range failedRoles {
-			if strings.HasPrefix(name, r) || name == "PlanState" || name == "Perform" || name == "PerformJSON" {
+			if strings.HasPrefix(name, r) {
 				return true
 			}
 		}

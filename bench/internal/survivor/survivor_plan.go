@@ -233,7 +233,195 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
-const _Survivor_planSchema = `{"properties":{"steps":{"items":{"anyOf":[{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Reload"],"description":"Reload loads a magazine."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Eat"],"description":"Eat eats when hungry or hurt."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Attack"],"description":"Attack needs a weapon and plenty of ammunition."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["TakeCover"],"description":"TakeCover crouches under threat."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Trade"],"description":"Trade trades where there is a market."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Sprint"],"description":"Sprint runs, standing, with energy to spare."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]}]},"type":"array"}},"additionalProperties":false,"type":"object","required":["steps"]}`
+const _Survivor_planSchema = `{
+	"type": "object",
+	"properties": {
+		"steps": {
+			"type": "array",
+			"minItems": 1,
+			"items": {
+				"anyOf": [
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Reload loads a magazine.",
+								"enum": ["Reload"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Eat eats when hungry or hurt.",
+								"enum": ["Eat"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Attack needs a weapon and plenty of ammunition.",
+								"enum": ["Attack"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "TakeCover crouches under threat.",
+								"enum": ["TakeCover"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Trade trades where there is a market.",
+								"enum": ["Trade"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Sprint runs, standing, with energy to spare.",
+								"enum": ["Sprint"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					}
+				]
+			}
+		}
+	},
+	"required": ["steps"],
+	"additionalProperties": false
+}`
 
 func _Survivor_pre_Reload(s SurvivorState) bool {
 	return s.Magazines > 0 && s.Ammo < 10

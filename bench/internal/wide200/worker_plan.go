@@ -4290,7 +4290,5821 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
-const _Worker_planSchema = `{"properties":{"steps":{"items":{"anyOf":[{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Advance0"],"description":"Advance0 moves to stage 1."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Advance1"],"description":"Advance1 moves to stage 2."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Advance2"],"description":"Advance2 moves to stage 3."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Advance3"],"description":"Advance3 moves to stage 4."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Advance4"],"description":"Advance4 moves to stage 5."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle0"],"description":"Idle0 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle1"],"description":"Idle1 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle2"],"description":"Idle2 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle3"],"description":"Idle3 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle4"],"description":"Idle4 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle5"],"description":"Idle5 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle6"],"description":"Idle6 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle7"],"description":"Idle7 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle8"],"description":"Idle8 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle9"],"description":"Idle9 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle10"],"description":"Idle10 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle11"],"description":"Idle11 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle12"],"description":"Idle12 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle13"],"description":"Idle13 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle14"],"description":"Idle14 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle15"],"description":"Idle15 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle16"],"description":"Idle16 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle17"],"description":"Idle17 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle18"],"description":"Idle18 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle19"],"description":"Idle19 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle20"],"description":"Idle20 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle21"],"description":"Idle21 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle22"],"description":"Idle22 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle23"],"description":"Idle23 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle24"],"description":"Idle24 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle25"],"description":"Idle25 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle26"],"description":"Idle26 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle27"],"description":"Idle27 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle28"],"description":"Idle28 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle29"],"description":"Idle29 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle30"],"description":"Idle30 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle31"],"description":"Idle31 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle32"],"description":"Idle32 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle33"],"description":"Idle33 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle34"],"description":"Idle34 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle35"],"description":"Idle35 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle36"],"description":"Idle36 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle37"],"description":"Idle37 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle38"],"description":"Idle38 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle39"],"description":"Idle39 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle40"],"description":"Idle40 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle41"],"description":"Idle41 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle42"],"description":"Idle42 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle43"],"description":"Idle43 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle44"],"description":"Idle44 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle45"],"description":"Idle45 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle46"],"description":"Idle46 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle47"],"description":"Idle47 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle48"],"description":"Idle48 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle49"],"description":"Idle49 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle50"],"description":"Idle50 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle51"],"description":"Idle51 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle52"],"description":"Idle52 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle53"],"description":"Idle53 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle54"],"description":"Idle54 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle55"],"description":"Idle55 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle56"],"description":"Idle56 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle57"],"description":"Idle57 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle58"],"description":"Idle58 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle59"],"description":"Idle59 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle60"],"description":"Idle60 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle61"],"description":"Idle61 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle62"],"description":"Idle62 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle63"],"description":"Idle63 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle64"],"description":"Idle64 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle65"],"description":"Idle65 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle66"],"description":"Idle66 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle67"],"description":"Idle67 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle68"],"description":"Idle68 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle69"],"description":"Idle69 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle70"],"description":"Idle70 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle71"],"description":"Idle71 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle72"],"description":"Idle72 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle73"],"description":"Idle73 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle74"],"description":"Idle74 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle75"],"description":"Idle75 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle76"],"description":"Idle76 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle77"],"description":"Idle77 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle78"],"description":"Idle78 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle79"],"description":"Idle79 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle80"],"description":"Idle80 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle81"],"description":"Idle81 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle82"],"description":"Idle82 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle83"],"description":"Idle83 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle84"],"description":"Idle84 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle85"],"description":"Idle85 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle86"],"description":"Idle86 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle87"],"description":"Idle87 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle88"],"description":"Idle88 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle89"],"description":"Idle89 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle90"],"description":"Idle90 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle91"],"description":"Idle91 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle92"],"description":"Idle92 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle93"],"description":"Idle93 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle94"],"description":"Idle94 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle95"],"description":"Idle95 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle96"],"description":"Idle96 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle97"],"description":"Idle97 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle98"],"description":"Idle98 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle99"],"description":"Idle99 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle100"],"description":"Idle100 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle101"],"description":"Idle101 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle102"],"description":"Idle102 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle103"],"description":"Idle103 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle104"],"description":"Idle104 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle105"],"description":"Idle105 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle106"],"description":"Idle106 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle107"],"description":"Idle107 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle108"],"description":"Idle108 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle109"],"description":"Idle109 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle110"],"description":"Idle110 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle111"],"description":"Idle111 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle112"],"description":"Idle112 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle113"],"description":"Idle113 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle114"],"description":"Idle114 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle115"],"description":"Idle115 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle116"],"description":"Idle116 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle117"],"description":"Idle117 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle118"],"description":"Idle118 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle119"],"description":"Idle119 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle120"],"description":"Idle120 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle121"],"description":"Idle121 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle122"],"description":"Idle122 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle123"],"description":"Idle123 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle124"],"description":"Idle124 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle125"],"description":"Idle125 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle126"],"description":"Idle126 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle127"],"description":"Idle127 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle128"],"description":"Idle128 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle129"],"description":"Idle129 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle130"],"description":"Idle130 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle131"],"description":"Idle131 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle132"],"description":"Idle132 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle133"],"description":"Idle133 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle134"],"description":"Idle134 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle135"],"description":"Idle135 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle136"],"description":"Idle136 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle137"],"description":"Idle137 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle138"],"description":"Idle138 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle139"],"description":"Idle139 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle140"],"description":"Idle140 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle141"],"description":"Idle141 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle142"],"description":"Idle142 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle143"],"description":"Idle143 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle144"],"description":"Idle144 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle145"],"description":"Idle145 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle146"],"description":"Idle146 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle147"],"description":"Idle147 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle148"],"description":"Idle148 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle149"],"description":"Idle149 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle150"],"description":"Idle150 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle151"],"description":"Idle151 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle152"],"description":"Idle152 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle153"],"description":"Idle153 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle154"],"description":"Idle154 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle155"],"description":"Idle155 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle156"],"description":"Idle156 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle157"],"description":"Idle157 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle158"],"description":"Idle158 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle159"],"description":"Idle159 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle160"],"description":"Idle160 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle161"],"description":"Idle161 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle162"],"description":"Idle162 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle163"],"description":"Idle163 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle164"],"description":"Idle164 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle165"],"description":"Idle165 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle166"],"description":"Idle166 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle167"],"description":"Idle167 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle168"],"description":"Idle168 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle169"],"description":"Idle169 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle170"],"description":"Idle170 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle171"],"description":"Idle171 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle172"],"description":"Idle172 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle173"],"description":"Idle173 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle174"],"description":"Idle174 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle175"],"description":"Idle175 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle176"],"description":"Idle176 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle177"],"description":"Idle177 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle178"],"description":"Idle178 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle179"],"description":"Idle179 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle180"],"description":"Idle180 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle181"],"description":"Idle181 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle182"],"description":"Idle182 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle183"],"description":"Idle183 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle184"],"description":"Idle184 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle185"],"description":"Idle185 bumps counter 5, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle186"],"description":"Idle186 bumps counter 6, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle187"],"description":"Idle187 bumps counter 7, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle188"],"description":"Idle188 bumps counter 8, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle189"],"description":"Idle189 bumps counter 9, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle190"],"description":"Idle190 bumps counter 0, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle191"],"description":"Idle191 bumps counter 1, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle192"],"description":"Idle192 bumps counter 2, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle193"],"description":"Idle193 bumps counter 3, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Idle194"],"description":"Idle194 bumps counter 4, which is never negative."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]}]},"type":"array"}},"additionalProperties":false,"type":"object","required":["steps"]}`
+const _Worker_planSchema = `{
+	"type": "object",
+	"properties": {
+		"steps": {
+			"type": "array",
+			"minItems": 1,
+			"items": {
+				"anyOf": [
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Advance0 moves to stage 1.",
+								"enum": ["Advance0"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Advance1 moves to stage 2.",
+								"enum": ["Advance1"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Advance2 moves to stage 3.",
+								"enum": ["Advance2"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Advance3 moves to stage 4.",
+								"enum": ["Advance3"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Advance4 moves to stage 5.",
+								"enum": ["Advance4"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle0 bumps counter 0, which is never negative.",
+								"enum": ["Idle0"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle1 bumps counter 1, which is never negative.",
+								"enum": ["Idle1"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle2 bumps counter 2, which is never negative.",
+								"enum": ["Idle2"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle3 bumps counter 3, which is never negative.",
+								"enum": ["Idle3"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle4 bumps counter 4, which is never negative.",
+								"enum": ["Idle4"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle5 bumps counter 5, which is never negative.",
+								"enum": ["Idle5"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle6 bumps counter 6, which is never negative.",
+								"enum": ["Idle6"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle7 bumps counter 7, which is never negative.",
+								"enum": ["Idle7"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle8 bumps counter 8, which is never negative.",
+								"enum": ["Idle8"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle9 bumps counter 9, which is never negative.",
+								"enum": ["Idle9"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle10 bumps counter 0, which is never negative.",
+								"enum": ["Idle10"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle11 bumps counter 1, which is never negative.",
+								"enum": ["Idle11"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle12 bumps counter 2, which is never negative.",
+								"enum": ["Idle12"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle13 bumps counter 3, which is never negative.",
+								"enum": ["Idle13"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle14 bumps counter 4, which is never negative.",
+								"enum": ["Idle14"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle15 bumps counter 5, which is never negative.",
+								"enum": ["Idle15"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle16 bumps counter 6, which is never negative.",
+								"enum": ["Idle16"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle17 bumps counter 7, which is never negative.",
+								"enum": ["Idle17"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle18 bumps counter 8, which is never negative.",
+								"enum": ["Idle18"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle19 bumps counter 9, which is never negative.",
+								"enum": ["Idle19"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle20 bumps counter 0, which is never negative.",
+								"enum": ["Idle20"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle21 bumps counter 1, which is never negative.",
+								"enum": ["Idle21"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle22 bumps counter 2, which is never negative.",
+								"enum": ["Idle22"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle23 bumps counter 3, which is never negative.",
+								"enum": ["Idle23"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle24 bumps counter 4, which is never negative.",
+								"enum": ["Idle24"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle25 bumps counter 5, which is never negative.",
+								"enum": ["Idle25"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle26 bumps counter 6, which is never negative.",
+								"enum": ["Idle26"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle27 bumps counter 7, which is never negative.",
+								"enum": ["Idle27"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle28 bumps counter 8, which is never negative.",
+								"enum": ["Idle28"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle29 bumps counter 9, which is never negative.",
+								"enum": ["Idle29"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle30 bumps counter 0, which is never negative.",
+								"enum": ["Idle30"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle31 bumps counter 1, which is never negative.",
+								"enum": ["Idle31"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle32 bumps counter 2, which is never negative.",
+								"enum": ["Idle32"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle33 bumps counter 3, which is never negative.",
+								"enum": ["Idle33"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle34 bumps counter 4, which is never negative.",
+								"enum": ["Idle34"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle35 bumps counter 5, which is never negative.",
+								"enum": ["Idle35"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle36 bumps counter 6, which is never negative.",
+								"enum": ["Idle36"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle37 bumps counter 7, which is never negative.",
+								"enum": ["Idle37"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle38 bumps counter 8, which is never negative.",
+								"enum": ["Idle38"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle39 bumps counter 9, which is never negative.",
+								"enum": ["Idle39"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle40 bumps counter 0, which is never negative.",
+								"enum": ["Idle40"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle41 bumps counter 1, which is never negative.",
+								"enum": ["Idle41"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle42 bumps counter 2, which is never negative.",
+								"enum": ["Idle42"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle43 bumps counter 3, which is never negative.",
+								"enum": ["Idle43"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle44 bumps counter 4, which is never negative.",
+								"enum": ["Idle44"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle45 bumps counter 5, which is never negative.",
+								"enum": ["Idle45"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle46 bumps counter 6, which is never negative.",
+								"enum": ["Idle46"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle47 bumps counter 7, which is never negative.",
+								"enum": ["Idle47"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle48 bumps counter 8, which is never negative.",
+								"enum": ["Idle48"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle49 bumps counter 9, which is never negative.",
+								"enum": ["Idle49"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle50 bumps counter 0, which is never negative.",
+								"enum": ["Idle50"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle51 bumps counter 1, which is never negative.",
+								"enum": ["Idle51"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle52 bumps counter 2, which is never negative.",
+								"enum": ["Idle52"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle53 bumps counter 3, which is never negative.",
+								"enum": ["Idle53"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle54 bumps counter 4, which is never negative.",
+								"enum": ["Idle54"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle55 bumps counter 5, which is never negative.",
+								"enum": ["Idle55"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle56 bumps counter 6, which is never negative.",
+								"enum": ["Idle56"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle57 bumps counter 7, which is never negative.",
+								"enum": ["Idle57"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle58 bumps counter 8, which is never negative.",
+								"enum": ["Idle58"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle59 bumps counter 9, which is never negative.",
+								"enum": ["Idle59"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle60 bumps counter 0, which is never negative.",
+								"enum": ["Idle60"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle61 bumps counter 1, which is never negative.",
+								"enum": ["Idle61"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle62 bumps counter 2, which is never negative.",
+								"enum": ["Idle62"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle63 bumps counter 3, which is never negative.",
+								"enum": ["Idle63"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle64 bumps counter 4, which is never negative.",
+								"enum": ["Idle64"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle65 bumps counter 5, which is never negative.",
+								"enum": ["Idle65"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle66 bumps counter 6, which is never negative.",
+								"enum": ["Idle66"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle67 bumps counter 7, which is never negative.",
+								"enum": ["Idle67"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle68 bumps counter 8, which is never negative.",
+								"enum": ["Idle68"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle69 bumps counter 9, which is never negative.",
+								"enum": ["Idle69"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle70 bumps counter 0, which is never negative.",
+								"enum": ["Idle70"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle71 bumps counter 1, which is never negative.",
+								"enum": ["Idle71"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle72 bumps counter 2, which is never negative.",
+								"enum": ["Idle72"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle73 bumps counter 3, which is never negative.",
+								"enum": ["Idle73"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle74 bumps counter 4, which is never negative.",
+								"enum": ["Idle74"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle75 bumps counter 5, which is never negative.",
+								"enum": ["Idle75"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle76 bumps counter 6, which is never negative.",
+								"enum": ["Idle76"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle77 bumps counter 7, which is never negative.",
+								"enum": ["Idle77"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle78 bumps counter 8, which is never negative.",
+								"enum": ["Idle78"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle79 bumps counter 9, which is never negative.",
+								"enum": ["Idle79"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle80 bumps counter 0, which is never negative.",
+								"enum": ["Idle80"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle81 bumps counter 1, which is never negative.",
+								"enum": ["Idle81"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle82 bumps counter 2, which is never negative.",
+								"enum": ["Idle82"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle83 bumps counter 3, which is never negative.",
+								"enum": ["Idle83"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle84 bumps counter 4, which is never negative.",
+								"enum": ["Idle84"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle85 bumps counter 5, which is never negative.",
+								"enum": ["Idle85"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle86 bumps counter 6, which is never negative.",
+								"enum": ["Idle86"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle87 bumps counter 7, which is never negative.",
+								"enum": ["Idle87"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle88 bumps counter 8, which is never negative.",
+								"enum": ["Idle88"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle89 bumps counter 9, which is never negative.",
+								"enum": ["Idle89"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle90 bumps counter 0, which is never negative.",
+								"enum": ["Idle90"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle91 bumps counter 1, which is never negative.",
+								"enum": ["Idle91"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle92 bumps counter 2, which is never negative.",
+								"enum": ["Idle92"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle93 bumps counter 3, which is never negative.",
+								"enum": ["Idle93"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle94 bumps counter 4, which is never negative.",
+								"enum": ["Idle94"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle95 bumps counter 5, which is never negative.",
+								"enum": ["Idle95"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle96 bumps counter 6, which is never negative.",
+								"enum": ["Idle96"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle97 bumps counter 7, which is never negative.",
+								"enum": ["Idle97"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle98 bumps counter 8, which is never negative.",
+								"enum": ["Idle98"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle99 bumps counter 9, which is never negative.",
+								"enum": ["Idle99"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle100 bumps counter 0, which is never negative.",
+								"enum": ["Idle100"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle101 bumps counter 1, which is never negative.",
+								"enum": ["Idle101"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle102 bumps counter 2, which is never negative.",
+								"enum": ["Idle102"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle103 bumps counter 3, which is never negative.",
+								"enum": ["Idle103"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle104 bumps counter 4, which is never negative.",
+								"enum": ["Idle104"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle105 bumps counter 5, which is never negative.",
+								"enum": ["Idle105"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle106 bumps counter 6, which is never negative.",
+								"enum": ["Idle106"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle107 bumps counter 7, which is never negative.",
+								"enum": ["Idle107"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle108 bumps counter 8, which is never negative.",
+								"enum": ["Idle108"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle109 bumps counter 9, which is never negative.",
+								"enum": ["Idle109"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle110 bumps counter 0, which is never negative.",
+								"enum": ["Idle110"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle111 bumps counter 1, which is never negative.",
+								"enum": ["Idle111"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle112 bumps counter 2, which is never negative.",
+								"enum": ["Idle112"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle113 bumps counter 3, which is never negative.",
+								"enum": ["Idle113"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle114 bumps counter 4, which is never negative.",
+								"enum": ["Idle114"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle115 bumps counter 5, which is never negative.",
+								"enum": ["Idle115"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle116 bumps counter 6, which is never negative.",
+								"enum": ["Idle116"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle117 bumps counter 7, which is never negative.",
+								"enum": ["Idle117"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle118 bumps counter 8, which is never negative.",
+								"enum": ["Idle118"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle119 bumps counter 9, which is never negative.",
+								"enum": ["Idle119"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle120 bumps counter 0, which is never negative.",
+								"enum": ["Idle120"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle121 bumps counter 1, which is never negative.",
+								"enum": ["Idle121"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle122 bumps counter 2, which is never negative.",
+								"enum": ["Idle122"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle123 bumps counter 3, which is never negative.",
+								"enum": ["Idle123"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle124 bumps counter 4, which is never negative.",
+								"enum": ["Idle124"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle125 bumps counter 5, which is never negative.",
+								"enum": ["Idle125"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle126 bumps counter 6, which is never negative.",
+								"enum": ["Idle126"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle127 bumps counter 7, which is never negative.",
+								"enum": ["Idle127"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle128 bumps counter 8, which is never negative.",
+								"enum": ["Idle128"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle129 bumps counter 9, which is never negative.",
+								"enum": ["Idle129"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle130 bumps counter 0, which is never negative.",
+								"enum": ["Idle130"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle131 bumps counter 1, which is never negative.",
+								"enum": ["Idle131"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle132 bumps counter 2, which is never negative.",
+								"enum": ["Idle132"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle133 bumps counter 3, which is never negative.",
+								"enum": ["Idle133"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle134 bumps counter 4, which is never negative.",
+								"enum": ["Idle134"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle135 bumps counter 5, which is never negative.",
+								"enum": ["Idle135"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle136 bumps counter 6, which is never negative.",
+								"enum": ["Idle136"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle137 bumps counter 7, which is never negative.",
+								"enum": ["Idle137"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle138 bumps counter 8, which is never negative.",
+								"enum": ["Idle138"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle139 bumps counter 9, which is never negative.",
+								"enum": ["Idle139"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle140 bumps counter 0, which is never negative.",
+								"enum": ["Idle140"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle141 bumps counter 1, which is never negative.",
+								"enum": ["Idle141"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle142 bumps counter 2, which is never negative.",
+								"enum": ["Idle142"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle143 bumps counter 3, which is never negative.",
+								"enum": ["Idle143"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle144 bumps counter 4, which is never negative.",
+								"enum": ["Idle144"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle145 bumps counter 5, which is never negative.",
+								"enum": ["Idle145"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle146 bumps counter 6, which is never negative.",
+								"enum": ["Idle146"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle147 bumps counter 7, which is never negative.",
+								"enum": ["Idle147"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle148 bumps counter 8, which is never negative.",
+								"enum": ["Idle148"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle149 bumps counter 9, which is never negative.",
+								"enum": ["Idle149"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle150 bumps counter 0, which is never negative.",
+								"enum": ["Idle150"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle151 bumps counter 1, which is never negative.",
+								"enum": ["Idle151"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle152 bumps counter 2, which is never negative.",
+								"enum": ["Idle152"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle153 bumps counter 3, which is never negative.",
+								"enum": ["Idle153"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle154 bumps counter 4, which is never negative.",
+								"enum": ["Idle154"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle155 bumps counter 5, which is never negative.",
+								"enum": ["Idle155"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle156 bumps counter 6, which is never negative.",
+								"enum": ["Idle156"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle157 bumps counter 7, which is never negative.",
+								"enum": ["Idle157"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle158 bumps counter 8, which is never negative.",
+								"enum": ["Idle158"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle159 bumps counter 9, which is never negative.",
+								"enum": ["Idle159"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle160 bumps counter 0, which is never negative.",
+								"enum": ["Idle160"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle161 bumps counter 1, which is never negative.",
+								"enum": ["Idle161"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle162 bumps counter 2, which is never negative.",
+								"enum": ["Idle162"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle163 bumps counter 3, which is never negative.",
+								"enum": ["Idle163"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle164 bumps counter 4, which is never negative.",
+								"enum": ["Idle164"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle165 bumps counter 5, which is never negative.",
+								"enum": ["Idle165"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle166 bumps counter 6, which is never negative.",
+								"enum": ["Idle166"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle167 bumps counter 7, which is never negative.",
+								"enum": ["Idle167"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle168 bumps counter 8, which is never negative.",
+								"enum": ["Idle168"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle169 bumps counter 9, which is never negative.",
+								"enum": ["Idle169"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle170 bumps counter 0, which is never negative.",
+								"enum": ["Idle170"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle171 bumps counter 1, which is never negative.",
+								"enum": ["Idle171"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle172 bumps counter 2, which is never negative.",
+								"enum": ["Idle172"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle173 bumps counter 3, which is never negative.",
+								"enum": ["Idle173"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle174 bumps counter 4, which is never negative.",
+								"enum": ["Idle174"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle175 bumps counter 5, which is never negative.",
+								"enum": ["Idle175"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle176 bumps counter 6, which is never negative.",
+								"enum": ["Idle176"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle177 bumps counter 7, which is never negative.",
+								"enum": ["Idle177"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle178 bumps counter 8, which is never negative.",
+								"enum": ["Idle178"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle179 bumps counter 9, which is never negative.",
+								"enum": ["Idle179"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle180 bumps counter 0, which is never negative.",
+								"enum": ["Idle180"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle181 bumps counter 1, which is never negative.",
+								"enum": ["Idle181"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle182 bumps counter 2, which is never negative.",
+								"enum": ["Idle182"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle183 bumps counter 3, which is never negative.",
+								"enum": ["Idle183"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle184 bumps counter 4, which is never negative.",
+								"enum": ["Idle184"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle185 bumps counter 5, which is never negative.",
+								"enum": ["Idle185"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle186 bumps counter 6, which is never negative.",
+								"enum": ["Idle186"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle187 bumps counter 7, which is never negative.",
+								"enum": ["Idle187"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle188 bumps counter 8, which is never negative.",
+								"enum": ["Idle188"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle189 bumps counter 9, which is never negative.",
+								"enum": ["Idle189"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle190 bumps counter 0, which is never negative.",
+								"enum": ["Idle190"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle191 bumps counter 1, which is never negative.",
+								"enum": ["Idle191"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle192 bumps counter 2, which is never negative.",
+								"enum": ["Idle192"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle193 bumps counter 3, which is never negative.",
+								"enum": ["Idle193"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Idle194 bumps counter 4, which is never negative.",
+								"enum": ["Idle194"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					}
+				]
+			}
+		}
+	},
+	"required": ["steps"],
+	"additionalProperties": false
+}`
 
 func _Worker_pre_Advance0(s WorkerState) bool {
 	return s.Stage == 0

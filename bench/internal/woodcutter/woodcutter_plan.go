@@ -251,7 +251,224 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 })
 
 // _Woodcutter_planSchema is the JSON Schema of an LLM plan over the actions of Woodcutter.
-const _Woodcutter_planSchema = `{"properties":{"steps":{"items":{"anyOf":[{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["GoForest"],"description":"GoForest walks to the forest."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["GoTown"],"description":"GoTown walks to town."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["GoHome"],"description":"GoHome walks home."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["BuyAxe"],"description":"BuyAxe buys an axe in town."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Chop"],"description":"Chop cuts two logs in the forest."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["LightFire"],"description":"LightFire burns two logs at home."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Eat"],"description":"Eat spends a coin on a meal, anywhere."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]}]},"type":"array"}},"additionalProperties":false,"type":"object","required":["steps"]}`
+const _Woodcutter_planSchema = `{
+	"type": "object",
+	"properties": {
+		"steps": {
+			"type": "array",
+			"minItems": 1,
+			"items": {
+				"anyOf": [
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "GoForest walks to the forest.",
+								"enum": ["GoForest"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "GoTown walks to town.",
+								"enum": ["GoTown"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "GoHome walks home.",
+								"enum": ["GoHome"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "BuyAxe buys an axe in town.",
+								"enum": ["BuyAxe"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Chop cuts two logs in the forest.",
+								"enum": ["Chop"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "LightFire burns two logs at home.",
+								"enum": ["LightFire"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Eat spends a coin on a meal, anywhere.",
+								"enum": ["Eat"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					}
+				]
+			}
+		}
+	},
+	"required": ["steps"],
+	"additionalProperties": false
+}`
 
 func _Woodcutter_pre_GoForest(s WoodcutterState) bool {
 	return s.Location != "forest"

@@ -1,4 +1,4 @@
-package roles
+package roles // want package:"actions\\(Farmer.Sell,Walk Fine.Reload Soldier.Reload,Fire,Aim\\)"
 
 const MaxAmmo = 30
 

@@ -1,0 +1,122 @@
+package model
+
+import (
+	"slices"
+
+	"github.com/rolegen/rolegen/exprlang"
+)
+
+// GeneratedMethods are the methods rolegen generates on every role.
+var GeneratedMethods = []string{"PlanState", "Perform", "PerformJSON"}
+
+// SetNames gives the role, its actions and its goals the names of the
+// declarations rolegen generates for them (sqlc's Query.ConstantName is
+// the pattern): the checker calls it once the role is built, the emitter
+// renders the names, and the conflict checks and the loader read them
+// from GeneratedIdents. A name is empty when nothing is generated for it.
+func (r *Role) SetNames() {
+	r.StateType = r.Name + "State"
+	r.DomainVar = r.Name + "Domain"
+	r.SchemaConst = "_" + r.Name + "_planSchema"
+	r.EnabledFunc = ""
+	if len(r.Actions) > 0 {
+		r.EnabledFunc = "_" + r.Name + "_enabled"
+	}
+	r.NumberFunc = "_" + r.Name + "_number"
+	r.HashFunc = "_" + r.Name + "_hash"
+	// Helpers are named in stringer's style for generated helpers.
+	for _, a := range r.Actions {
+		a.Const = r.Name + a.Name
+		a.PreFunc, a.UnmetFunc, a.EffectFunc, a.ArgsVar = "", "", "", ""
+		if a.TakesArgs() {
+			// The runtime's messages name it the same way.
+			a.ArgsVar = a.Const + "Args"
+		}
+		if a.Pre != nil {
+			a.PreFunc = "_" + r.Name + "_pre_" + a.Name
+		}
+		if len(a.PreParts) > 1 {
+			a.UnmetFunc = "_" + r.Name + "_unmet_" + a.Name
+		}
+		if len(a.Effects) > 0 {
+			a.EffectFunc = "_" + r.Name + "_effect_" + a.Name
+		}
+	}
+	for _, g := range r.Goals {
+		g.Const = r.Name + "Goal" + g.Name
+		g.CondFunc = "_" + r.Name + "_goal_" + g.Name
+		g.UnmetFunc = ""
+		if len(g.Parts) > 1 {
+			g.UnmetFunc = "_" + r.Name + "_goalunmet_" + g.Name
+		}
+	}
+}
+
+// GeneratedIdents returns the package-level identifiers rolegen generates
+// for the role (SetNames gave them).
+func (r *Role) GeneratedIdents() []string {
+	out := []string{r.StateType}
+	for _, a := range r.Actions {
+		out = append(out, a.Const)
+	}
+	for _, g := range r.Goals {
+		out = append(out, g.Const)
+	}
+	for _, a := range r.Actions {
+		out = append(out, a.ArgsVar)
+	}
+	out = append(out, r.DomainVar, r.SchemaConst)
+	for _, a := range r.Actions {
+		out = append(out, a.PreFunc, a.UnmetFunc, a.EffectFunc)
+	}
+	for _, g := range r.Goals {
+		out = append(out, g.CondFunc, g.UnmetFunc)
+	}
+	out = append(out, r.EnabledFunc, r.NumberFunc, r.HashFunc)
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
+}
+
+// MaxParts is how many conjuncts an unmet mask tells apart; the last bit
+// stands for all the rest.
+const MaxParts = 64
+
+// Part is one bit of the unmet mask of a condition: the conjuncts it
+// stands for (one, or every conjunct from the 64th on for the last bit)
+// and the fields they read, sorted.
+type Part struct {
+	Conds []exprlang.Expr
+	Reads []int
+}
+
+// Parts splits a condition at its top-level && operators (through
+// parentheses: a && (b && c) has the parts a, b, c) into the bits of its
+// unmet mask. A single conjunct is one part (and needs no unmet mask).
+func Parts(cond exprlang.Expr) []Part {
+	conj := conjuncts(cond)
+	var parts []Part
+	for i := 0; i < len(conj) && i < MaxParts; i++ {
+		p := Part{Conds: conj[i : i+1]}
+		if i == MaxParts-1 {
+			p.Conds = conj[i:]
+		}
+		for _, c := range p.Conds {
+			p.Reads = append(p.Reads, exprlang.Reads(c)...)
+		}
+		slices.Sort(p.Reads)
+		p.Reads = slices.Compact(p.Reads)
+		parts = append(parts, p)
+	}
+	return parts
+}
+
+func conjuncts(e exprlang.Expr) []exprlang.Expr {
+	switch n := e.(type) {
+	case *exprlang.Paren:
+		return conjuncts(n.X)
+	case *exprlang.Binary:
+		if n.Op == exprlang.OpAnd {
+			return append(conjuncts(n.X), conjuncts(n.Y)...)
+		}
+	}
+	return []exprlang.Expr{e}
+}
