@@ -99,6 +99,7 @@ type astarOp[S any] struct {
 	pre    func(S) bool
 	effect func(S) S
 	cost   float64
+	costOf func(S) float64 // nil for a constant cost
 }
 
 // stateTable is the hash table from states to nodes: open addressing with
@@ -322,7 +323,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 	a.ops = make([]astarOp[S], len(d.Actions))
 	for i := range d.Actions {
 		act := &d.Actions[i]
-		a.ops[i] = astarOp[S]{pre: act.Pre, effect: act.Effect, cost: act.Cost}
+		a.ops[i] = astarOp[S]{pre: act.Pre, effect: act.Effect, cost: act.Cost, costOf: act.CostOf}
 		a.minCost = min(a.minCost, act.Cost)
 	}
 	if len(d.Actions) == 0 {
@@ -689,7 +690,15 @@ func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth 
 	if next == back || next == st {
 		return nil
 	}
-	g := g0 + op.cost
+	cost := op.cost
+	if op.costOf != nil {
+		c, err := a.d.StepCost(i, st)
+		if err != nil {
+			return err
+		}
+		cost = c
+	}
+	g := g0 + cost
 	j, slot, hash := a.find(next)
 	if j >= 0 {
 		old := &a.nodes[j]
@@ -742,7 +751,7 @@ func (a *AStar[S]) extract(n int32, p *Plan) {
 		k--
 		p.Steps[k] = a.nodes[n].action
 	}
-	p.Cost = a.d.cost(p.Steps)
+	p.Cost, _ = a.d.planCost(a.states[0], p.Steps) // the costs were valid when searched
 }
 
 // enqueue puts node n on the open list with a fresh sequence number, unless

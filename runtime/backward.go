@@ -44,6 +44,7 @@ type BackwardChainer[S comparable] struct {
 	// Scratch states whose addresses go to the domain's functions (a
 	// local's address would make every call allocate it).
 	probe, after, from S
+	costErr            *PlanningError // an invalid cost met by the complete pass
 	entry              agendaEntry[S]
 	// partial: the greedy pass left choices untried (it went on from a
 	// step without going back, or refused a step that undoes a goal the
@@ -270,7 +271,12 @@ func (b *BackwardChainer[S]) record(kind TraceKind, g GoalID, a ActionID, depth 
 func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 	b.ctx = nil
 	p.Steps = append(p.Steps, b.steps...)
-	p.Cost = b.d.cost(p.Steps)
+	cost, err := b.d.planCost(s, p.Steps)
+	if err != nil {
+		p.Reset()
+		return err
+	}
+	p.Cost = cost
 	p.Expansions = b.expansions
 	if b.ctxErr != nil {
 		return b.ctxErr
@@ -407,6 +413,12 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	case b.ctxErr != nil:
 		b.steps = b.steps[:mark]
 		return st, b.ctxErr
+	case b.costErr != nil:
+		b.steps = b.steps[:mark]
+		err := b.costErr
+		err.Goal, err.GoalName = g, b.d.GoalName(g)
+		b.costErr = nil
+		return st, err
 	}
 	b.steps = b.steps[:mark]
 	if r.reason == 0 {

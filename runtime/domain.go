@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -98,7 +99,12 @@ type Action[S any] struct {
 	// EffectText is the post as written.
 	EffectText string
 
+	// Cost is the action's cost, > 0. When CostOf is set, the cost
+	// depends on the state (cost="2 + Distance / 10"): CostOf(s) is the
+	// cost of the action taken in s, and Cost a lower bound of it (0 when
+	// none is known), on which the planners' estimates rely.
 	Cost   float64
+	CostOf func(S) float64
 	Value  float64
 	Weight float64
 	Tags   []string
@@ -190,6 +196,8 @@ type Domain[S comparable] struct {
 	// precondition of action a.
 	goals []condition[S]
 	pres  []condition[S]
+	// stateCosts: some action's cost depends on the state.
+	stateCosts bool
 }
 
 // NewDomain checks d and derives the tables the planners use. It panics
@@ -253,7 +261,7 @@ func (d *Domain[S]) init() error {
 				return fmt.Errorf("action %q: a change of field %d it does not write", a.Name, c.Field)
 			}
 		}
-		if a.Cost <= 0 {
+		if a.CostOf == nil && !(a.Cost > 0) || a.CostOf != nil && !(a.Cost >= 0) {
 			return fmt.Errorf("action %q: cost %v is not positive", a.Name, a.Cost)
 		}
 		d.actionIndex[a.Name] = ActionID(i)
@@ -267,6 +275,7 @@ func (d *Domain[S]) init() error {
 		return int(d.Goals[b].Priority) - int(d.Goals[a].Priority)
 	})
 
+	d.stateCosts = d.hasStateCosts()
 	d.goals = make([]condition[S], len(d.Goals))
 	for gi := range d.Goals {
 		g := &d.Goals[gi]
@@ -391,11 +400,16 @@ func (d *Domain[S]) Simulate(s S, steps []ActionID) (S, error) {
 }
 
 // Verify simulates p from s and checks that every goal p promises holds
-// at the end.
+// at the end, and that every step's cost is positive.
 func (d *Domain[S]) Verify(s S, p *Plan) error {
 	end, err := d.Simulate(s, p.Steps)
 	if err != nil {
 		return err
+	}
+	if d.stateCosts {
+		if _, err := d.PathCost(s, p.Steps); err != nil {
+			return err
+		}
 	}
 	for _, g := range p.Goals {
 		if !d.Goals[g].Cond(end) {
@@ -410,11 +424,58 @@ func (d *Domain[S]) Verify(s S, p *Plan) error {
 // capability with that action's typed arguments.
 func (d *Domain[S]) PlanSchema() json.RawMessage { return json.RawMessage(d.Schema) }
 
-// cost sums the costs of steps.
-func (d *Domain[S]) cost(steps []ActionID) float64 {
+// StepCost returns the cost of action a taken in s: its Cost, or CostOf(s)
+// for a cost that depends on the state, which must then be positive: a
+// cost that is not (0, negative, NaN) is a *PlanningError with reason
+// InvalidCost.
+func (d *Domain[S]) StepCost(a ActionID, s S) (float64, error) {
+	act := &d.Actions[a]
+	if act.CostOf == nil {
+		return act.Cost, nil
+	}
+	c := act.CostOf(s)
+	if !(c > 0) || math.IsInf(c, 1) {
+		e := d.newError(InvalidCost, NoGoal, a)
+		e.Cost = c
+		return 0, e
+	}
+	return c, nil
+}
+
+// PathCost returns the cost of steps taken from s, in order, without
+// checking their preconditions.
+func (d *Domain[S]) PathCost(s S, steps []ActionID) (float64, error) {
+	var total float64
+	for _, a := range steps {
+		c, err := d.StepCost(a, s)
+		if err != nil {
+			return 0, err
+		}
+		total += c
+		s = d.Apply(a, s)
+	}
+	return total, nil
+}
+
+// planCost is the cost of steps from s: the sum of the actions' costs, or
+// PathCost when some depend on the state.
+func (d *Domain[S]) planCost(s S, steps []ActionID) (float64, error) {
+	if d.stateCosts {
+		return d.PathCost(s, steps)
+	}
 	var c float64
 	for _, a := range steps {
 		c += d.Actions[a].Cost
 	}
-	return c
+	return c, nil
+}
+
+// hasStateCosts reports whether some action's cost depends on the state.
+func (d *Domain[S]) hasStateCosts() bool {
+	for i := range d.Actions {
+		if d.Actions[i].CostOf != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -28,6 +28,9 @@ const (
 	// GoalUnsatisfiedAfterExecution: the plan ran to the end but a goal it
 	// promised does not hold.
 	GoalUnsatisfiedAfterExecution
+	// InvalidCost: an action's cost, which depends on the state, is not
+	// positive in a state where a planner considered the action.
+	InvalidCost
 )
 
 // Sentinels for errors.Is, one per Reason.
@@ -38,6 +41,7 @@ var (
 	ErrSearchBudgetExceeded          = errors.New("search budget exceeded")
 	ErrPreconditionStale             = errors.New("precondition stale")
 	ErrGoalUnsatisfiedAfterExecution = errors.New("goal unsatisfied after execution")
+	ErrInvalidCost                   = errors.New("invalid cost")
 )
 
 var sentinels = [...]error{
@@ -47,6 +51,7 @@ var sentinels = [...]error{
 	SearchBudgetExceeded:          ErrSearchBudgetExceeded,
 	PreconditionStale:             ErrPreconditionStale,
 	GoalUnsatisfiedAfterExecution: ErrGoalUnsatisfiedAfterExecution,
+	InvalidCost:                   ErrInvalidCost,
 }
 
 func (r Reason) String() string {
@@ -82,6 +87,9 @@ type PlanningError struct {
 	// Undoes names the goal of higher priority that Action would undo,
 	// when that is why the goal is Unreachable.
 	Undoes string
+	// Cost is the cost Action has in the state the planner met, for
+	// InvalidCost.
+	Cost float64
 }
 
 func (e *PlanningError) Unwrap() error {
@@ -130,6 +138,8 @@ func (e *PlanningError) Error() string {
 		fmt.Fprintf(&b, "step %d: precondition %q of %s does not hold", e.Step, e.Precondition, e.ActionName)
 	case GoalUnsatisfiedAfterExecution:
 		b.WriteString("still unsatisfied after the plan ran")
+	case InvalidCost:
+		fmt.Fprintf(&b, "invalid cost: %s costs %v in a state where it was considered; a cost must be positive", e.ActionName, e.Cost)
 	default:
 		b.WriteString(e.Reason.String())
 	}

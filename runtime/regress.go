@@ -184,7 +184,11 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 					continue
 				}
 			}
-			rg.visit(&b.after, top.below, n, top.act, nd.steps+1, nd.g+d.Actions[top.act].Cost)
+			cost, err := d.StepCost(top.act, nd.state)
+			if err != nil {
+				return b.costFailed(err)
+			}
+			rg.visit(&b.after, top.below, n, top.act, nd.steps+1, nd.g+cost)
 			continue
 		case int(top.depth)-1 >= b.maxDepth:
 			b.depthCut = true
@@ -216,7 +220,12 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 				if ok, _ := d.progress(b.targetOf(top.act, int(ch.cond)), ch.want, &b.probe, &b.after); !ok {
 					continue
 				}
-				rg.visit(&b.after, nd.agenda, n, a, nd.steps+1, nd.g+d.Actions[a].Cost)
+				cost, err := d.StepCost(a, nd.state)
+				if err != nil {
+					b.level--
+					return b.costFailed(err)
+				}
+				rg.visit(&b.after, nd.agenda, n, a, nd.steps+1, nd.g+cost)
 				continue
 			}
 			if int(nd.steps)+int(top.depth)+1 > rem {
@@ -310,4 +319,11 @@ func (t *slotTable) grow() {
 		}
 		t.slots[i] = s
 	}
+}
+
+// costFailed ends the complete pass on an action's invalid cost: a plan
+// priced with it would be silently wrong.
+func (b *BackwardChainer[S]) costFailed(err error) result {
+	b.costErr = err.(*PlanningError)
+	return result{kind: stopped, reason: InvalidCost, action: b.costErr.Action, undoes: NoGoal}
 }
