@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"go/constant"
 	"slices"
 
@@ -267,13 +268,30 @@ func (e *emitter) numberFunc() {
 func (e *emitter) hashFunc() {
 	r := e.r
 	e.f.Func().Id(r.HashFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType)).Uint64().BlockFunc(func(g *jen.Group) {
+		// Bools are gathered 64 to a word and hashed a word at a time.
+		var bools []string
+		for _, fld := range r.Fields {
+			if fld.Kind.IsBoolean() {
+				bools = append(bools, fld.Name)
+			}
+		}
+		for w := 0; w*64 < len(bools); w++ {
+			word := fmt.Sprintf("b%d", w)
+			g.Var().Id(word).Uint64()
+			for i, name := range bools[w*64 : min(len(bools), (w+1)*64)] {
+				g.Id(word).Op("|=").Add(e.rt("HashBit")).Call(jen.Id("s").Dot(name), jen.Lit(i))
+			}
+		}
 		g.Id("h").Op(":=").Add(e.rt("HashStart"))
+		for w := 0; w*64 < len(bools); w++ {
+			g.Id("h").Op("=").Add(e.rt("HashWord")).Call(jen.Id("h"), jen.Id(fmt.Sprintf("b%d", w)))
+		}
 		for _, fld := range r.Fields {
 			v := jen.Id("s").Dot(fld.Name)
 			var fold jen.Code
 			switch k := fld.Kind; {
 			case k.IsBoolean():
-				fold = e.rt("HashBool").Call(jen.Id("h"), v)
+				continue
 			case k.IsFloat():
 				fold = e.rt("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
 			case k.IsNumeric():

@@ -24,8 +24,12 @@ type condition[S any] struct {
 	// field of an equality), what one step adds to its field.
 	rels  []Relation
 	steps []float64
-	// bounds[i] bounds the cost of making parts[i] hold (see heuristic.go).
+	// bounds[i] bounds the cost of making parts[i] hold (see heuristic.go);
+	// flat, when positive, is the bound of every part, none of which
+	// depends on the state (no action moves a field by steps): the bound
+	// of the condition whatever fails.
 	bounds []partBound
+	flat   float64
 }
 
 // option is an action that can serve a condition.
@@ -130,6 +134,12 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 	c.bounds = make([]partBound, n)
 	for i := range n {
 		c.bounds[i] = d.newPartBound(&c, i)
+		switch b := &c.bounds[i]; {
+		case b.stepped() || math.IsInf(b.reset, 1) || i > 0 && b.reset != c.flat:
+			c.flat = -1
+		case i == 0:
+			c.flat = b.reset
+		}
 	}
 	if goal != NoGoal {
 		for ai := range d.Actions {

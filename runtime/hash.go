@@ -25,6 +25,16 @@ func HashWord(h, v uint64) uint64 {
 	return bits.RotateLeft64((h^v)*hashMul1, 29) * hashMul2
 }
 
+// HashBit returns 1<<i when b is set and 0 otherwise: generated hash
+// functions gather bools into words with it.
+func HashBit(b bool, i uint) uint64 {
+	var v uint64
+	if b {
+		v = 1
+	}
+	return v << i
+}
+
 // HashBool folds a bool into h.
 func HashBool(h uint64, v bool) uint64 {
 	if v {

@@ -126,11 +126,15 @@ func (b *partBound) steps(p *Part, x float64) float64 {
 	return min(b.stepUp, b.stepDown) // cannot tell how far: at least a step
 }
 
+// stepped reports whether some action moves the part's field by steps:
+// only then does the bound depend on the field's value.
+func (b *partBound) stepped() bool { return b.stepUp < math.Inf(1) || b.stepDown < math.Inf(1) }
+
 // cost is the bound of a part that fails, whose field has value x (known
 // when known is set).
 func (b *partBound) cost(p *Part, x float64, known bool) float64 {
 	byStep := min(b.stepUp, b.stepDown)
-	if known {
+	if known && !math.IsInf(byStep, 1) {
 		byStep = b.steps(p, x)
 	}
 	return min(b.reset, byStep)
@@ -141,16 +145,22 @@ func (b *partBound) cost(p *Part, x float64, known bool) float64 {
 // some failing part cannot be served at all.
 func (c *condition[S]) bound(s *S, number func(*S, FieldID) float64) float64 {
 	failing := c.failing(*s)
+	if failing == 0 {
+		return 0
+	}
+	if c.flat > 0 {
+		return c.flat
+	}
 	h := 0.0
 	for failing != 0 {
 		i := bits.TrailingZeros64(failing)
 		failing &= failing - 1
-		p := &c.parts[i]
-		x, known := 0.0, number != nil && p.Cmp != CmpNone
+		p, pb := &c.parts[i], &c.bounds[i]
+		x, known := 0.0, number != nil && p.Cmp != CmpNone && pb.stepped()
 		if known {
 			x = number(s, p.Field)
 		}
-		h = max(h, c.bounds[i].cost(p, x, known))
+		h = max(h, pb.cost(p, x, known))
 	}
 	return h
 }

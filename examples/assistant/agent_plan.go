@@ -357,10 +357,12 @@ func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
 }
 
 func _Agent_hash(s *AgentState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.Searched, 0)
+	b0 |= runtime.HashBit(s.Booked, 1)
+	b0 |= runtime.HashBit(s.Notified, 2)
 	h := runtime.HashStart
-	h = runtime.HashBool(h, s.Searched)
-	h = runtime.HashBool(h, s.Booked)
-	h = runtime.HashBool(h, s.Notified)
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashWord(h, uint64(s.Budget))
 	return runtime.HashMix(h)
 }

@@ -2535,7 +2535,19 @@ func _Crafter_number(s *CrafterState, f runtime.FieldID) float64 {
 }
 
 func _Crafter_hash(s *CrafterState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.Table, 0)
+	b0 |= runtime.HashBit(s.Furnace, 1)
+	b0 |= runtime.HashBit(s.WoodPick, 2)
+	b0 |= runtime.HashBit(s.StonePick, 3)
+	b0 |= runtime.HashBit(s.IronPick, 4)
+	b0 |= runtime.HashBit(s.Axe, 5)
+	b0 |= runtime.HashBit(s.Sword, 6)
+	b0 |= runtime.HashBit(s.Rod, 7)
+	b0 |= runtime.HashBit(s.Chest, 8)
+	b0 |= runtime.HashBit(s.Bucket, 9)
 	h := runtime.HashStart
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashWord(h, uint64(s.Wood))
 	h = runtime.HashWord(h, uint64(s.Planks))
 	h = runtime.HashWord(h, uint64(s.Sticks))
@@ -2545,17 +2557,7 @@ func _Crafter_hash(s *CrafterState) uint64 {
 	h = runtime.HashWord(h, uint64(s.Iron))
 	h = runtime.HashWord(h, uint64(s.Fiber))
 	h = runtime.HashWord(h, uint64(s.Food))
-	h = runtime.HashBool(h, s.Table)
-	h = runtime.HashBool(h, s.Furnace)
-	h = runtime.HashBool(h, s.WoodPick)
-	h = runtime.HashBool(h, s.StonePick)
-	h = runtime.HashBool(h, s.IronPick)
-	h = runtime.HashBool(h, s.Axe)
-	h = runtime.HashBool(h, s.Sword)
-	h = runtime.HashBool(h, s.Rod)
 	h = runtime.HashWord(h, uint64(s.Torches))
-	h = runtime.HashBool(h, s.Chest)
-	h = runtime.HashBool(h, s.Bucket)
 	return runtime.HashMix(h)
 }
 

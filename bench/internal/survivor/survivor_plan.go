@@ -593,7 +593,10 @@ func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
 }
 
 func _Survivor_hash(s *SurvivorState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.Armed, 0)
 	h := runtime.HashStart
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashWord(h, uint64(s.Health))
 	h = runtime.HashWord(h, uint64(s.Hunger))
 	h = runtime.HashWord(h, uint64(s.Ammo))
@@ -602,7 +605,6 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	h = runtime.HashFloat(h, float64(s.Energy))
 	h = runtime.HashWord(h, uint64(s.Stance))
 	h = runtime.HashString(h, string(s.Zone))
-	h = runtime.HashBool(h, s.Armed)
 	return runtime.HashMix(h)
 }
 

@@ -1603,7 +1603,11 @@ func _Squaddie_number(s *SquaddieState, f runtime.FieldID) float64 {
 }
 
 func _Squaddie_hash(s *SquaddieState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.InCover, 0)
+	b0 |= runtime.HashBit(s.Radio, 1)
 	h := runtime.HashStart
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashWord(h, uint64(s.Health))
 	h = runtime.HashWord(h, uint64(s.Energy))
 	h = runtime.HashWord(h, uint64(s.Ammo))
@@ -1612,8 +1616,6 @@ func _Squaddie_hash(s *SquaddieState) uint64 {
 	h = runtime.HashWord(h, uint64(s.Grenades))
 	h = runtime.HashWord(h, uint64(s.Threat))
 	h = runtime.HashWord(h, uint64(s.Distance))
-	h = runtime.HashBool(h, s.InCover)
-	h = runtime.HashBool(h, s.Radio)
 	return runtime.HashMix(h)
 }
 

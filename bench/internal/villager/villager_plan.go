@@ -1237,7 +1237,10 @@ func _Villager_number(s *VillagerState, f runtime.FieldID) float64 {
 }
 
 func _Villager_hash(s *VillagerState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.Planted, 0)
 	h := runtime.HashStart
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashString(h, string(s.Location))
 	h = runtime.HashWord(h, uint64(s.Energy))
 	h = runtime.HashWord(h, uint64(s.Hunger))
@@ -1245,7 +1248,6 @@ func _Villager_hash(s *VillagerState) uint64 {
 	h = runtime.HashWord(h, uint64(s.Bread))
 	h = runtime.HashWord(h, uint64(s.Wheat))
 	h = runtime.HashWord(h, uint64(s.Seeds))
-	h = runtime.HashBool(h, s.Planted)
 	h = runtime.HashWord(h, uint64(s.Wood))
 	return runtime.HashMix(h)
 }

@@ -638,12 +638,14 @@ func _Woodcutter_number(s *WoodcutterState, f runtime.FieldID) float64 {
 }
 
 func _Woodcutter_hash(s *WoodcutterState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.HasAxe, 0)
+	b0 |= runtime.HashBit(s.FireLit, 1)
 	h := runtime.HashStart
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashString(h, string(s.Location))
-	h = runtime.HashBool(h, s.HasAxe)
 	h = runtime.HashWord(h, uint64(s.Wood))
 	h = runtime.HashWord(h, uint64(s.Gold))
-	h = runtime.HashBool(h, s.FireLit)
 	h = runtime.HashFloat(h, float64(s.Hunger))
 	return runtime.HashMix(h)
 }

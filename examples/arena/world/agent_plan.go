@@ -674,13 +674,15 @@ func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
 }
 
 func _Agent_hash(s *AgentState) uint64 {
+	var b0 uint64
+	b0 |= runtime.HashBit(s.Cover, 0)
 	h := runtime.HashStart
+	h = runtime.HashWord(h, b0)
 	h = runtime.HashWord(h, uint64(s.Hunger))
 	h = runtime.HashWord(h, uint64(s.Food))
 	h = runtime.HashWord(h, uint64(s.Energy))
 	h = runtime.HashWord(h, uint64(s.Ammo))
 	h = runtime.HashWord(h, uint64(s.Threat))
-	h = runtime.HashBool(h, s.Cover)
 	return runtime.HashMix(h)
 }
 
