@@ -131,7 +131,108 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 })
 
 // _Forager_planSchema is the JSON Schema of an LLM plan over the actions of Forager.
-const _Forager_planSchema = `{"properties":{"steps":{"items":{"anyOf":[{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Eat"],"description":"Eat eats five food, sating fifty hunger (down to 0)."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Forage"],"description":"Forage finds ten food, for twenty fatigue and five hunger (up to 100)."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Sleep"],"description":"Sleep rests off fifty fatigue (down to 0)."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]}]},"type":"array"}},"additionalProperties":false,"type":"object","required":["steps"]}`
+const _Forager_planSchema = `{
+	"type": "object",
+	"properties": {
+		"steps": {
+			"type": "array",
+			"minItems": 1,
+			"items": {
+				"anyOf": [
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Eat eats five food, sating fifty hunger (down to 0).",
+								"enum": ["Eat"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Forage finds ten food, for twenty fatigue and five hunger (up to 100).",
+								"enum": ["Forage"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Sleep rests off fifty fatigue (down to 0).",
+								"enum": ["Sleep"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					}
+				]
+			}
+		}
+	},
+	"required": ["steps"],
+	"additionalProperties": false
+}`
 
 func _Forager_pre_Eat(s ForagerState) bool {
 	return s.Food > 0

@@ -1085,7 +1085,1239 @@ var WalkerDomain = runtime.NewDomain(runtime.Domain[WalkerState]{
 })
 
 // _Walker_planSchema is the JSON Schema of an LLM plan over the actions of Walker.
-const _Walker_planSchema = `{"properties":{"steps":{"items":{"anyOf":[{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["AToB"],"description":"AToB moves from A to B."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["BToC"],"description":"BToC moves from B to C."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["CToD"],"description":"CToD moves from C to D."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["DToE"],"description":"DToE moves from D to E."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["EToF"],"description":"EToF moves from E to F."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["FToG"],"description":"FToG moves from F to G."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["GToH"],"description":"GToH moves from G to H."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["HToI"],"description":"HToI moves from H to I."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["IToJ"],"description":"IToJ moves from I to J."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["CToX1"],"description":"CToX1 moves from C to X1."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["EToX2"],"description":"EToX2 moves from E to X2."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["GToX3"],"description":"GToX3 moves from G to X3."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["X1ToD"],"description":"X1ToD moves from X1 to D."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["X2ToF"],"description":"X2ToF moves from X2 to F."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["X3ToH"],"description":"X3ToH moves from X3 to H."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["BToY1"],"description":"BToY1 moves from B to Y1."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["DToY2"],"description":"DToY2 moves from D to Y2."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["FToY3"],"description":"FToY3 moves from F to Y3."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Y1ToC"],"description":"Y1ToC moves from Y1 to C."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Y2ToE"],"description":"Y2ToE moves from Y2 to E."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Y3ToG"],"description":"Y3ToG moves from Y3 to G."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["JToK"],"description":"JToK moves from J to K."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["KToL"],"description":"KToL moves from K to L."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["LToM"],"description":"LToM moves from L to M."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["MToN"],"description":"MToN moves from M to N."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["NToO"],"description":"NToO moves from N to O."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["OToP"],"description":"OToP moves from O to P."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["PToQ"],"description":"PToQ moves from P to Q."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["QToR"],"description":"QToR moves from Q to R."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["RToS"],"description":"RToS moves from R to S."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["SToT"],"description":"SToT moves from S to T."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["TToU"],"description":"TToU moves from T to U."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["UToV"],"description":"UToV moves from U to V."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["VToW"],"description":"VToW moves from V to W."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["WToX"],"description":"WToX moves from W to X."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["XToY"],"description":"XToY moves from X to Y."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["YToZ"],"description":"YToZ moves from Y to Z."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["UToZ1"],"description":"UToZ1 moves from U to Z1."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["WToZ2"],"description":"WToZ2 moves from W to Z2."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Z1ToV"],"description":"Z1ToV moves from Z1 to V."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["Z2ToX"],"description":"Z2ToX moves from Z2 to X."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]},{"properties":{"id":{"type":"string","description":"A unique id for this step."},"capability":{"type":"string","enum":["AToZ3"],"description":"AToZ3 moves from A to Z3."},"args":{"properties":{},"additionalProperties":false,"type":"object","required":[]},"dependsOn":{"items":{"type":"string"},"type":"array","description":"Ids of the steps that must finish before this one."}},"additionalProperties":false,"type":"object","required":["id","capability","args","dependsOn"]}]},"type":"array"}},"additionalProperties":false,"type":"object","required":["steps"]}`
+const _Walker_planSchema = `{
+	"type": "object",
+	"properties": {
+		"steps": {
+			"type": "array",
+			"minItems": 1,
+			"items": {
+				"anyOf": [
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "AToB moves from A to B.",
+								"enum": ["AToB"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "BToC moves from B to C.",
+								"enum": ["BToC"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "CToD moves from C to D.",
+								"enum": ["CToD"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "DToE moves from D to E.",
+								"enum": ["DToE"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "EToF moves from E to F.",
+								"enum": ["EToF"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "FToG moves from F to G.",
+								"enum": ["FToG"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "GToH moves from G to H.",
+								"enum": ["GToH"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "HToI moves from H to I.",
+								"enum": ["HToI"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "IToJ moves from I to J.",
+								"enum": ["IToJ"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "CToX1 moves from C to X1.",
+								"enum": ["CToX1"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "EToX2 moves from E to X2.",
+								"enum": ["EToX2"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "GToX3 moves from G to X3.",
+								"enum": ["GToX3"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "X1ToD moves from X1 to D.",
+								"enum": ["X1ToD"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "X2ToF moves from X2 to F.",
+								"enum": ["X2ToF"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "X3ToH moves from X3 to H.",
+								"enum": ["X3ToH"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "BToY1 moves from B to Y1.",
+								"enum": ["BToY1"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "DToY2 moves from D to Y2.",
+								"enum": ["DToY2"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "FToY3 moves from F to Y3.",
+								"enum": ["FToY3"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Y1ToC moves from Y1 to C.",
+								"enum": ["Y1ToC"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Y2ToE moves from Y2 to E.",
+								"enum": ["Y2ToE"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Y3ToG moves from Y3 to G.",
+								"enum": ["Y3ToG"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "JToK moves from J to K.",
+								"enum": ["JToK"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "KToL moves from K to L.",
+								"enum": ["KToL"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "LToM moves from L to M.",
+								"enum": ["LToM"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "MToN moves from M to N.",
+								"enum": ["MToN"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "NToO moves from N to O.",
+								"enum": ["NToO"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "OToP moves from O to P.",
+								"enum": ["OToP"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "PToQ moves from P to Q.",
+								"enum": ["PToQ"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "QToR moves from Q to R.",
+								"enum": ["QToR"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "RToS moves from R to S.",
+								"enum": ["RToS"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "SToT moves from S to T.",
+								"enum": ["SToT"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "TToU moves from T to U.",
+								"enum": ["TToU"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "UToV moves from U to V.",
+								"enum": ["UToV"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "VToW moves from V to W.",
+								"enum": ["VToW"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "WToX moves from W to X.",
+								"enum": ["WToX"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "XToY moves from X to Y.",
+								"enum": ["XToY"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "YToZ moves from Y to Z.",
+								"enum": ["YToZ"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "UToZ1 moves from U to Z1.",
+								"enum": ["UToZ1"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "WToZ2 moves from W to Z2.",
+								"enum": ["WToZ2"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Z1ToV moves from Z1 to V.",
+								"enum": ["Z1ToV"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "Z2ToX moves from Z2 to X.",
+								"enum": ["Z2ToX"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					},
+					{
+						"type": "object",
+						"properties": {
+							"id": {
+								"type": "string",
+								"description": "A unique id for this step."
+							},
+							"capability": {
+								"type": "string",
+								"description": "AToZ3 moves from A to Z3.",
+								"enum": ["AToZ3"]
+							},
+							"args": {
+								"type": "object",
+								"properties": {},
+								"required": [],
+								"additionalProperties": false
+							},
+							"dependsOn": {
+								"type": "array",
+								"description": "Ids of the steps that must finish before this one.",
+								"items": {
+									"type": "string"
+								}
+							}
+						},
+						"required": ["id", "capability", "args", "dependsOn"],
+						"additionalProperties": false
+					}
+				]
+			}
+		}
+	},
+	"required": ["steps"],
+	"additionalProperties": false
+}`
 
 func _Walker_pre_AToB(s WalkerState) bool {
 	return s.A == Here
