@@ -1,8 +1,10 @@
 // Package bench measures rolegen against the alternatives: hand-written
 // Go, a reflection-based interpreter and expr-lang/expr for conditions;
 // reflection for state extraction; the planners on roles from a few
-// states to blocksworld; many agents replanning every tick; and the
-// generator itself.
+// states to blocksworld, and on the public planners' own problems
+// (kelindar/goap's deep and maze, and blocksworld as PDDL for Fast
+// Downward under testdata/pddl); many agents replanning every tick; and
+// the generator itself.
 //
 // Run every benchmark once, with allocations:
 //
@@ -10,7 +12,7 @@
 //
 // The tests beside the benchmarks check that what they measure is right:
 // the four kinds of conditions agree, the plans verify and have the
-// lengths the benchmarks claim. BENCHMARKS.md at the root of the
+// lengths the benchmarks claim, the anchor problems are the anchors' own. BENCHMARKS.md at the root of the
 // repository holds one run's results and what they mean.
 //
 // bench is a module of its own, so that its baselines (expr) are no

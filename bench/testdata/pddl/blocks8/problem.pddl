@@ -1,0 +1,25 @@
+; Generated from bench/internal/blocks8 by TestPDDL; do not edit.
+; The tower A on B on ... on H reversed, as BenchmarkPlan/blocksworld8 plans it.
+(define (problem blocks8)
+  (:domain blocksworld)
+  (:objects a b c d e f g h)
+  (:init
+    (on a b)
+    (on b c)
+    (on c d)
+    (on d e)
+    (on e f)
+    (on f g)
+    (on g h)
+    (ontable h)
+    (clear a)
+    (handempty))
+  (:goal (and
+    (ontable a)
+    (on b a)
+    (on c b)
+    (on d c)
+    (on e d)
+    (on f e)
+    (on g f)
+    (on h g))))
