@@ -88,6 +88,9 @@ type astarNode struct {
 	parent int32   // the node it was reached from, -1 for the start
 	action ActionID
 	depth  int32 // steps from the start
+	// goal: the search's goals hold in the node's state (known when
+	// goalKnown; the derived estimate tells it, as it reads the goals).
+	goal, goalKnown bool
 	// live is the sequence number of the node's entry in the open list,
 	// 0 when it has none (closed, or dead end). Entries whose sequence
 	// number is not their node's live one are stale and skipped.
@@ -559,10 +562,7 @@ func (a *AStar[S]) estimateOf(s *S) float64 {
 	}
 	switch a.estimate {
 	case estimateDerived:
-		h := 0.0
-		for _, g := range a.goals {
-			h = max(h, a.d.goals[g].bound(s, a.d.Number))
-		}
+		h, _ := a.derived(s)
 		return h
 	case estimateBlind:
 		if a.satisfied(*s) {
@@ -586,9 +586,30 @@ func (a *AStar[S]) estimateOf(s *S) float64 {
 func (a *AStar[S]) addNode(s S, slot, hash uint32, g float64, parent int32, act ActionID, depth int32) int32 {
 	n := int32(len(a.nodes))
 	a.states = append(a.states, s)
-	a.nodes = append(a.nodes, astarNode{g: g, h: a.estimateOf(&a.states[n]), parent: parent, action: act, depth: depth})
+	nd := astarNode{g: g, parent: parent, action: act, depth: depth}
+	if a.heuristic == nil && a.estimate == estimateDerived {
+		nd.h, nd.goal = a.derived(&a.states[n])
+		nd.goalKnown = true
+	} else {
+		nd.h = a.estimateOf(&a.states[n])
+	}
+	a.nodes = append(a.nodes, nd)
 	a.table.insert(slot, hash, n)
 	return n
+}
+
+// derived returns the derived estimate of *s for the search's goals (the
+// largest of their Domain.LowerBound), and whether they all hold.
+func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
+	goal = true
+	for _, g := range a.goals {
+		c := &a.d.goals[g]
+		if failing := c.failing(*s); failing != 0 {
+			goal = false
+			h = max(h, c.boundOf(s, failing, a.d.Number))
+		}
+	}
+	return h, goal
 }
 
 // search runs A* from s and returns the node where the goals hold.
@@ -615,7 +636,7 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 		}
 		nd.live = 0
 		st := a.states[n]
-		if a.satisfied(st) {
+		if nd.goalKnown && nd.goal || !nd.goalKnown && a.satisfied(st) {
 			return n, nil
 		}
 		if nd.depth >= a.maxDepth {

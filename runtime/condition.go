@@ -30,6 +30,11 @@ type condition[S any] struct {
 	// of the condition whatever fails.
 	bounds []partBound
 	flat   float64
+	// group[i] numbers the group of parts[i]: parts some action serves
+	// together are in one group; disjoint, when every part is a group of
+	// its own.
+	group    []uint8
+	disjoint bool
 }
 
 // option is an action that can serve a condition.
@@ -131,6 +136,17 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 			c.opts = append(c.opts, o)
 		}
 	}
+	// Group the parts by the actions that touch them: those that serve
+	// a part, and those that set its field (the bound of a part may end
+	// with any setter).
+	touches := make([]bool, len(c.rels))
+	for ai := range d.Actions {
+		for i := range n {
+			p := &c.parts[i]
+			touches[ai*n+i] = c.rels[ai*n+i].serves() || p.Cmp != CmpNone && sets(d.Actions[ai].Changes, p.Field)
+		}
+	}
+	c.group, c.disjoint = groupParts(touches, n)
 	c.bounds = make([]partBound, n)
 	for i := range n {
 		c.bounds[i] = d.newPartBound(&c, i)
@@ -329,4 +345,44 @@ func (c *condition[S]) stepsBound(failing uint64, fs *fields[S]) float64 {
 		bound = max(bound, best)
 	}
 	return bound
+}
+
+// groupParts puts parts that some action touches together (touches[a*n+i]:
+// action a touches part i) in one group, and reports whether every part is
+// a group of its own.
+func groupParts(touches []bool, n int) ([]uint8, bool) {
+	group := make([]uint8, n)
+	for i := range group {
+		group[i] = uint8(i)
+	}
+	// find returns the smallest part of i's group.
+	var find func(i int) int
+	find = func(i int) int {
+		for int(group[i]) != i {
+			i = int(group[i])
+		}
+		return i
+	}
+	disjoint := true
+	for a := 0; a*n < len(touches); a++ {
+		first := -1
+		for i := range n {
+			if !touches[a*n+i] {
+				continue
+			}
+			if first < 0 {
+				first = i
+				continue
+			}
+			x, y := find(first), find(i)
+			if x != y {
+				group[max(x, y)] = uint8(min(x, y))
+				disjoint = false
+			}
+		}
+	}
+	for i := range group {
+		group[i] = uint8(find(i))
+	}
+	return group, disjoint
 }

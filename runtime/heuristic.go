@@ -18,9 +18,13 @@ import (
 // end, the setter's cost plus what the steps from v need; or, with no
 // setter, what the steps from the field's value now need: the distance ×
 // the lowest cost per unit of the actions that move it the right way, and
-// at least the cheapest of them. The bound of a goal is the largest over
-// its failing conjuncts (a plan must serve each); a conjunct nothing can
-// serve makes it +Inf: the goal cannot hold from here.
+// at least ⌈distance / the furthest step⌉ × the cheapest of them.
+//
+// A plan must serve every failing conjunct. Conjuncts that no action
+// serves together (no action is in a serving relation to both) need
+// actions of their own, so the bounds of such groups of conjuncts add up;
+// within a group the largest counts. A conjunct nothing can serve makes
+// the bound +Inf: the goal cannot hold from here.
 //
 // The bound never overestimates, and no step lowers it by more than the
 // step's cost, so A* with it returns cheapest plans without reopening
@@ -35,8 +39,9 @@ type partBound struct {
 	reset float64
 	// stepUp and stepDown are the cheapest actions that add to the field
 	// (up) or take from it (down), when those serve the part; perUp and
-	// perDown their lowest cost per unit moved.
-	stepUp, stepDown, perUp, perDown float64
+	// perDown their lowest cost per unit moved; maxUp and maxDown the
+	// furthest one step of them moves it.
+	stepUp, stepDown, perUp, perDown, maxUp, maxDown float64
 	// integer: the field holds integers, so x > c needs x >= c+1.
 	integer bool
 }
@@ -58,9 +63,11 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 			case step > 0:
 				b.stepUp = min(b.stepUp, cost)
 				b.perUp = min(b.perUp, cost/step)
+				b.maxUp = max(b.maxUp, step)
 			case step < 0:
 				b.stepDown = min(b.stepDown, cost)
 				b.perDown = min(b.perDown, cost/-step)
+				b.maxDown = max(b.maxDown, -step)
 			case p.Cmp == CmpNone || !sets(d.Actions[a].Changes, p.Field):
 				// It writes the field some way the forms do not tell (or
 				// the part has no form), or fixes it by a step of any
@@ -117,11 +124,14 @@ func (b *partBound) steps(p *Part, x float64) float64 {
 	case CmpNe:
 		return min(b.stepUp, b.stepDown)
 	}
+	// Moving d takes at least ⌈d / the furthest step⌉ steps, each costing
+	// at least the cheapest: with steps of one size that is exact; and
+	// the cost per unit bounds a mix of sizes.
 	switch {
 	case up > 0:
-		return max(b.stepUp, up*b.perUp)
+		return max(math.Ceil(up/b.maxUp)*b.stepUp, up*b.perUp)
 	case down > 0:
-		return max(b.stepDown, down*b.perDown)
+		return max(math.Ceil(down/b.maxDown)*b.stepDown, down*b.perDown)
 	}
 	return min(b.stepUp, b.stepDown) // cannot tell how far: at least a step
 }
@@ -148,9 +158,21 @@ func (c *condition[S]) bound(s *S, number func(*S, FieldID) float64) float64 {
 	if failing == 0 {
 		return 0
 	}
+	return c.boundOf(s, failing, number)
+}
+
+// boundOf is bound, given the parts that fail in *s (not none).
+func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) float64) float64 {
 	if c.flat > 0 {
+		if c.disjoint {
+			return c.flat * float64(bits.OnesCount64(failing))
+		}
 		return c.flat
 	}
+	// Parts no action serves together need actions of their own: their
+	// bounds add up; within a group of parts some action serves together,
+	// the largest counts.
+	var group [64]float64
 	h := 0.0
 	for failing != 0 {
 		i := bits.TrailingZeros64(failing)
@@ -160,7 +182,11 @@ func (c *condition[S]) bound(s *S, number func(*S, FieldID) float64) float64 {
 		if known {
 			x = number(s, p.Field)
 		}
-		h = max(h, pb.cost(p, x, known))
+		b := pb.cost(p, x, known)
+		if k := c.group[i]; b > group[k] {
+			h += b - group[k]
+			group[k] = b
+		}
 	}
 	return h
 }

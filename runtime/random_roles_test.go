@@ -78,8 +78,15 @@ type randomRole struct {
 
 var roleOps = []runtime.Cmp{runtime.CmpEq, runtime.CmpNe, runtime.CmpLt, runtime.CmpLe, runtime.CmpGt, runtime.CmpGe}
 
-// newRandomRole draws a role: nf fields with values 0..4, n actions.
+// newRandomRole draws a role: nf fields with values 0..4, n actions, a
+// goal of two conjuncts.
 func newRandomRole(r *rand.Rand, nf, n int, clock bool) *randomRole {
+	return newRandomRoleWithGoal(r, nf, n, clock, 2)
+}
+
+// newRandomRoleWithGoal is newRandomRole with a goal of parts conjuncts
+// (at most nf).
+func newRandomRoleWithGoal(r *rand.Rand, nf, n int, clock bool, parts int) *randomRole {
 	rr := &randomRole{nf: nf, clock: clock}
 	lit := func() roleLit {
 		return roleLit{f: r.IntN(nf), op: roleOps[r.IntN(len(roleOps))], k: r.IntN(5)}
@@ -104,7 +111,7 @@ func newRandomRole(r *rand.Rand, nf, n int, clock bool) *randomRole {
 		a.cost = float64(1 + r.IntN(4))
 		rr.actions = append(rr.actions, a)
 	}
-	for _, f := range r.Perm(nf)[:2] {
+	for _, f := range r.Perm(nf)[:parts] {
 		l := lit()
 		l.f = f
 		rr.goal = append(rr.goal, l)
@@ -376,8 +383,10 @@ func TestDerivedEstimateIsAdmissible(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 0xbac))
 	ctx := context.Background()
 	var derived, uniform, searches int
-	for range 40 {
-		rr := newRandomRole(r, 4, 8, false)
+	for i := range 80 {
+		// Goals of two to four conjuncts, so that the bounds of parts
+		// served by different actions add up.
+		rr := newRandomRoleWithGoal(r, 4, 8, false, 2+i%3)
 		d := rr.d
 		// Every state, and the reversed transitions.
 		index := map[roleState]int{}
