@@ -58,6 +58,8 @@ type AStar[S comparable] struct {
 	heuristic func(S, []GoalID) float64
 	// estimate is the built-in estimate, when heuristic is nil.
 	estimate estimateKind
+	// weight multiplies the estimate in the open list's order.
+	weight float64
 	// minCost is the cost of the cheapest action.
 	minCost float64
 	// changes[a*len(Goals)+g] reports whether action a may change whether
@@ -74,7 +76,6 @@ type AStar[S comparable] struct {
 	nodes      []astarNode // node i's search data
 	table      stateTable  // state → node
 	open       openList    // states to expand, best first
-	seq        uint64      // last sequence number handed out
 	expansions int         // states expanded in this search
 	generated  int         // successors generated in this search
 	depthCut   bool        // a state was not expanded for the depth limit
@@ -91,10 +92,10 @@ type astarNode struct {
 	// goal: the search's goals hold in the node's state (known when
 	// goalKnown; the derived estimate tells it, as it reads the goals).
 	goal, goalKnown bool
-	// live is the sequence number of the node's entry in the open list,
-	// 0 when it has none (closed, or dead end). Entries whose sequence
-	// number is not their node's live one are stale and skipped.
-	live uint64
+	// open: the node waits in the open list, with an entry of its g;
+	// entries of other g's, or of a node no longer open, are stale and
+	// skipped.
+	open bool
 }
 
 // astarOp is the part of an action the search loop reads.
@@ -194,6 +195,7 @@ func (t *stateTable) insert(slot, hash uint32, node int32) {
 type AStarOption func(*astarConfig)
 
 type astarConfig struct {
+	weight    float64
 	budget    int
 	maxDepth  int
 	maxStates int
@@ -254,6 +256,14 @@ func WithHeuristic[S any](h func(s S, goals []GoalID) float64) AStarOption {
 	return func(c *astarConfig) { c.heuristic = h }
 }
 
+// WithWeight makes A* weighted: it orders states by g + w × h, w >= 1 (1
+// is plain A*). With an admissible estimate, a plan then costs at most w
+// times the cheapest, and the search usually expands far fewer states: a
+// trade of cost for time that a frame loop may want.
+func WithWeight(w float64) AStarOption {
+	return func(c *astarConfig) { c.weight = max(w, 1) }
+}
+
 // WithUniformCost makes the estimate 0 everywhere: uniform-cost search
 // (Dijkstra's algorithm), which expands every state cheaper than the plan.
 // For measuring, mostly; the default estimate is never worse.
@@ -298,7 +308,7 @@ func WithUnsatisfiedGoalsHeuristic() AStarOption {
 // are cheapest; it is never below the blind heuristic, and it declares dead
 // ends the states from which some goal cannot hold.
 func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
-	cfg := astarConfig{budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth, maxStates: DefaultAStarMaxStates}
+	cfg := astarConfig{weight: 1, budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth, maxStates: DefaultAStarMaxStates}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -308,6 +318,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		maxDepth:  int32(cfg.maxDepth),
 		maxStates: cfg.maxStates,
 		estimate:  cfg.estimate,
+		weight:    cfg.weight,
 		trace:     cfg.trace,
 	}
 	if cfg.heuristic != nil {
@@ -521,7 +532,6 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 	a.nodes = a.nodes[:0]
 	a.open = a.open[:0]
 	a.table.reset()
-	a.seq = 0
 	a.expansions, a.generated = 0, 0
 	a.depthCut = false
 	if a.estimate == estimateUnsatisfied {
@@ -631,10 +641,10 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 		e := a.open.pop()
 		n := e.node
 		nd := &a.nodes[n]
-		if nd.live != e.seq {
+		if !nd.open || e.g != nd.g {
 			continue // stale: the node was reopened with a cheaper path, or closed
 		}
-		nd.live = 0
+		nd.open = false
 		st := a.states[n]
 		if nd.goalKnown && nd.goal || !nd.goalKnown && a.satisfied(st) {
 			return n, nil
@@ -775,14 +785,13 @@ func (a *AStar[S]) extract(n int32, p *Plan) {
 	p.Cost, _ = a.d.planCost(a.states[0], p.Steps) // the costs were valid when searched
 }
 
-// enqueue puts node n on the open list with a fresh sequence number, unless
+// enqueue puts node n on the open list, unless
 // its estimate marks it a dead end.
 func (a *AStar[S]) enqueue(n int32) {
 	nd := &a.nodes[n]
 	if math.IsInf(nd.h, 1) {
 		return
 	}
-	a.seq++
-	nd.live = a.seq
-	a.open.push(openEntry{f: nd.g + nd.h, g: nd.g, seq: a.seq, node: n})
+	nd.open = true
+	a.open.push(openEntry{f: nd.g + a.weight*nd.h, g: nd.g, node: n})
 }

@@ -44,6 +44,12 @@ type partBound struct {
 	stepUp, stepDown, perUp, perDown, maxUp, maxDown float64
 	// integer: the field holds integers, so x > c needs x >= c+1.
 	integer bool
+	// The part holds only with its field at lo or more and hi or less
+	// (lo > x holds for Gt and Ge, x < hi for Lt and Le, both for Eq, none
+	// for Ne: -Inf and +Inf); byStep is what moving it costs when that
+	// does not tell how far (Ne, or the field is not read): the cheapest
+	// step either way.
+	lo, hi, byStep float64
 }
 
 // newPartBound derives the bound of part i of condition c.
@@ -77,6 +83,24 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 			}
 		}
 	}
+	b.byStep = min(b.stepUp, b.stepDown)
+	b.lo, b.hi = math.Inf(-1), math.Inf(1)
+	unit := 0.0
+	if b.integer {
+		unit = 1
+	}
+	switch p.Cmp {
+	case CmpGt:
+		b.lo = p.Num + unit
+	case CmpGe:
+		b.lo = p.Num
+	case CmpLt:
+		b.hi = p.Num - unit
+	case CmpLe:
+		b.hi = p.Num
+	case CmpEq:
+		b.lo, b.hi = p.Num, p.Num
+	}
 	if p.Cmp == CmpNone {
 		return b
 	}
@@ -93,7 +117,7 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 				if isStr {
 					continue
 				}
-				rest = b.steps(p, ch.Num)
+				rest = b.steps(ch.Num)
 			}
 			b.reset = min(b.reset, d.Actions[a].Cost+rest)
 		}
@@ -104,51 +128,23 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 // steps is what moving a numeric field from x until the part holds costs
 // at least, with the actions that add constants to it: +Inf when none
 // moves it the right way.
-func (b *partBound) steps(p *Part, x float64) float64 {
-	var up, down float64 // how far the field must go up, or down
-	unit := 0.0
-	if b.integer {
-		unit = 1
-	}
-	switch p.Cmp {
-	case CmpGt:
-		up = p.Num + unit - x
-	case CmpGe:
-		up = p.Num - x
-	case CmpLt:
-		down = x - (p.Num - unit)
-	case CmpLe:
-		down = x - p.Num
-	case CmpEq:
-		up, down = max(p.Num-x, 0), max(x-p.Num, 0)
-	case CmpNe:
-		return min(b.stepUp, b.stepDown)
-	}
-	// Moving d takes at least ⌈d / the furthest step⌉ steps, each costing
-	// at least the cheapest: with steps of one size that is exact; and
-	// the cost per unit bounds a mix of sizes.
-	switch {
-	case up > 0:
+//
+// Moving it d takes at least ⌈d / the furthest step⌉ steps, each costing
+// at least the cheapest: with steps of one size that is exact; and the
+// cost per unit bounds a mix of sizes.
+func (b *partBound) steps(x float64) float64 {
+	if up := b.lo - x; up > 0 {
 		return max(math.Ceil(up/b.maxUp)*b.stepUp, up*b.perUp)
-	case down > 0:
+	}
+	if down := x - b.hi; down > 0 {
 		return max(math.Ceil(down/b.maxDown)*b.stepDown, down*b.perDown)
 	}
-	return min(b.stepUp, b.stepDown) // cannot tell how far: at least a step
+	return b.byStep
 }
 
 // stepped reports whether some action moves the part's field by steps:
 // only then does the bound depend on the field's value.
-func (b *partBound) stepped() bool { return b.stepUp < math.Inf(1) || b.stepDown < math.Inf(1) }
-
-// cost is the bound of a part that fails, whose field has value x (known
-// when known is set).
-func (b *partBound) cost(p *Part, x float64, known bool) float64 {
-	byStep := min(b.stepUp, b.stepDown)
-	if known && !math.IsInf(byStep, 1) {
-		byStep = b.steps(p, x)
-	}
-	return min(b.reset, byStep)
-}
+func (b *partBound) stepped() bool { return b.byStep < math.Inf(1) }
 
 // bound is a lower bound on the cost of making c hold from *s, reading its
 // fields with number (Domain.Number, or nil): 0 when c holds, +Inf when
@@ -169,26 +165,39 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 		}
 		return c.flat
 	}
-	// Parts no action serves together need actions of their own: their
-	// bounds add up; within a group of parts some action serves together,
-	// the largest counts.
+	// Parts no action touches together need actions of their own: their
+	// bounds add up; within a group of parts some action touches
+	// together, the largest counts.
+	if c.disjoint {
+		h := 0.0
+		for failing != 0 {
+			i := bits.TrailingZeros64(failing)
+			failing &= failing - 1
+			h += c.partCost(i, s, number)
+		}
+		return h
+	}
 	var group [64]float64
 	h := 0.0
 	for failing != 0 {
 		i := bits.TrailingZeros64(failing)
 		failing &= failing - 1
-		p, pb := &c.parts[i], &c.bounds[i]
-		x, known := 0.0, number != nil && p.Cmp != CmpNone && pb.stepped()
-		if known {
-			x = number(s, p.Field)
-		}
-		b := pb.cost(p, x, known)
+		b := c.partCost(i, s, number)
 		if k := c.group[i]; b > group[k] {
 			h += b - group[k]
 			group[k] = b
 		}
 	}
 	return h
+}
+
+// partCost is the bound of parts[i], which fails in *s.
+func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) float64 {
+	pb := &c.bounds[i]
+	if number == nil || !pb.stepped() || c.parts[i].Cmp == CmpNone {
+		return min(pb.reset, pb.byStep)
+	}
+	return min(pb.reset, pb.steps(number(s, c.parts[i].Field)))
 }
 
 // sets reports whether changes set field f to a constant.

@@ -8,12 +8,11 @@ type openList []openEntry
 // heap compares entries without touching the search's node array.
 type openEntry struct {
 	f, g float64
-	seq  uint64
 	node int32
 }
 
 // before orders an open list: lower f first, then higher g (nearer the
-// goal by the estimate), then earlier insertion, which keeps the search
+// goal by the estimate), then the node made first, which keeps the search
 // deterministic.
 func (e *openEntry) before(o *openEntry) bool {
 	if e.f != o.f {
@@ -22,7 +21,7 @@ func (e *openEntry) before(o *openEntry) bool {
 	if e.g != o.g {
 		return e.g > o.g
 	}
-	return e.seq < o.seq
+	return e.node < o.node
 }
 
 // push adds e.

@@ -437,3 +437,21 @@ func TestDerivedEstimateIsAdmissible(t *testing.T) {
 	t.Logf("%d searches: %d expansions with the derived estimate, %d uniform-cost (%.2f)", searches, derived, uniform, float64(derived)/float64(uniform))
 	assert.Less(t, derived, uniform)
 }
+
+// Weighted A* keeps its bound: plans cost at most w times the cheapest.
+func TestWeightedAStarStaysWithinItsBound(t *testing.T) {
+	ctx := context.Background()
+	var plain, weighted int
+	for _, p := range roleProblems(5, 40, 30, false) {
+		opt, err := runtime.NewAStar(p.rr.d).PlanGoal(ctx, p.start, 0)
+		require.NoError(t, err)
+		w, err := runtime.NewAStar(p.rr.d, runtime.WithWeight(2)).PlanGoal(ctx, p.start, 0)
+		require.NoError(t, err)
+		require.NoError(t, p.rr.d.Verify(p.start, &w))
+		require.LessOrEqual(t, w.Cost, 2*opt.Cost+1e-9, "role %d from %v", p.role, p.start.V)
+		plain += opt.Expansions
+		weighted += w.Expansions
+	}
+	t.Logf("expansions: %d with A*, %d with weight 2", plain, weighted)
+	assert.LessOrEqual(t, weighted, plain)
+}

@@ -51,7 +51,6 @@ type regression[S comparable] struct {
 	seen    slotTable // (state, agenda) → node
 	entries slotTable // agenda entry → index
 	open    openList
-	seq     uint64
 }
 
 func (r *regression[S]) reset(hash func(*S) uint64) {
@@ -64,7 +63,6 @@ func (r *regression[S]) reset(hash func(*S) uint64) {
 	r.seen.reset()
 	r.entries.reset()
 	r.open = r.open[:0]
-	r.seq = 0
 }
 
 func (r *regression[S]) stateHash(s *S) uint64 {
@@ -115,8 +113,7 @@ func (r *regression[S]) visit(s *S, agenda, parent int32, act ActionID, steps in
 
 func (r *regression[S]) enqueue(n int32) {
 	nd := &r.nodes[n]
-	r.seq++
-	r.open.push(openEntry{f: nd.g + r.agendas[nd.agenda].wait, g: nd.g, seq: r.seq, node: n})
+	r.open.push(openEntry{f: nd.g + r.agendas[nd.agenda].wait, g: nd.g, node: n})
 }
 
 // waiting reports whether action a is on agenda.
