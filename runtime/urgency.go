@@ -54,18 +54,28 @@ type goalUrgency[S comparable] struct {
 	// parts, preSteps[a][k] what option k of action a's precondition
 	// does to the precondition's.
 	goalSteps, preSteps [][]stepModel
-	// scratch holds *urgencyScratch[S], so that a call neither allocates
+	// scratch holds *callScratch[S], so that a call neither allocates
 	// nor keeps state in the selector.
 	scratch sync.Pool
 }
 
-// urgencyScratch is the memory of one call: the urgency of every action,
-// and the states the steps are judged on. They live here rather than on
-// the caller's stack because the domain's functions (Number) take
-// pointers to them.
-type urgencyScratch[S any] struct {
+// callScratch is the memory of one call of a selector: the urgency of
+// every action, which preconditions hold, and the states the steps are
+// judged on. They live here rather than on the caller's stack because
+// the domain's functions (Number, Enabled) take pointers to them.
+type callScratch[S comparable] struct {
 	out      []float64
+	enabled  []uint64 // bit a set when action a's precondition holds; nil without Domain.Enabled
 	s, after S
+}
+
+// applicable reports whether the precondition of action a holds in sc.s.
+func (sc *callScratch[S]) applicable(d *Domain[S], a ActionID) bool {
+	if sc.enabled != nil {
+		return sc.enabled[a>>6]&(1<<(a&63)) != 0
+	}
+	pre := d.Actions[a].Pre
+	return pre == nil || pre(sc.s)
 }
 
 func newGoalUrgency[S comparable](d *Domain[S]) *goalUrgency[S] {
@@ -89,18 +99,28 @@ func newGoalUrgency[S comparable](d *Domain[S]) *goalUrgency[S] {
 		g.preSteps[a] = d.stepModels(&d.pres[a])
 	}
 	n := len(d.Actions)
-	g.scratch.New = func() any { return &urgencyScratch[S]{out: make([]float64, n)} }
+	g.scratch.New = func() any {
+		sc := &callScratch[S]{out: make([]float64, n)}
+		if d.Enabled != nil {
+			sc.enabled = make([]uint64, (n+63)/64)
+		}
+		return sc
+	}
 	return g
 }
 
-// get returns scratch memory holding s; put gives it back.
-func (g *goalUrgency[S]) get(s S) *urgencyScratch[S] {
-	sc := g.scratch.Get().(*urgencyScratch[S])
+// get returns scratch memory holding s and which preconditions hold in
+// it; put gives it back.
+func (g *goalUrgency[S]) get(s S) *callScratch[S] {
+	sc := g.scratch.Get().(*callScratch[S])
 	sc.s = s
+	if sc.enabled != nil {
+		g.d.Enabled(&sc.s, sc.enabled)
+	}
 	return sc
 }
 
-func (g *goalUrgency[S]) put(sc *urgencyScratch[S]) { g.scratch.Put(sc) }
+func (g *goalUrgency[S]) put(sc *callScratch[S]) { g.scratch.Put(sc) }
 
 // score is GoalUrgency's Score: the urgency of one action.
 func (g *goalUrgency[S]) score(s S, a *Action[S]) float64 {
@@ -118,7 +138,7 @@ func (g *goalUrgency[S]) score(s S, a *Action[S]) float64 {
 // fill writes the urgency of every action in sc.s into sc.out. It visits
 // each unsatisfied goal once, and of each only the actions that can serve
 // it, and the helpers of those whose precondition fails.
-func (g *goalUrgency[S]) fill(sc *urgencyScratch[S]) {
+func (g *goalUrgency[S]) fill(sc *callScratch[S]) {
 	out, s, after := sc.out, &sc.s, &sc.after
 	clear(out)
 	d := g.d
@@ -136,11 +156,11 @@ func (g *goalUrgency[S]) fill(sc *urgencyScratch[S]) {
 				continue
 			}
 			out[o.act] = max(out[o.act], level*far)
-			pre := &d.pres[o.act]
-			pf := pre.failing(*s)
-			if pf == 0 {
+			if sc.applicable(d, o.act) {
 				continue
 			}
+			pre := &d.pres[o.act]
+			pf := pre.failing(*s)
 			share, helps := helperShare*level*far, g.preSteps[o.act]
 			for k := range pre.opts {
 				h := &pre.opts[k]

@@ -323,29 +323,25 @@ func (u *UtilitySelector[S]) Considerations() []Consideration[S] {
 
 // utilityCall is what one call of the selector computes once for every
 // action: the weighted scores of the considerations that read only the
-// state, and every action's goal urgency.
+// state, which preconditions hold, and every action's goal urgency.
 type utilityCall[S comparable] struct {
-	state float64
-	// goals holds the urgency of every action (nil without GoalUrgency).
-	goals *urgencyScratch[S]
+	state   float64
+	sc      *callScratch[S]
+	urgency bool // sc.out holds the urgencies
 }
 
 // begin computes a call's shared scores in s; end must follow.
 func (u *UtilitySelector[S]) begin(s S) utilityCall[S] {
-	c := utilityCall[S]{state: u.stateScore(s)}
+	c := utilityCall[S]{state: u.stateScore(s), sc: u.goals.get(s)}
 	if u.urgencyWeight > 0 {
-		c.goals = u.goals.get(s)
-		u.goals.fill(c.goals)
+		u.goals.fill(c.sc)
+		c.urgency = true
 	}
 	return c
 }
 
 // end releases what begin took.
-func (u *UtilitySelector[S]) end(c utilityCall[S]) {
-	if c.goals != nil {
-		u.goals.put(c.goals)
-	}
-}
+func (u *UtilitySelector[S]) end(c utilityCall[S]) { u.goals.put(c.sc) }
 
 // Score returns the score of action a in s, whether or not its
 // precondition holds.
@@ -379,8 +375,8 @@ func (u *UtilitySelector[S]) score(s S, id ActionID, c utilityCall[S], holds boo
 	if holds {
 		sum += u.preWeight
 	}
-	if c.goals != nil {
-		sum += c.goals.out[id] * u.urgencyWeight
+	if c.urgency {
+		sum += c.sc.out[id] * u.urgencyWeight
 	}
 	for _, i := range u.perAction {
 		c := &u.considerations[i]
@@ -399,10 +395,8 @@ func (u *UtilitySelector[S]) score(s S, id ActionID, c utilityCall[S], holds boo
 func (u *UtilitySelector[S]) Best(s S) (ActionID, bool) {
 	best, bestScore := NoAction, 0.0
 	c := u.begin(s)
-	acts := u.d.Actions
-	for i := range acts {
-		a := &acts[i]
-		if a.Pre != nil && !a.Pre(s) {
+	for i := range u.d.Actions {
+		if !c.sc.applicable(u.d, ActionID(i)) {
 			continue
 		}
 		if v := u.score(s, ActionID(i), c, true); best == NoAction || v > bestScore {
@@ -424,10 +418,8 @@ func (u *UtilitySelector[S]) Ranked(s S) []Scored {
 func (u *UtilitySelector[S]) RankedInto(s S, dst []Scored) []Scored {
 	dst = dst[:0]
 	c := u.begin(s)
-	acts := u.d.Actions
-	for i := range acts {
-		a := &acts[i]
-		if a.Pre == nil || a.Pre(s) {
+	for i := range u.d.Actions {
+		if c.sc.applicable(u.d, ActionID(i)) {
 			dst = append(dst, Scored{Action: ActionID(i), Score: u.score(s, ActionID(i), c, true)})
 		}
 	}
@@ -456,20 +448,12 @@ func (u *UtilitySelector[S]) ForGoalInto(g GoalID, s S, dst []Scored) []Scored {
 		return dst
 	}
 	c := u.begin(s)
-	sc := c.goals
-	if sc == nil {
-		sc = u.goals.get(s)
-	}
-	steps := u.goals.goalSteps[g]
+	sc, steps := c.sc, u.goals.goalSteps[g]
 	for j := range goal.opts {
 		o := &goal.opts[j]
-		a := &u.d.Actions[o.act]
-		if (a.Pre == nil || a.Pre(s)) && u.d.step(goal, o, &steps[j], &sc.s, &sc.after, failing) > 0 {
+		if sc.applicable(u.d, o.act) && u.d.step(goal, o, &steps[j], &sc.s, &sc.after, failing) > 0 {
 			dst = append(dst, Scored{Action: o.act, Score: u.score(s, o.act, c, true)})
 		}
-	}
-	if c.goals == nil {
-		u.goals.put(sc)
 	}
 	u.end(c)
 	sortScored(dst)
