@@ -231,9 +231,9 @@ func (d *Domain[S]) advance(c *condition[S], o *option, s, after *S, failing uin
 }
 
 // stepModel is what one action does to the parts of one condition, when
-// the domain describes all of it (generated domains do, but for float
-// fields): then a step is judged from the values of the fields it
-// changes, without running the action's effect.
+// the domain describes all of it (generated domains do, but for float and
+// unsigned fields): then a step is judged from the values of the fields
+// it changes, without running the action's effect.
 type stepModel struct {
 	exact   bool
 	changes []partChange // one for each part the action writes
@@ -254,16 +254,17 @@ type partChange struct {
 func (d *Domain[S]) stepModels(c *condition[S]) []stepModel {
 	out := make([]stepModel, len(c.opts))
 	for j := range c.opts {
-		out[j] = d.stepModel(c, c.opts[j].act)
+		out[j] = d.modelStep(c, c.opts[j].act)
 	}
 	return out
 }
 
-// stepModel describes what action a does to the parts of c, or says it
+// modelStep describes what action a does to the parts of c, or says it
 // cannot (exact false): a part of no known form, a field written in a way
-// Changes does not give as a constant set or added, a float field (whose
-// effect may round differently from float64), or no Number.
-func (d *Domain[S]) stepModel(c *condition[S], a ActionID) stepModel {
+// Changes does not give as a constant set or added, a float or unsigned
+// field (whose effect may round or wrap where float64 does not; signed
+// integers are taken not to overflow), or no Number.
+func (d *Domain[S]) modelStep(c *condition[S], a ActionID) stepModel {
 	act := &d.Actions[a]
 	if d.Number == nil || act.Changes == nil {
 		return stepModel{}
@@ -279,7 +280,7 @@ func (d *Domain[S]) stepModel(c *condition[S], a ActionID) stepModel {
 		}
 		kind := d.Fields[p.Field].Kind
 		k := slices.IndexFunc(act.Changes, func(ch Change) bool { return ch.Field == p.Field })
-		if kind == KindFloat || k < 0 {
+		if kind == KindFloat || kind == KindUint || k < 0 {
 			return stepModel{}
 		}
 		pc := partChange{part: p, bit: 1 << i, op: act.Changes[k].Op, num: act.Changes[k].Num, numeric: kind != KindString}

@@ -251,3 +251,33 @@ func TestRelativeCostAndValue(t *testing.T) {
 		assert.Equal(t, 1.0, runtime.RelativeValue(same, 1).Score(s, &same.Actions[a]))
 	}
 }
+
+// Judged from the changes the domain describes, or by running the effects
+// when it describes none, every step scores the same.
+func TestGoalUrgencyChangesAgreeWithEffects(t *testing.T) {
+	described := foragerDomain()
+	bare := *foragerDomain()
+	bare.Actions = append([]runtime.Action[forager](nil), bare.Actions...)
+	for i := range bare.Actions {
+		bare.Actions[i].Changes = nil
+	}
+	undescribed := runtime.NewDomain(bare)
+	a := runtime.NewUtility(described, runtime.GoalUrgency(described, 1))
+	b := runtime.NewUtility(undescribed, runtime.GoalUrgency(undescribed, 1))
+	n := 0
+	for food := -2; food <= 14; food++ {
+		for energy := 0; energy <= 110; energy += 5 {
+			for _, home := range []bool{false, true} {
+				s := forager{Food: food, Energy: energy, Home: home}
+				for id := range described.Actions {
+					want := a.Score(s, runtime.ActionID(id))
+					require.Equal(t, want, b.Score(s, runtime.ActionID(id)), "%s in %+v", described.Actions[id].Name, s)
+					if want > 0 {
+						n++
+					}
+				}
+			}
+		}
+	}
+	assert.Greater(t, n, 500)
+}

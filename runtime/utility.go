@@ -244,7 +244,8 @@ func Compensate(score float64, n int) float64 {
 // once per call for every action at once (it visits each unsatisfied goal
 // and the actions that can serve it), PreconditionSatisfied never for a
 // ranked action (its precondition holds), Func and Combine on every
-// action.
+// action. The preconditions are read with one call of Domain.Enabled when
+// the domain has it (generated domains do).
 type UtilitySelector[S comparable] struct {
 	d              *Domain[S]
 	considerations []Consideration[S]
@@ -256,7 +257,8 @@ type UtilitySelector[S comparable] struct {
 	perAction []int     // indexes of the readsAll considerations
 	// goals computes the GoalUrgency of every action once a call, for
 	// the GoalUrgency considerations of d, whose weights sum to
-	// urgencyWeight, and holds the scratch memory of ForGoal.
+	// urgencyWeight (0: none), and holds the scratch memory of every
+	// call.
 	goals         *goalUrgency[S]
 	urgencyWeight float64
 }
