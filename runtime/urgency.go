@@ -101,7 +101,7 @@ func newGoalUrgency[S comparable](d *Domain[S]) *goalUrgency[S] {
 	n := len(d.Actions)
 	g.scratch.New = func() any {
 		sc := &callScratch[S]{out: make([]float64, n)}
-		if d.Enabled != nil {
+		if d.Enabled != nil && n > 0 {
 			sc.enabled = make([]uint64, (n+63)/64)
 		}
 		return sc

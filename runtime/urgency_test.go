@@ -223,6 +223,15 @@ func TestGoalUrgencyElsewhere(t *testing.T) {
 	stranger := runtime.Action[forager]{Name: "Dance", Cost: 1}
 	assert.Zero(t, runtime.GoalUrgency(d, 1).Score(s, &stranger), "an action the domain does not have")
 
+	// A domain without actions (Enabled is then never called).
+	none := runtime.NewDomain(runtime.Domain[forager]{
+		Goals:   []runtime.Goal[forager]{{Name: "Fed", Cond: func(s forager) bool { return s.Food > 0 }}},
+		Enabled: func(*forager, []uint64) { panic("Enabled with no actions") },
+	})
+	_, ok := runtime.NewUtility(none).Best(s)
+	assert.False(t, ok)
+	assert.Empty(t, runtime.NewUtility(none).Ranked(s))
+
 	// A domain without goals: nothing is urgent.
 	bare := runtime.NewDomain(runtime.Domain[forager]{Actions: []runtime.Action[forager]{{Name: "Wait", Cost: 1, Weight: 1}}})
 	assert.Zero(t, runtime.NewUtility(bare, runtime.GoalUrgency(bare, 1)).Score(s, 0))
