@@ -60,12 +60,13 @@ type goalUrgency[S comparable] struct {
 }
 
 // callScratch is the memory of one call of a selector: the urgency of
-// every action, which preconditions hold, and the states the steps are
-// judged on. They live here rather than on the caller's stack because
+// every action, which preconditions hold, the actions' costs, and the
+// states the steps are judged on. They live here rather than on the caller's stack because
 // the domain's functions (Number, Enabled) take pointers to them.
 type callScratch[S comparable] struct {
 	out      []float64
-	enabled  []uint64 // bit a set when action a's precondition holds; nil without Domain.Enabled
+	enabled  []uint64  // bit a set when action a's precondition holds; nil without Domain.Enabled
+	costs    []float64 // the actions' costs in s, when they depend on the state
 	s, after S
 }
 
@@ -103,6 +104,9 @@ func newGoalUrgency[S comparable](d *Domain[S]) *goalUrgency[S] {
 		sc := &callScratch[S]{out: make([]float64, n)}
 		if d.Enabled != nil && n > 0 {
 			sc.enabled = make([]uint64, (n+63)/64)
+		}
+		if d.stateCosts {
+			sc.costs = make([]float64, n)
 		}
 		return sc
 	}

@@ -290,3 +290,42 @@ func TestGoalUrgencyChangesAgreeWithEffects(t *testing.T) {
 	}
 	assert.Greater(t, n, 500)
 }
+
+// When costs depend on the state, RelativeCost scales them by the
+// actions' costs in the state at hand.
+func TestRelativeCostThatDependsOnTheState(t *testing.T) {
+	d := travel(func(s travelState) float64 { return 2 + float64(s.Distance)/10 })
+	u := runtime.NewUtility(d)
+	cost := runtime.RelativeCost(d, 1)
+	only := runtime.NewUtility(d, cost)
+	for _, c := range []struct {
+		distance   int
+		best       string
+		walk, cart float64
+	}{
+		{100, "Cart", 0.1, 1}, // Walk costs 12, Cart 5
+		{10, "Walk", 1, 0.1},  // Walk costs 3
+		{30, "Walk", 1, 1},    // both cost 5
+	} {
+		s := travelState{Distance: c.distance}
+		best, ok := u.Best(s)
+		require.True(t, ok)
+		assert.Equal(t, c.best, d.ActionName(best), "distance %d", c.distance)
+		assert.InDelta(t, c.walk, only.Score(s, 0), 1e-12, "Walk at %d", c.distance)
+		assert.InDelta(t, c.cart, only.Score(s, 1), 1e-12, "Cart at %d", c.distance)
+		for a := range d.Actions {
+			assert.Equal(t, only.Score(s, runtime.ActionID(a)), cost.Score(s, &d.Actions[a]), "the selector and Score alone agree")
+		}
+		ranked := only.Ranked(s)
+		require.Len(t, ranked, 2)
+		assert.Equal(t, only.Score(s, ranked[0].Action), ranked[0].Score)
+	}
+	s := travelState{Distance: 50}
+	assert.Zero(t, testing.AllocsPerRun(100, func() { u.Best(s) }), "Best")
+
+	// A cost that is not positive: the action cannot be priced there.
+	bad := travel(func(s travelState) float64 { return 2 - float64(s.Distance)/10 })
+	s = travelState{Distance: 30}
+	assert.Zero(t, runtime.NewUtility(bad, runtime.RelativeCost(bad, 1)).Score(s, 0))
+	assert.Equal(t, 1.0, runtime.NewUtility(bad, runtime.RelativeCost(bad, 1)).Score(s, 1))
+}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -32,8 +33,8 @@ type Consideration[S any] struct {
 	// reads tells NewUtility how often Score must run: the zero value,
 	// for any function, on every action in every state.
 	reads reads
-	// bound is what a readsGoals consideration computes with: the
-	// *goalUrgency of its domain.
+	// bound is what a readsGoals consideration computes with (the
+	// *goalUrgency of its domain), or the *Domain of a readsCosts one.
 	bound any
 }
 
@@ -46,6 +47,7 @@ const (
 	readsState                     // the state only: scored once a call
 	readsPrecondition              // whether the precondition holds: 1 for every ranked action
 	readsGoals                     // the goals: every action's score computed at once, once a call
+	readsCosts                     // the actions' costs in the state: computed once a call
 )
 
 // The weights DefaultConsiderations gives GoalUrgency, RelativeCost and
@@ -93,15 +95,61 @@ const relativeFloor = 0.1
 // RelativeCost rates cheap actions high on the scale of d's own costs: the
 // cheapest action of d scores 1, the dearest 0.1, and the others in
 // between in proportion to their cost. When every action costs the same,
-// every action scores 1.
+// every action scores 1. When some costs depend on the state
+// (Action.CostOf), the scale is that of the actions' costs in the state
+// at hand, and an action whose cost there is not positive scores 0.
 func RelativeCost[S comparable](d *Domain[S], weight float64) Consideration[S] {
+	if d.stateCosts {
+		return Consideration[S]{Name: "RelativeCost", Weight: weight, reads: readsCosts, bound: d, Score: func(s S, a *Action[S]) float64 {
+			lo, hi := d.costRange(s, nil)
+			return relativeCost(costIn(a, s), lo, hi)
+		}}
+	}
 	lo, hi := actionRange(d, func(a *Action[S]) float64 { return a.Cost })
 	return Consideration[S]{Name: "RelativeCost", Weight: weight, reads: readsAction, Score: func(_ S, a *Action[S]) float64 {
-		if !(hi > lo) {
-			return 1
-		}
-		return 1 - (1-relativeFloor)*clamp01((a.Cost-lo)/(hi-lo))
+		return relativeCost(a.Cost, lo, hi)
 	}}
+}
+
+// relativeCost places cost c on the scale [lo, hi]: 1 at lo, 0.1 at hi;
+// 1 when the scale is empty, 0 when c is NaN (no cost).
+func relativeCost(c, lo, hi float64) float64 {
+	switch {
+	case c != c:
+		return 0
+	case !(hi > lo):
+		return 1
+	}
+	return 1 - (1-relativeFloor)*clamp01((c-lo)/(hi-lo))
+}
+
+// costIn is the cost of a in s, or NaN when a cost that depends on the
+// state is not positive there.
+func costIn[S any](a *Action[S], s S) float64 {
+	if a.CostOf == nil {
+		return a.Cost
+	}
+	if c := a.CostOf(s); c > 0 && !math.IsInf(c, 1) {
+		return c
+	}
+	return math.NaN()
+}
+
+// costRange returns the least and the greatest cost of d's actions in s
+// (of those with a cost there), and writes each action's cost (costIn)
+// into costs unless it is nil.
+func (d *Domain[S]) costRange(s S, costs []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i := range d.Actions {
+		c := costIn(&d.Actions[i], s)
+		if costs != nil {
+			costs[i] = c
+		}
+		if c == c {
+			lo, hi = min(lo, c), max(hi, c)
+		}
+	}
+	return lo, hi
 }
 
 // RelativeValue rates valuable actions high on the scale of d's own
@@ -261,6 +309,10 @@ type UtilitySelector[S comparable] struct {
 	// call.
 	goals         *goalUrgency[S]
 	urgencyWeight float64
+	// costWeight is the weight of the RelativeCost considerations of d
+	// when its costs depend on the state: the costs are then read once a
+	// call.
+	costWeight float64
 }
 
 // NewUtility returns a utility selector over d with the given
@@ -305,6 +357,12 @@ func NewUtility[S comparable](d *Domain[S], considerations ...Consideration[S]) 
 				break
 			}
 			u.perAction = append(u.perAction, i)
+		case readsCosts:
+			if dom, ok := c.bound.(*Domain[S]); ok && dom == d {
+				u.costWeight += c.Weight
+				break
+			}
+			u.perAction = append(u.perAction, i)
 		default:
 			u.perAction = append(u.perAction, i)
 		}
@@ -330,6 +388,9 @@ type utilityCall[S comparable] struct {
 	state   float64
 	sc      *callScratch[S]
 	urgency bool // sc.out holds the urgencies
+	// sc.costs holds the actions' costs in the state, which range from
+	// costLo to costHi (when costWeight > 0)
+	costLo, costHi float64
 }
 
 // begin computes a call's shared scores in s; end must follow.
@@ -338,6 +399,9 @@ func (u *UtilitySelector[S]) begin(s S) utilityCall[S] {
 	if u.urgencyWeight > 0 {
 		u.goals.fill(c.sc)
 		c.urgency = true
+	}
+	if u.costWeight > 0 {
+		c.costLo, c.costHi = u.d.costRange(s, c.sc.costs)
 	}
 	return c
 }
@@ -379,6 +443,9 @@ func (u *UtilitySelector[S]) score(s S, id ActionID, c utilityCall[S], holds boo
 	}
 	if c.urgency {
 		sum += c.sc.out[id] * u.urgencyWeight
+	}
+	if u.costWeight > 0 {
+		sum += relativeCost(c.sc.costs[id], c.costLo, c.costHi) * u.costWeight
 	}
 	for _, i := range u.perAction {
 		c := &u.considerations[i]
