@@ -16,10 +16,13 @@
 //     it can reach ([AStar.Plan]); the heuristic is 0 (uniform-cost search)
 //     unless [WithUnsatisfiedGoalsHeuristic] or [WithHeuristic] is given.
 //   - [NewUtility]: utility AI. It ranks the actions whose precondition
-//     holds by a weighted mean of considerations ([Cost], [Value],
-//     [PreconditionSatisfied], [Utility], [HasTag], [Curve] over a
-//     [ResponseCurve], [Combine], or any [Func]) times the action's weight,
-//     and picks the best ([UtilitySelector.Best]).
+//     holds by a weighted mean of considerations times the action's
+//     weight, and picks the best ([UtilitySelector.Best]). By default
+//     ([DefaultConsiderations]) an action is rated by the unsatisfied
+//     goals it serves ([GoalUrgency]), its cost and value on the role's
+//     own scale ([RelativeCost], [RelativeValue]) and
+//     [PreconditionSatisfied]; also [Cost], [Value], [Utility], [HasTag],
+//     [Curve] over a [ResponseCurve], [Combine], or any [Func].
 //   - [Think]: plan from a role's current state and perform the plan,
 //     re-checking each precondition against the live state first.
 //

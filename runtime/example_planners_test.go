@@ -90,11 +90,13 @@ func ExampleNewAStar() {
 
 func ExampleNewUtility() {
 	d := campDomain()
-	// The default considerations: Cost(0.3), Value(0.5) and
-	// PreconditionSatisfied(). With an axe and no wood, BuyHeater and
-	// ChopWood can run:
-	//   BuyHeater: (0.3·0.80 + 0.5·0.5 + 1) / 1.8 = 1.490 / 1.8 = 0.828
-	//   ChopWood:  (0.3·0.99 + 0.5·0.2 + 1) / 1.8 = 1.397 / 1.8 = 0.776
+	// The default considerations: GoalUrgency(d, 8), RelativeCost(d, 1),
+	// RelativeValue(d, 1) and PreconditionSatisfied(). With an axe and no
+	// wood, BuyHeater and ChopWood can run. Warm fails, and BuyHeater
+	// fulfills it (urgency 1); costs range from 1 to 20 and values from
+	// 10 to 80:
+	//   BuyHeater: (8·1 + (1 − 0.9·19/19) + (0.1 + 0.9·40/70) + 1) / 11 = 0.883
+	//   ChopWood:  (8·0 + (1 − 0.9·0/19)  + (0.1 + 0.9·10/70) + 1) / 11 = 0.203
 	u := runtime.NewUtility(d)
 	for _, r := range u.Ranked(CampState{Axe: true}) {
 		fmt.Printf("%-9s %.3f\n", d.ActionName(r.Action), r.Score)
@@ -116,7 +118,7 @@ func ExampleNewUtility() {
 	best, _ := u.Best(CampState{Axe: true, Wood: 4})
 	fmt.Println("best with 4 wood:", d.ActionName(best))
 	// Output:
-	// BuyHeater 0.828
-	// ChopWood  0.776
+	// BuyHeater 0.883
+	// ChopWood  0.203
 	// best with 4 wood: LightFire
 }

@@ -70,20 +70,28 @@ func guard() *runtime.Domain[guardState] {
 	})
 }
 
-// Default scores, (0.3·max(0, 1 − cost/100) + 0.5·min(1, value/100) + 1·pre) / 1.8 × weight:
+// Default scores, (8·urgency + RelativeCost + RelativeValue + pre) / 11 ×
+// weight, at Health 50 (Healthy, the only goal, fails: its level is 1).
+// Costs range from 2 to 30, values from 10 to 80:
 //
-//	Attack: (0.3·0.90 + 0.5·0.6 + 1) / 1.8 × 1   = 1.570 / 1.8       = 0.872222…
-//	Heal:   (0.3·0.80 + 0.5·0.8 + 1) / 1.8 × 1.5 = 1.640 / 1.8 × 1.5 = 1.366666…
-//	Patrol: (0.3·0.95 + 0.5·0.1 + 1) / 1.8 × 1   = 1.335 / 1.8       = 0.741666…
-//	Flee:   (0.3·0.70 + 0.5·0.4 + 1) / 1.8 × 0.5 = 1.410 / 1.8 × 0.5 = 0.391666…
-//	Wait:   as Patrol                                               = 0.741666…
-//	Rest:   (0.3·0.98 + 0.5·0.3 + 1) / 1.8 × 1   = 1.444 / 1.8       = 0.802222…
+//	RelativeCost  = 1 − 0.9·(cost − 2)/28
+//	RelativeValue = 0.1 + 0.9·(value − 10)/70
+//
+// Heal fulfills Healthy (urgency 1); Rest writes Health in a way this
+// hand-built domain does not describe, and moves the state without making
+// Healthy hold (½); the others touch no field Healthy reads (0).
+//
+//	Attack: (0     + (1 − 0.9·8/28)  + (0.1 + 0.9·50/70) + 1) / 11
+//	Heal:   (8·1   + (1 − 0.9·18/28) + 1                 + 1) / 11 × 1.5
+//	Patrol: (0     + (1 − 0.9·3/28)  + 0.1               + 1) / 11
+//	Flee:   (0     + 0.1             + (0.1 + 0.9·30/70) + 1) / 11 × 0.5
+//	Rest:   (8·0.5 + 1               + (0.1 + 0.9·20/70) + 1) / 11
 const (
-	scoreAttack = 1.570 / 1.8
-	scoreHeal   = 1.640 / 1.8 * 1.5
-	scorePatrol = 1.335 / 1.8
-	scoreFlee   = 1.410 / 1.8 * 0.5
-	scoreRest   = 1.444 / 1.8
+	scoreAttack = (0 + (1 - 0.9*8/28) + (0.1 + 0.9*50/70) + 1) / 11
+	scoreHeal   = (8 + (1 - 0.9*18/28) + 1 + 1) / 11 * 1.5
+	scorePatrol = (0 + (1 - 0.9*3/28) + 0.1 + 1) / 11
+	scoreFlee   = (0 + 0.1 + (0.1 + 0.9*30/70) + 1) / 11 * 0.5
+	scoreRest   = (8*0.5 + 1 + (0.1 + 0.9*20/70) + 1) / 11
 )
 
 func TestUtilityDefaults(t *testing.T) {
@@ -95,8 +103,8 @@ func TestUtilityDefaults(t *testing.T) {
 	require.Len(t, ranked, 5)
 	want := []runtime.Scored{
 		{Action: actHeal, Score: scoreHeal},
-		{Action: actAttack, Score: scoreAttack},
 		{Action: actRest, Score: scoreRest},
+		{Action: actAttack, Score: scoreAttack},
 		{Action: actPatrol, Score: scorePatrol},
 		{Action: actWait, Score: scorePatrol}, // ties with Patrol, declared after it
 	}
@@ -109,18 +117,59 @@ func TestUtilityDefaults(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, actHeal, best)
 
-	// At full health without ammo, Heal and Attack do not apply.
+	// At full health Healthy holds: no urgency. Without ammo Heal and
+	// Attack do not apply; Rest, the cheapest, is best.
 	best, ok = u.Best(guardState{Health: 100})
 	require.True(t, ok)
 	assert.Equal(t, actRest, best)
+	assert.InDelta(t, (1+(0.1+0.9*20/70)+1)/11, u.Score(guardState{Health: 100}, actRest), 1e-12)
 
-	// Score ignores preconditions; PreconditionSatisfied then gives 0:
-	// (0.3·0.7 + 0.5·0.4 + 0) / 1.8 × 0.5 = 0.41 / 3.6.
-	assert.InDelta(t, 0.41/3.6, u.Score(guardState{Health: 100}, actFlee), 1e-12)
+	// Score ignores preconditions; PreconditionSatisfied then gives 0.
+	assert.InDelta(t, (0.1+(0.1+0.9*30/70))/11*0.5, u.Score(guardState{Health: 100}, actFlee), 1e-12)
 	assert.InDelta(t, scoreFlee, u.Score(guardState{Health: 10}, actFlee), 1e-12)
 
-	assert.Len(t, u.Considerations(), 3)
+	cs := u.Considerations()
+	require.Len(t, cs, 4)
+	var names []string
+	var weights []float64
+	for _, c := range cs {
+		names = append(names, c.Name)
+		weights = append(weights, c.Weight)
+	}
+	assert.Equal(t, []string{"GoalUrgency", "RelativeCost", "RelativeValue", "PreconditionSatisfied"}, names)
+	assert.Equal(t, []float64{8, 1, 1, 1}, weights)
 	assert.Same(t, d, u.Domain())
+}
+
+// The first version's defaults stay available as explicit options.
+// (0.3·max(0, 1 − cost/100) + 0.5·min(1, value/100) + 1·pre) / 1.8 × weight:
+//
+//	Attack: (0.3·0.90 + 0.5·0.6 + 1) / 1.8 × 1   = 1.570 / 1.8       = 0.872222…
+//	Heal:   (0.3·0.80 + 0.5·0.8 + 1) / 1.8 × 1.5 = 1.640 / 1.8 × 1.5 = 1.366666…
+//	Patrol: (0.3·0.95 + 0.5·0.1 + 1) / 1.8 × 1   = 1.335 / 1.8       = 0.741666…
+//	Flee:   (0.3·0.70 + 0.5·0.4 + 1) / 1.8 × 0.5 = 1.410 / 1.8 × 0.5 = 0.391666…
+//	Wait:   as Patrol                                               = 0.741666…
+//	Rest:   (0.3·0.98 + 0.5·0.3 + 1) / 1.8 × 1   = 1.444 / 1.8       = 0.802222…
+func TestUtilityFixedScale(t *testing.T) {
+	d := guard()
+	u := runtime.NewUtility(d, runtime.FixedScaleConsiderations[guardState]()...)
+	s := guardState{Health: 50, Ammo: 5}
+	ranked := u.Ranked(s)
+	want := []runtime.Scored{
+		{Action: actHeal, Score: 1.640 / 1.8 * 1.5},
+		{Action: actAttack, Score: 1.570 / 1.8},
+		{Action: actRest, Score: 1.444 / 1.8},
+		{Action: actPatrol, Score: 1.335 / 1.8},
+		{Action: actWait, Score: 1.335 / 1.8},
+	}
+	require.Len(t, ranked, len(want))
+	for i, w := range want {
+		assert.Equal(t, w.Action, ranked[i].Action, "rank %d", i)
+		assert.InDelta(t, w.Score, ranked[i].Score, 1e-12, "rank %d", i)
+	}
+	assert.InDelta(t, 1.410/1.8*0.5, u.Score(guardState{Health: 10}, actFlee), 1e-12)
+	// (0.3·0.7 + 0.5·0.4 + 0) / 1.8 × 0.5 = 0.41 / 3.6.
+	assert.InDelta(t, 0.41/3.6, u.Score(guardState{Health: 100}, actFlee), 1e-12)
 }
 
 func TestUtilityTiesByDeclarationOrder(t *testing.T) {
@@ -274,15 +323,15 @@ func TestUtilityForGoal(t *testing.T) {
 	assert.Equal(t, actRest, got[1].Action)
 	assert.InDelta(t, scoreRest, got[1].Score, 1e-12)
 
-	// Heal's precondition fails at 100.
-	got = u.ForGoal(goalHealthy, guardState{Health: 100})
-	require.Len(t, got, 1)
-	assert.Equal(t, actRest, got[0].Action)
+	// Heal's precondition fails at 100; and Healthy holds, so nothing
+	// serves it.
+	assert.Empty(t, u.ForGoal(goalHealthy, guardState{Health: 100}))
+	assert.Empty(t, u.ForGoal(goalHealthy, guardState{Health: 120}))
 }
 
 func TestUtilityDoesNotAllocate(t *testing.T) {
 	d := guard()
-	u := runtime.NewUtility(d, append(runtime.DefaultConsiderations[guardState](),
+	u := runtime.NewUtility(d, append(runtime.DefaultConsiderations(d),
 		runtime.Utility[guardState](1),
 		runtime.HasTag[guardState]("combat", 0.5),
 		runtime.Combine(1, runtime.Cost[guardState](1), runtime.Value[guardState](1)),
@@ -317,6 +366,7 @@ func TestUtilityScoresEveryKindOfConsideration(t *testing.T) {
 		runtime.Curve[guardState](0.9, runtime.LogisticCurve(10, 1, 0.5, 0), func(s guardState) float64 { return float64(s.Health) }, 0, 100),
 		runtime.Func[guardState](0.6, func(s guardState, a *runtime.Action[guardState]) float64 { return float64(s.Ammo) / 10 * a.Value / 100 }),
 		runtime.Combine[guardState](0.2, runtime.Cost[guardState](1), runtime.Value[guardState](1)),
+		runtime.GoalUrgency(d, 2.5), runtime.RelativeCost(d, 0.8), runtime.RelativeValue(d, 1.1),
 	}
 	naive := func(s guardState, id runtime.ActionID) float64 {
 		a := &d.Actions[id]
@@ -328,7 +378,7 @@ func TestUtilityScoresEveryKindOfConsideration(t *testing.T) {
 		return sum / total * a.Weight
 	}
 	u := runtime.NewUtility(d, all...)
-	for _, s := range []guardState{{Health: 10, Ammo: 3}, {Health: 100}, {Health: 50, Ammo: 7, Hidden: true}} {
+	for _, s := range []guardState{{Health: 10, Ammo: 3}, {Health: 100}, {Health: 50, Ammo: 7, Hidden: true}, {Health: 95, Ammo: 1}} {
 		ranked := u.Ranked(s)
 		require.NotEmpty(t, ranked)
 		for _, r := range ranked {
