@@ -34,7 +34,9 @@ type Range struct {
 //     that Distance + 2 with Distance >= 0 stays >= 2 where it does not
 //     wrap, and wraps to negative values only), or is the whole type when
 //     it wraps more than once; int, uint and uintptr are taken at 32 and
-//     64 bits, so the bounds hold on every platform;
+//     64 bits, so the bounds hold on every platform (but at 32 bits when
+//     a constant of the type does not fit there: the code would not
+//     compile);
 //   - floats are bounded at the type's precision, each end rounded
 //     outward, so the bounds hold whether or not the compiler fuses a
 //     multiplication and an addition. A field that is infinite or NaN makes
@@ -45,15 +47,22 @@ type Range struct {
 func Bounds(e Expr, assume []Expr) Range {
 	k := e.Type().Kind
 	if v := e.Value(); v != nil {
-		lo, hi := constFloat(v, k)
-		return newRange(lo, hi, lo)
+		c := constFloat(v, k)
+		return newRange(c, c, c)
 	}
 	switch {
 	case k.IsInteger():
 		r := Range{Min: math.Inf(1), Max: math.Inf(-1), Least: math.Inf(1)}
-		for _, bits := range intWidths(k) {
+		widths := intWidths(k)
+		for i, bits := range widths {
 			b := newIntBounder(k, bits, assume)
 			set := b.eval(e)
+			if b.overflow && i < len(widths)-1 {
+				// A constant of the expression or of the precondition
+				// overflows the type at this width: the code does not
+				// compile on such a platform.
+				continue
+			}
 			r.Min = min(r.Min, floatDown(set[0].lo))
 			r.Max = max(r.Max, floatUp(set[len(set)-1].hi))
 			r.Least = min(r.Least, set.least())
@@ -84,13 +93,13 @@ func newRange(lo, hi, least float64) Range {
 // converts a value of kind k: rounded to the nearest float32 for float32,
 // else to the nearest float64 (go/types rounds typed constants the same
 // way, with go/constant).
-func constFloat(v constant.Value, k Kind) (lo, hi float64) {
+func constFloat(v constant.Value, k Kind) float64 {
 	if k == Float32 {
 		f, _ := constant.Float32Val(constant.ToFloat(v))
-		return float64(f), float64(f)
+		return float64(f)
 	}
 	f, _ := constant.Float64Val(constant.ToFloat(v))
-	return f, f
+	return f
 }
 
 // A bound is what an assumption Field op Constant says of a field: its
@@ -195,6 +204,17 @@ type intBounder struct {
 	min, max, size *big.Int
 	// fields holds the narrowed ranges of fields, by index.
 	fields map[int]interval
+	// overflow: a constant of the type is out of its range at this width.
+	overflow bool
+}
+
+// inRange reports whether c is a value of the type, noting an overflow.
+func (b *intBounder) inRange(c *big.Int) bool {
+	if c.Cmp(b.min) < 0 || c.Cmp(b.max) > 0 {
+		b.overflow = true
+		return false
+	}
+	return true
 }
 
 func newIntBounder(k Kind, bits uint, assume []Expr) *intBounder {
@@ -208,10 +228,15 @@ func newIntBounder(k Kind, bits uint, assume []Expr) *intBounder {
 		b.max = new(big.Int).Sub(half, big.NewInt(1))
 	}
 	for _, a := range bounds(assume) {
-		if !a.kind.IsInteger() {
+		// Only the fields of the expression's kind can be among those it
+		// reads (Go does not mix types).
+		if a.kind != k {
 			continue
 		}
 		c := intOf(a.value)
+		if !b.inRange(c) {
+			continue
+		}
 		iv, ok := b.fields[a.field]
 		if !ok {
 			iv = interval{b.min, b.max}
@@ -244,6 +269,7 @@ func (b *intBounder) whole() intSet { return intSet{{b.min, b.max}} }
 func (b *intBounder) eval(e Expr) intSet {
 	if v := e.Value(); v != nil {
 		c := intOf(v)
+		b.inRange(c)
 		return b.wrap(intSet{{c, c}})
 	}
 	switch n := e.(type) {
@@ -433,18 +459,18 @@ func newFloatBounder(k Kind, assume []Expr) *floatBounder {
 		if a.kind != k {
 			continue
 		}
-		lo, hi := constFloat(a.value, a.kind)
+		c := constFloat(a.value, a.kind)
 		r, ok := b.fields[a.field]
 		if !ok {
 			r = [2]float64{-b.max, b.max}
 		}
 		switch a.op {
 		case OpEql:
-			r = [2]float64{max(r[0], lo), min(r[1], hi)}
+			r = [2]float64{max(r[0], c), min(r[1], c)}
 		case OpGtr, OpGeq:
-			r[0] = max(r[0], lo)
+			r[0] = max(r[0], c)
 		case OpLss, OpLeq:
-			r[1] = min(r[1], hi)
+			r[1] = min(r[1], c)
 		}
 		if r[0] <= r[1] {
 			b.fields[a.field] = r
@@ -455,7 +481,8 @@ func newFloatBounder(k Kind, assume []Expr) *floatBounder {
 
 func (b *floatBounder) eval(e Expr) (lo, hi float64) {
 	if v := e.Value(); v != nil {
-		return constFloat(v, e.Type().Kind)
+		c := constFloat(v, e.Type().Kind)
+		return c, c
 	}
 	switch n := e.(type) {
 	case *Ident:

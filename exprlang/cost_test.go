@@ -99,6 +99,11 @@ func TestBounds(t *testing.T) {
 		{"Ammo + 2", "Ammo >= 0 && Ready", Range{Min: math.MinInt64, Max: math.MaxInt64, Least: 2}},
 		{"Ammo + 2", "0 <= Ammo && (Ammo < 100)", Range{Min: 2, Max: 101, Least: 2}},
 		{"Ammo * 3 - 1", "Ammo > 4 && Ammo <= 10", Range{Min: 14, Max: 29, Least: 14}},
+		// An int is taken at 32 bits too, where it wraps sooner; not when
+		// a constant needs 64 (the code does not compile at 32).
+		{"Ammo + 2", "Ammo >= 0 && Ammo <= 2147483647", Range{Min: -2147483648, Max: 2147483649, Least: 2}},
+		{"Ammo * 2", "Ammo >= 1 && Ammo <= 2147483647", Range{Min: -2147483648, Max: 4294967294, Least: 2}},
+		{"Ammo * 2", "Ammo >= 1 && Ammo <= 4294967296", Range{Min: 2, Max: 8589934592, Least: 2}},
 		{"Ammo", "Ammo == 7", Range{Min: 7, Max: 7, Least: 7}},
 		// A precondition that never holds: the action is never taken.
 		{"Ammo + 2", "Ammo > 5 && Ammo < 3", Range{Min: math.MinInt64, Max: math.MaxInt64, Least: 8}},
