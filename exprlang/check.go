@@ -35,6 +35,33 @@ func Effects(src string, scope Scope) ([]*Effect, ErrorList) {
 	return effs, nil
 }
 
+// Cost parses and checks the cost of an action: the result is an integer
+// or floating-point expression whose nodes all carry their types. A
+// constant cost has a Value; the caller checks that it is positive.
+func Cost(src string, scope Scope) (Expr, ErrorList) {
+	e, err := ParseCost(src)
+	if err != nil {
+		return nil, err.(ErrorList)
+	}
+	if errs := CheckCost(src, e, scope); len(errs) > 0 {
+		return nil, errs
+	}
+	return e, nil
+}
+
+// CheckCost types every node of e, parsed from src, against scope and
+// requires the whole to be a number: of an integer or floating-point type,
+// which generated code converts to float64 as Go does.
+func CheckCost(src string, e Expr, scope Scope) ErrorList {
+	c := &checker{src: src, scope: scope}
+	c.expr(e)
+	if t := e.Type(); t.IsValid() && !t.Kind.IsNumeric() {
+		c.errorf(e, "cost must be a number, but %s is %s", c.text(e), c.describe(e))
+	}
+	c.errs.sort()
+	return c.errs
+}
+
 // CheckCondition types every node of e, parsed from src, against scope
 // and requires the whole to be boolean.
 func CheckCondition(src string, e Expr, scope Scope) ErrorList {
@@ -630,6 +657,20 @@ func (c *checker) assignable(v Expr, t Type, field string) {
 	if !vt.Identical(t) {
 		c.errorf(v, "cannot assign %s (%s) to %s (%s)%s", c.text(v), vt, field, t, mixHint(vt, t))
 	}
+}
+
+// Conjuncts splits a condition at its top-level && operators, through
+// parentheses: a && (b && c) has the conjuncts a, b and c.
+func Conjuncts(e Expr) []Expr {
+	switch n := e.(type) {
+	case *Paren:
+		return Conjuncts(n.X)
+	case *Binary:
+		if n.Op == OpAnd {
+			return append(Conjuncts(n.X), Conjuncts(n.Y)...)
+		}
+	}
+	return []Expr{e}
 }
 
 // Reads returns the state fields e reads, as their Symbol.Index, sorted

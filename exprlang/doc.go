@@ -11,6 +11,12 @@
 //
 //	Ammo = 30, Magazines--, Score += Ammo * 2
 //
+// Costs that depend on the state are numeric expressions of the same
+// language, of an integer or floating-point type; [Bounds] bounds their
+// values by interval arithmetic:
+//
+//	2 + Distance / 10
+//
 // The package parses (with participle), builds an AST whose nodes carry byte
 // offsets into the source text, and type-checks the AST against a [Scope]
 // with Go's rules: identical operand types, untyped constants converted as

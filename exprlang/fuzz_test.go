@@ -63,6 +63,40 @@ func FuzzEffects(f *testing.F) {
 	})
 }
 
+// FuzzCost: a cost that checks is numeric, and its bounds are ordered
+// (Least within them when it can be positive); a precondition bounding
+// its fields is assumed half of the time.
+func FuzzCost(f *testing.F) {
+	for _, s := range []string{
+		"2 + Ammo / 10", "Speed * 0.5 + 1", "Count % 3 + 1", "(Small + 1) * 2", "-Ammo", "Ratio * Ratio",
+		"Ammo > 3", "MaxAmmo / 0", "Count - 1", "Small * 100 * 100", "Speed / 1e-300", "2 +",
+	} {
+		f.Add(s, false)
+	}
+	pre, errs := Condition("Ammo >= 2 && Small < 5 && Count > 3 && Speed >= 0.5 && Ratio <= 10", testScope())
+	if len(errs) > 0 {
+		f.Fatal(errs)
+	}
+	f.Fuzz(func(t *testing.T, src string, assume bool) {
+		e, errs := Cost(src, testScope())
+		checkErrors(t, src, errs)
+		if len(errs) > 0 {
+			return
+		}
+		if !e.Type().Kind.IsNumeric() {
+			t.Fatalf("%q checked but is %s", src, e.Type())
+		}
+		var conds []Expr
+		if assume {
+			conds = Conjuncts(pre)
+		}
+		r := Bounds(e, conds)
+		if !(r.Min <= r.Max) || r.Least < 0 || r.Max > 0 && r.Least > r.Max || r.Max <= 0 && r.Least != 0 {
+			t.Fatalf("%q: bounds %+v", src, r)
+		}
+	})
+}
+
 func checkErrors(t *testing.T, src string, errs ErrorList) {
 	t.Helper()
 	for i, e := range errs {

@@ -17,9 +17,36 @@ func ParseCondition(src string) (Expr, error) {
 	if strings.TrimSpace(src) == "" {
 		return nil, ErrorList{errorf(0, len(src), "empty condition")}
 	}
+	return parseExpr(src, inCondition)
+}
+
+// ParseCost parses the cost of an action: an expression of the language
+// (numeric once checked, see [CheckCost]).
+func ParseCost(src string) (Expr, error) {
+	if strings.TrimSpace(src) == "" {
+		return nil, ErrorList{errorf(0, len(src), "empty cost: write a number, as in cost=2, or an expression, as in cost=\"2 + Distance / 10\"")}
+	}
+	return parseExpr(src, inCost)
+}
+
+// textKind tells what a source text is, for syntax errors: a condition, a
+// post or a cost.
+type textKind uint8
+
+const (
+	inCondition textKind = iota
+	inPost
+	inCost
+)
+
+func (c textKind) String() string {
+	return [...]string{inCondition: "condition", inPost: "post", inCost: "cost"}[c]
+}
+
+func parseExpr(src string, what textKind) (Expr, error) {
 	tree, err := condParser.ParseString("", src)
 	if err != nil {
-		return nil, ErrorList{syntaxError(src, err, false)}
+		return nil, ErrorList{syntaxError(src, err, what)}
 	}
 	var errs ErrorList
 	e := convertCond(tree, &errs)
@@ -36,7 +63,7 @@ func ParseEffects(src string) ([]*Effect, error) {
 	}
 	tree, err := effectsParser.ParseString("", src)
 	if err != nil {
-		return nil, ErrorList{syntaxError(src, err, true)}
+		return nil, ErrorList{syntaxError(src, err, inPost)}
 	}
 	var errs ErrorList
 	out := make([]*Effect, 0, len(tree.List))
@@ -82,7 +109,7 @@ func ParseEffects(src string) ([]*Effect, error) {
 
 // syntaxError turns a participle error into a message a user can act on,
 // at the offset of the token that does not fit.
-func syntaxError(src string, err error, effects bool) *Error {
+func syntaxError(src string, err error, what textKind) *Error {
 	var perr participle.Error
 	if !errors.As(err, &perr) {
 		return errorf(0, len(src), "%v", err)
@@ -93,10 +120,6 @@ func syntaxError(src string, err error, effects bool) *Error {
 	}
 	rest := src[off:]
 	if strings.TrimSpace(rest) == "" {
-		what := "condition"
-		if effects {
-			what = "post"
-		}
 		return errorf(len(src), len(src), "unexpected end of %s (expected an operand)", what)
 	}
 	tok, ok := nextToken(rest)
@@ -118,20 +141,26 @@ func syntaxError(src string, err error, effects bool) *Error {
 	end := off + len(tok.Value)
 	switch tok.Value {
 	case "=":
-		if !effects {
+		switch what {
+		case inCondition:
 			return errorf(off, end, "unexpected = in condition (use == to compare)")
+		case inCost:
+			return errorf(off, end, "unexpected = in cost (a cost is a number or a numeric expression; effects belong in post)")
 		}
 	case "==", "!=", "<", "<=", ">", ">=":
 		return errorf(off, end, "unexpected %s: comparisons cannot be chained (join them with &&)", tok.Value)
 	case ")":
 		return errorf(off, end, "unexpected ) without a matching (")
 	case "++", "--", "+=", "-=":
-		if !effects {
-			return errorf(off, end, "unexpected %s in condition (effects belong in post)", tok.Value)
+		if what != inPost {
+			return errorf(off, end, "unexpected %s in %s (effects belong in post)", tok.Value, what)
 		}
 	case ",":
-		if !effects {
+		switch what {
+		case inCondition:
 			return errorf(off, end, "unexpected , in condition (join conditions with &&)")
+		case inCost:
+			return errorf(off, end, "unexpected , in cost (a cost is one number or one numeric expression)")
 		}
 	}
 	return errorf(off, end, "unexpected %s", quoteToken(tok.Value))

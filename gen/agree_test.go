@@ -225,3 +225,50 @@ func FuzzEffectsCompileAsGo(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCostAgreesWithGo: a cost rolegen accepts (and does not fold into a
+// number) compiles as the cost function rolegen emits for it; a cost it
+// rejects does not compile as float64(cost) either, but for rolegen's
+// rule on divisors.
+func FuzzCostAgreesWithGo(f *testing.F) {
+	for _, s := range []string{
+		"2 + Ammo / 10", "Speed * 0.5 + 1", "Ratio * 2", "Count % 3 + 1", "Stance + 1", "(Small + 1) * 2",
+		"Ammo > 3", "Mode", "Ready", "Ammo + Speed", "Ammo / Magazines", "Small * 300", "Count - -1",
+		"Limit * Ammo", "-(-Speed)", "Ammo % 2.0", "Half * Speed", "MaxAmmo - Ammo", "Ratio / 1e40",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		scope, role := agreeScope()
+		e, err := exprlang.ParseCost(src)
+		if err != nil {
+			return
+		}
+		errs := exprlang.CheckCost(src, e, scope)
+		if len(errs) == 0 {
+			if e.Value() != nil {
+				return // a constant cost is a number in the generated code
+			}
+			file := jen.NewFilePathName(agreePath, "p")
+			x := exprEmitter{role: role}
+			file.Func().Id("cost").Params(jen.Id("s").Id("S")).Float64().Block(jen.Return(x.float64(e)))
+			var buf bytes.Buffer
+			if err := file.Render(&buf); err != nil {
+				t.Fatalf("render %q: %v", src, err)
+			}
+			if err := goTypeCheck(t, buf.String()); err != nil {
+				t.Fatalf("rolegen accepts cost %q but Go rejects what it emits:\n%s\n%v", src, buf.String(), err)
+			}
+			return
+		}
+		goSrc := "package p\n\nfunc cost(s S) float64 { return float64(" + asGo(e) + ") }\n"
+		if err := goTypeCheck(t, goSrc); err == nil {
+			for _, e := range errs {
+				if strings.Contains(e.Msg, "must be a constant") || e.Msg == "division by zero" {
+					return
+				}
+			}
+			t.Fatalf("rolegen rejects cost %q (%s) but Go accepts %s", src, errs[0].Msg, goSrc)
+		}
+	})
+}

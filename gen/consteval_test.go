@@ -243,6 +243,60 @@ func TestConstEvalFoldsTheEmittedCode(t *testing.T) {
 	require.False(t, ok)
 }
 
+// FuzzGeneratedCostMatchesInterpreter: on a state drawn from the input,
+// the float64 expression rolegen emits for a cost that depends on the
+// state has the value the reference interpreter gives the checked tree,
+// converted to float64. Folded as constants, like the conditions.
+func FuzzGeneratedCostMatchesInterpreter(f *testing.F) {
+	for i, s := range []string{
+		"2 + I / 10", "J * 3 - I", "B + 1", "U % 4 + 1", "F * 0.5 + 1", "H * 0.1", "St + 1",
+		"-(I - J)", "(J / 3) * 3", "Max * I",
+	} {
+		f.Add(s, uint64(i))
+	}
+	f.Fuzz(func(t *testing.T, src string, seed uint64) {
+		e, errs := exprlang.Cost(src, interpScope())
+		if len(errs) > 0 || e.Value() != nil {
+			return
+		}
+		s := randomState(rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
+		goExpr := gen.EmitCost(interpFieldNames, e)
+		x, err := parser.ParseExpr(goExpr)
+		require.NoError(t, err, goExpr)
+		vals, ok := fold(t, s, map[string]ast.Expr{"result": x}, map[string]string{"result": "float64"})
+		if !ok {
+			return
+		}
+		got, _ := constant.Float64Val(vals["result"])
+		if want := costValue(e, s); got != want {
+			t.Fatalf("%q on %v: the emitted Go %s is %v, the interpreter says %v", src, s, goExpr, got, want)
+		}
+	})
+}
+
+// The seeds of the cost fuzz target fold to the interpreter's values.
+func TestConstEvalFoldsTheEmittedCosts(t *testing.T) {
+	s := istate{I: 25, J: -7, B: 126, U: 3, F: 0.5, H: 3, OK: true, S: "ab", St: 1}
+	for src, want := range map[string]float64{
+		"2 + I / 10":  4, // integer division, then float64
+		"F * 0.5 + 1": 1.25,
+		"H * 0.1":     float64(float32(0.3)), // in float32
+		"U % 2 + 1":   2,
+		"St + 1":      2,
+		"-J":          7,
+	} {
+		e, errs := exprlang.Cost(src, interpScope())
+		require.Empty(t, errs, src)
+		x, err := parser.ParseExpr(gen.EmitCost(interpFieldNames, e))
+		require.NoError(t, err)
+		vals, ok := fold(t, s, map[string]ast.Expr{"result": x}, map[string]string{"result": "float64"})
+		require.True(t, ok, src)
+		got, _ := constant.Float64Val(vals["result"])
+		require.Equal(t, want, got, src)
+		require.Equal(t, costValue(e, s), got, src)
+	}
+}
+
 // FuzzGeneratedEffectsMatchInterpreter: on a state drawn from the input,
 // the effects rolegen emits for a post it accepts leave every field it
 // assigns with the value the reference interpreter gives (simultaneous

@@ -92,7 +92,11 @@ func (e *emitter) actionLit(a *model.Action) jen.Code {
 	if len(a.Effects) > 0 {
 		items = append(items, kv("Effect", jen.Id(a.EffectFunc)), kv("EffectText", jen.Lit(a.EffectText)))
 	}
-	items = append(items, kv("Cost", number(a.Cost)), kv("Value", number(a.Value)), kv("Weight", number(a.Weight)))
+	items = append(items, kv("Cost", number(a.Cost)))
+	if a.CostFunc != "" {
+		items = append(items, kv("CostOf", jen.Id(a.CostFunc)))
+	}
+	items = append(items, kv("Value", number(a.Value)), kv("Weight", number(a.Weight)))
 	if len(a.Tags) > 0 {
 		items = append(items, kv("Tags", jen.Index().String().ValuesFunc(func(g *jen.Group) {
 			for _, t := range a.Tags {

@@ -168,8 +168,8 @@ func (e *emitter) iotaConsts(typ jen.Code, n int, name func(int) string) {
 	e.f.Line()
 }
 
-// functions emits the conditions and effects as plain Go functions of the
-// state.
+// functions emits the conditions, effects and costs as plain Go functions
+// of the state.
 func (e *emitter) functions() {
 	for _, a := range e.r.Actions {
 		if a.Pre != nil {
@@ -180,6 +180,12 @@ func (e *emitter) functions() {
 			e.f.Func().Id(a.EffectFunc).Params(jen.Id("s").Add(e.state())).Add(e.state()).Block(
 				e.expr.effects(a.Effects),
 				jen.Return(jen.Id("s")),
+			)
+			e.f.Line()
+		}
+		if a.CostExpr != nil {
+			e.f.Func().Id(a.CostFunc).Params(jen.Id("s").Add(e.state())).Float64().Block(
+				jen.Return(e.expr.float64(a.CostExpr)),
 			)
 			e.f.Line()
 		}

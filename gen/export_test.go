@@ -19,6 +19,18 @@ func EmitCondition(fields []string, e exprlang.Expr) string {
 	return fmt.Sprintf("%#v", x.expr(e))
 }
 
+// EmitCost renders cost e, a checked numeric expression over state fields
+// named in order, as the generator emits it: a float64 Go expression
+// reading s.Field.
+func EmitCost(fields []string, e exprlang.Expr) string {
+	role := &model.Role{Name: "S"}
+	for _, f := range fields {
+		role.Fields = append(role.Fields, &model.Field{Name: f, Path: []string{f}})
+	}
+	x := exprEmitter{role: role}
+	return fmt.Sprintf("%#v", x.float64(e))
+}
+
 // EmitEffects renders checked effects over state fields named in order as
 // the generator emits them: statements assigning s.Field.
 func EmitEffects(fields []string, effs []*exprlang.Effect) string {

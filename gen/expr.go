@@ -48,6 +48,23 @@ func (x *exprEmitter) expr(e exprlang.Expr) jen.Code {
 	panic("gen: unexpected expression node")
 }
 
+// float64 emits the numeric expression e converted to float64 as Go
+// converts its type: computed in that type (integer division truncates,
+// integers wrap around), then converted.
+func (x *exprEmitter) float64(e exprlang.Expr) jen.Code {
+	if t := e.Type(); t.Kind == exprlang.Float64 && t.Name == "" {
+		return x.expr(e)
+	}
+	for {
+		p, ok := e.(*exprlang.Paren)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	return jen.Float64().Call(x.expr(e))
+}
+
 // stringValue is the value of a checked string literal.
 func stringValue(e *exprlang.BasicLit) string {
 	if v := e.Value(); v != nil && v.Kind() == constant.String {

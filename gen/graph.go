@@ -79,7 +79,7 @@ func graphDomain(r *model.Role) graph.Domain {
 	}
 	for _, a := range r.Actions {
 		d.Actions = append(d.Actions, graph.Action{
-			Name: a.Name, Cost: a.Cost, Pre: a.PreText, Post: a.EffectText,
+			Name: a.Name, Cost: a.Cost, CostText: a.CostText, CostReads: a.CostReads, Pre: a.PreText, Post: a.EffectText,
 			PreReads: a.PreReads, Writes: a.Writes, Fulfills: a.Fulfills, Guarded: a.Guarded,
 		})
 	}

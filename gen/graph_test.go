@@ -53,3 +53,24 @@ func TestGraphs(t *testing.T) {
 	err = gen.WriteGraphs(context.Background(), gen.Options{Dir: dir}, &bytes.Buffer{}, gen.GraphOptions{View: "tangled"}, ".")
 	require.EqualError(t, err, `unknown graph view "tangled" (want goals, fields or full)`)
 }
+
+// TestGraphShowsCostsThatDependOnTheState draws the traveller of the
+// golden cases: a cost that depends on the state shows as written, tied to
+// the field it reads.
+func TestGraphShowsCostsThatDependOnTheState(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "golden", "costs.txtar"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/golden/costs\n\ngo 1.26\n")
+	for _, f := range ar.Files {
+		if f.Name == "travel.go" || f.Name == "pack/pack.go" {
+			writeFile(t, filepath.Join(dir, f.Name), string(f.Data))
+		}
+	}
+	var b bytes.Buffer
+	require.NoError(t, gen.WriteGraphs(context.Background(), gen.Options{Dir: dir}, &b,
+		gen.GraphOptions{Format: "dot", Role: "Traveller"}, "."))
+	require.Contains(t, b.String(), `"action:Walk" [label="Walk\ncost 2 + Distance / 10\npost Arrived = true"`)
+	require.Contains(t, b.String(), `"action:Ride" [label="Ride\ncost 5\npost Arrived = true"`)
+	require.Contains(t, b.String(), `"field:Load" -> "action:Drop" [label="cost", style=dashed, constraint=false];`)
+}

@@ -17,11 +17,13 @@ import (
 )
 
 // TestGeneratedCodeMatchesInterpreter generates a role with hundreds of
-// random conditions and effects, compiles it, runs it on random states,
-// and compares every result with a reference interpreter of the same
-// checked trees written here, independently of the generator: Go's
+// random conditions, effects and costs, compiles it, runs it on random
+// states, and compares every result with a reference interpreter of the
+// same checked trees written here, independently of the generator: Go's
 // integer wrap-around, truncating division, float32 rounding, string
-// concatenation and simultaneous effects included.
+// concatenation and simultaneous effects included. Every positive cost the
+// generated code computes where its action's precondition holds is at
+// least the action's Cost, the lower bound rolegen proved for it.
 func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	g := &exprGen{rng: rng}
@@ -47,10 +49,36 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 		}
 		posts, postTrees = append(posts, src), append(postTrees, effs)
 	}
+	// Each action's precondition is one of the conditions, every other
+	// one joined with bounds on fields, which bound its cost; its cost is
+	// a numeric expression that is not constant and can be positive where
+	// the precondition holds (rolegen reports the others).
+	var pres, costs []string
+	var preTrees, costTrees []exprlang.Expr
+	for len(costs) < len(posts) {
+		i := len(costs)
+		pre := conds[i]
+		if i%2 == 1 {
+			pre = "(" + pre + ") && " + g.bounds()
+		}
+		preTree, errs := exprlang.Condition(pre, scope)
+		require.Empty(t, errs, pre)
+		src := g.num(g.pick("int", "int8", "uint", "float64", "float32", "Stance"), 3)
+		if g.rng.IntN(2) == 0 {
+			src = g.pick("1", "3", "0.5", "100") + " + " + src
+		}
+		e, errs := exprlang.Cost(src, scope)
+		if len(errs) > 0 || e.Value() != nil || exprlang.Bounds(e, exprlang.Conjuncts(preTree)).Max <= 0 {
+			continue
+		}
+		pres, preTrees = append(pres, pre), append(preTrees, preTree)
+		costs, costTrees = append(costs, src), append(costTrees, e)
+	}
 	var states []istate
 	for range 40 {
 		states = append(states, randomState(rng))
 	}
+	states = append(states, extremeStates()...)
 
 	// The role and a program that prints every goal and effect result.
 	var role strings.Builder
@@ -64,10 +92,10 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 		fmt.Fprintf(&role, "\tG%d struct{} `plan:\"goal=%s\"`\n", i, strings.ReplaceAll(c, `\`, `\\`))
 	}
 	role.WriteString("}\n")
-	// Each action's precondition is one of the conditions: Pre and the
-	// generated all-at-once Enabled must agree with the interpreter too.
+	// Pre and the generated all-at-once Enabled must agree with the
+	// interpreter too.
 	for i, p := range posts {
-		fmt.Fprintf(&role, "\n//plan:action pre=%q post=%q\nfunc (f *Fuzz) A%d() {}\n", conds[i], p, i)
+		fmt.Fprintf(&role, "\n//plan:action pre=%q post=%q cost=%q\nfunc (f *Fuzz) A%d() {}\n", pres[i], p, costs[i], i)
 	}
 	var main strings.Builder
 	main.WriteString("package main\n\nimport \"fmt\"\n\nvar states = []FuzzState{\n")
@@ -84,8 +112,11 @@ func main() {
 		bits := make([]uint64, (len(FuzzDomain.Actions)+63)/64)
 		FuzzDomain.Enabled(&s, bits)
 		for j, a := range FuzzDomain.Actions {
-			fmt.Printf("state %d action %s: pre %v, enabled %v, effect %v\n", i, a.Name, a.Pre(s), bits[j/64]>>(j%64)&1 == 1, a.Effect(s))
+			fmt.Printf("state %d action %s: pre %v, enabled %v, effect %v, cost %v\n", i, a.Name, a.Pre(s), bits[j/64]>>(j%64)&1 == 1, a.Effect(s), a.CostOf(s))
 		}
+	}
+	for _, a := range FuzzDomain.Actions {
+		fmt.Printf("action %s: cost at least %v\n", a.Name, a.Cost)
 	}
 }
 `)
@@ -107,8 +138,29 @@ func main() {
 			fmt.Fprintf(&want, "state %d goal G%d: %v\n", i, j, eval(c, s).b)
 		}
 		for j, effs := range postTrees {
-			pre := eval(condTrees[j], s).b
-			fmt.Fprintf(&want, "state %d action A%d: pre %v, enabled %v, effect %s\n", i, j, pre, pre, apply(effs, s))
+			pre := eval(preTrees[j], s).b
+			fmt.Fprintf(&want, "state %d action A%d: pre %v, enabled %v, effect %s, cost %v\n", i, j, pre, pre, apply(effs, s), costValue(costTrees[j], s))
+		}
+	}
+	// The bounds the generated domain declares are rolegen's: read them
+	// back, then check them against the costs.
+	least := map[int]float64{}
+	for _, line := range strings.Split(got, "\n") {
+		var j int
+		var c float64
+		if _, err := fmt.Sscanf(line, "action A%d: cost at least %g", &j, &c); err == nil {
+			least[j] = c
+			fmt.Fprintf(&want, "action A%d: cost at least %v\n", j, c)
+		}
+	}
+	require.Len(t, least, len(costs))
+	for j, e := range costTrees {
+		require.Equal(t, exprlang.Bounds(e, exprlang.Conjuncts(preTrees[j])).Least, least[j], "cost %q", costs[j])
+		for i, s := range states {
+			c := costValue(e, s)
+			if eval(preTrees[j], s).b && c > 0 && !math.IsInf(c, 1) {
+				require.GreaterOrEqual(t, c, least[j], "cost %q where %q in state %d (%s)", costs[j], pres[j], i, s)
+			}
 		}
 	}
 	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(want.String(), "\n")
@@ -124,7 +176,7 @@ func main() {
 		case sscan(label, "state %d goal G%d:", &j):
 			source = fmt.Sprintf("condition %q", conds[j])
 		case sscan(label, "state %d action A%d:", &j):
-			source = fmt.Sprintf("pre %q, post %q", conds[j], posts[j])
+			source = fmt.Sprintf("pre %q, post %q, cost %q", pres[j], posts[j], costs[j])
 		}
 		t.Errorf("%s\ngenerated   %s\ninterpreter %s\nstate %s", source, gotLines[i], wantLines[i], states[stateOf(wantLines[i])])
 		if mismatches++; mismatches == 5 {
@@ -237,6 +289,26 @@ func (g *exprGen) boolExpr(depth int) string {
 	}
 }
 
+// bounds bounds numeric fields with constants, as preconditions do.
+func (g *exprGen) bounds() string {
+	var parts []string
+	for range 1 + g.rng.IntN(3) {
+		switch g.rng.IntN(5) {
+		case 0:
+			parts = append(parts, "I "+g.pick(">=", ">", "<", "<=")+" "+g.pick("-3", "0", "2", "10"))
+		case 1:
+			parts = append(parts, "B "+g.pick(">=", ">", "<", "<=")+" "+g.pick("-3", "0", "2", "10"))
+		case 2:
+			parts = append(parts, "U "+g.pick(">=", ">", "<=")+" "+g.pick("1", "2", "5"))
+		case 3:
+			parts = append(parts, g.pick("0.5", "-1", "2.25")+" "+g.pick("<=", "<")+" F")
+		default:
+			parts = append(parts, "H "+g.pick(">=", ">", "<")+" "+g.pick("0.1", "1", "10"))
+		}
+	}
+	return strings.Join(parts, " && ")
+}
+
 func (g *exprGen) post() string {
 	var parts []string
 	used := map[string]bool{}
@@ -285,6 +357,30 @@ func randomState(rng *rand.Rand) istate {
 		F: float64(rng.IntN(200)-100) / 8, H: float32(rng.IntN(100)) / 3, OK: rng.IntN(2) == 0,
 		S: []string{"", "ab", "c", "abc"}[rng.IntN(4)], St: rng.Int64N(3),
 	}
+}
+
+// extremeStates have fields at the ends of their types, where integers
+// wrap around and floats overflow.
+func extremeStates() []istate {
+	return []istate{
+		{I: math.MaxInt64, J: math.MinInt64, B: math.MaxInt8, U: math.MaxUint64, F: math.MaxFloat64, H: math.MaxFloat32, St: 2},
+		{I: math.MinInt64, J: math.MaxInt64, B: math.MinInt8, U: 0, F: -math.MaxFloat64, H: -math.MaxFloat32, OK: true},
+		{I: math.MaxInt64 / 3, J: -1, B: -1, U: math.MaxUint64 / 3, F: 1e300, H: 1e30, S: "ab", St: 1},
+		{I: -1, J: 0, B: 100, U: 1, F: -1e-300, H: -1e-30},
+	}
+}
+
+// costValue is the cost e has in s, converted to float64 as the generated
+// code converts it.
+func costValue(e exprlang.Expr, s istate) float64 {
+	v, k := eval(e, s), e.Type().Kind
+	switch {
+	case k.IsFloat():
+		return v.f
+	case k.IsUnsigned():
+		return float64(v.u)
+	}
+	return float64(v.i)
 }
 
 func (s istate) goLiteral() string {

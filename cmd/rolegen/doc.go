@@ -29,7 +29,10 @@
 //
 // with keys pre, post, fulfills, cost, value, weight, tags and guarded.
 // Conditions use Go's operators and types over the state fields and the
-// package's constants; in struct tags, strings take single quotes.
+// package's constants; in struct tags, strings take single quotes. A cost
+// is a positive number or a numeric expression of the state,
+// cost="2 + Distance / 10", which generated code computes in the state the
+// action is taken in.
 //
 // # Diagnostics
 //
@@ -57,8 +60,8 @@
 // draws the domain of each role (or of role R): goals with their
 // conditions and priorities, actions with their costs and conditions, and
 // "fulfills" edges. The view adds: fields (the default), the state fields
-// between the actions that write them and the preconditions and goals that
-// read them; goals, nothing more; full, an edge from each action to every
+// between the actions that write them and the preconditions, costs and
+// goals that read them; goals, nothing more; full, an edge from each action to every
 // goal and precondition that reads what it writes. Render DOT with
 // Graphviz: rolegen graph ./pkg | dot -Tsvg > role.svg.
 //

@@ -30,8 +30,10 @@ type methodDecl struct {
 	// them at the embedding field.
 	problems []string
 
-	// Syntax-level results, valid when ok.
+	// Syntax-level results, valid when ok. costExpr: the cost is not a
+	// number, so an expression of the state, which the role checks.
 	cost, value, weight float64
+	costExpr            bool
 	tags                []string
 	guarded             bool
 	shape               model.Shape
@@ -200,11 +202,21 @@ func (c *checker) actionKey(m *methodDecl, f annot.Field) {
 		}
 		return
 	case "cost", "value", "weight":
+		if key == "cost" && (!f.HasValue || strings.TrimSpace(f.Value.S) == "") {
+			c.methodError(m, f.Key, `cost needs a value: a number, cost=2, or an expression of the state, cost="2 + Distance / 10"`)
+			return
+		}
 		if !f.HasValue {
 			c.methodError(m, f.Key, "%s needs a number: %s=2", key, key)
 			return
 		}
 		n, err := strconv.ParseFloat(f.Value.S, 64)
+		if key == "cost" && (err != nil || math.IsNaN(n) || math.IsInf(n, 0)) {
+			// Not a number: an expression of the state, checked with the
+			// scope of each role that has the action.
+			m.costExpr = true
+			return
+		}
 		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
 			c.methodError(m, f.Value, "%s %q is not a number", key, f.Value.S)
 			return

@@ -272,7 +272,10 @@ func (b *roleBuild) actions(o *origin) {
 				a.Writes = exprlang.Writes(effs)
 			}
 		}
-		a.Reads = union(a.PreReads, exprlang.EffectReads(a.Effects))
+		if m.costExpr {
+			b.cost(o, a, m.keys["cost"], action, m.namePos)
+		}
+		a.Reads = union(a.PreReads, exprlang.EffectReads(a.Effects), a.CostReads)
 		if f, ok := m.keys["fulfills"]; ok {
 			for _, part := range splitList(f.Value) {
 				g, ok := b.goalIn(o, part.S)
@@ -359,8 +362,8 @@ func typeRef(tn *types.TypeName) model.TypeRef {
 	return ref
 }
 
-func union(a, b []int) []int {
-	out := append(slices.Clone(a), b...)
+func union(sets ...[]int) []int {
+	out := slices.Concat(sets...)
 	slices.Sort(out)
 	return slices.Compact(out)
 }

@@ -18,14 +18,19 @@ type Domain struct {
 
 // Action is an action of a Domain.
 type Action struct {
-	Name     string
-	Cost     float64
-	Pre      string
-	Post     string
-	PreReads []int
-	Writes   []int
-	Fulfills []int
-	Guarded  bool
+	Name string
+	Cost float64
+	// CostText is the cost when it depends on the state (Cost is then
+	// its lower bound), CostReads the fields it reads; "" and nil for a
+	// constant cost.
+	CostText  string
+	CostReads []int
+	Pre       string
+	Post      string
+	PreReads  []int
+	Writes    []int
+	Fulfills  []int
+	Guarded   bool
 }
 
 // Goal is a goal of a Domain.
@@ -97,6 +102,9 @@ func FromDomain(d Domain, v View) *Graph {
 	}
 	for _, a := range d.Actions {
 		label := a.Name + "\ncost " + strconv.FormatFloat(a.Cost, 'g', -1, 64)
+		if a.CostText != "" {
+			label = a.Name + "\ncost " + a.CostText
+		}
 		if a.Pre != "" {
 			label += "\npre " + a.Pre
 		}
@@ -126,8 +134,8 @@ func FromDomain(d Domain, v View) *Graph {
 }
 
 // fieldEdges draws the fields that some action writes, each once: the
-// actions that write it point to it; it points to the preconditions and
-// goals that read it.
+// actions that write it point to it; it points to the preconditions,
+// costs (labelled) and goals that read it.
 func fieldEdges(g *Graph, d Domain) {
 	for fi, name := range d.Fields {
 		var writers []string
@@ -162,6 +170,11 @@ func fieldEdges(g *Graph, d Domain) {
 				g.Edges = append(g.Edges, Edge{From: id, To: "action:" + r, Dashed: true, Loose: true})
 			}
 		}
+		for _, a := range d.Actions {
+			if slices.Contains(a.CostReads, fi) {
+				g.Edges = append(g.Edges, Edge{From: id, To: "action:" + a.Name, Label: "cost", Dashed: true, Loose: true})
+			}
+		}
 		for _, goal := range d.Goals {
 			if slices.Contains(goal.Reads, fi) {
 				g.Edges = append(g.Edges, Edge{From: id, To: "goal:" + goal.Name, Dashed: true})
@@ -173,7 +186,8 @@ func fieldEdges(g *Graph, d Domain) {
 // fullEdges draws a dashed edge from an action to each goal it does not
 // fulfill whose condition reads what it writes, and to each action whose
 // precondition reads what it writes (the helpers backward chaining
-// uses), labelled with those fields.
+// uses), labelled with those fields, and one labelled "cost: " and the
+// fields to each action whose cost reads what it writes.
 func fullEdges(g *Graph, d Domain) {
 	for _, a := range d.Actions {
 		for gi, goal := range d.Goals {
@@ -192,6 +206,9 @@ func fullEdges(g *Graph, d Domain) {
 			}
 			if common := meet(a.Writes, b.PreReads); len(common) > 0 {
 				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "action:" + b.Name, Label: names(d.Fields, common), Dashed: true})
+			}
+			if common := meet(a.Writes, b.CostReads); len(common) > 0 {
+				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "action:" + b.Name, Label: "cost: " + names(d.Fields, common), Dashed: true})
 			}
 		}
 	}

@@ -115,6 +115,34 @@ func TestFromDomainViews(t *testing.T) {
 	require.Contains(t, b.String(), "\tsubgraph \"cluster_0\" {\n\t\tlabel=\"actions that fulfill no goal\";\n\t\tstyle=rounded;\n\t\tcolor=gray;\n\t\t\"action:Walk\" [")
 }
 
+// A cost that depends on the state shows as written, and the fields it
+// reads tie it to the actions that write them.
+func TestCostsThatDependOnTheState(t *testing.T) {
+	d := Domain{
+		Name:   "Traveller",
+		Fields: []string{"Distance", "Arrived"},
+		Actions: []Action{
+			{Name: "Approach", Cost: 1, Post: "Distance -= 10", Writes: []int{0}},
+			{Name: "Walk", Cost: 1, CostText: "2 + Distance / 10", CostReads: []int{0}, Post: "Arrived = true", Writes: []int{1}},
+		},
+	}
+	draw := func(v View) string {
+		var b strings.Builder
+		require.NoError(t, FromDomain(d, v).Write(&b, Mermaid))
+		return b.String()
+	}
+	require.Equal(t, `flowchart LR
+	n0["Approach<br/>cost 1<br/>post Distance -= 10"]
+	n1["Walk<br/>cost 2 + Distance / 10<br/>post Arrived = true"]
+	n2{{"Distance"}}
+	n3{{"Arrived"}}
+	n0 --> n2
+	n2 -.->|"cost"| n1
+	n1 --> n3
+`, draw(Fields))
+	require.Contains(t, draw(Full), `n0 -.->|"cost: Distance"| n1`)
+}
+
 // A field that most preconditions read is not tied to each of them.
 func TestFieldsViewLeavesCommonReadsToLabels(t *testing.T) {
 	d := Domain{Name: "R", Fields: []string{"Here"}}

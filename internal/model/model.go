@@ -126,14 +126,26 @@ type Action struct {
 	Effects    []*exprlang.Effect
 	EffectText string
 
+	// Cost is the action's cost: the number given, or for a cost that
+	// depends on the state (CostExpr set) a lower bound of its positive
+	// values where the precondition holds, 0 when none is proven (see
+	// exprlang.Bounds).
 	Cost, Value, Weight float64
-	Tags                []string
-	Fulfills            []int // indexes of Role.Goals
-	Guarded             bool
+	// CostExpr is the cost when it depends on the state, a checked
+	// numeric expression (cost="2 + Distance / 10"); nil for a number.
+	// CostText is it as written, CostReads the fields it reads.
+	CostExpr  exprlang.Expr
+	CostText  string
+	CostReads []int
+	Tags      []string
+	Fulfills  []int // indexes of Role.Goals
+	Guarded   bool
 
 	PreReads []int
-	Reads    []int
-	Writes   []int
+	// Reads are the fields the precondition, the effects and the cost
+	// read.
+	Reads  []int
+	Writes []int
 
 	Shape Shape
 	// Args is the argument type of ShapeArgs*; ArgsSchema its JSON
@@ -141,10 +153,11 @@ type Action struct {
 	Args       TypeRef
 	ArgsSchema *schema.Schema
 
-	// Const names the action's ActionID constant; PreFunc, UnmetFunc and
-	// EffectFunc the functions of its precondition, unmet mask (for more
-	// than one conjunct) and effects, each empty when the action has none;
-	// ArgsVar the runtime.ArgAction of an action that takes arguments.
-	// See Role.SetNames.
-	Const, PreFunc, UnmetFunc, EffectFunc, ArgsVar string
+	// Const names the action's ActionID constant; PreFunc, UnmetFunc,
+	// EffectFunc and CostFunc the functions of its precondition, unmet
+	// mask (for more than one conjunct), effects and cost, each empty when
+	// the action has none (a constant cost has none); ArgsVar the
+	// runtime.ArgAction of an action that takes arguments. See
+	// Role.SetNames.
+	Const, PreFunc, UnmetFunc, EffectFunc, CostFunc, ArgsVar string
 }

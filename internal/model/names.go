@@ -27,7 +27,7 @@ func (r *Role) SetNames() {
 	// Helpers are named in stringer's style for generated helpers.
 	for _, a := range r.Actions {
 		a.Const = r.Name + a.Name
-		a.PreFunc, a.UnmetFunc, a.EffectFunc, a.ArgsVar = "", "", "", ""
+		a.PreFunc, a.UnmetFunc, a.EffectFunc, a.CostFunc, a.ArgsVar = "", "", "", "", ""
 		if a.TakesArgs() {
 			// The runtime's messages name it the same way.
 			a.ArgsVar = a.Const + "Args"
@@ -40,6 +40,9 @@ func (r *Role) SetNames() {
 		}
 		if len(a.Effects) > 0 {
 			a.EffectFunc = "_" + r.Name + "_effect_" + a.Name
+		}
+		if a.CostExpr != nil {
+			a.CostFunc = "_" + r.Name + "_cost_" + a.Name
 		}
 	}
 	for _, g := range r.Goals {
@@ -67,7 +70,7 @@ func (r *Role) GeneratedIdents() []string {
 	}
 	out = append(out, r.DomainVar, r.SchemaConst)
 	for _, a := range r.Actions {
-		out = append(out, a.PreFunc, a.UnmetFunc, a.EffectFunc)
+		out = append(out, a.PreFunc, a.UnmetFunc, a.EffectFunc, a.CostFunc)
 	}
 	for _, g := range r.Goals {
 		out = append(out, g.CondFunc, g.UnmetFunc)
@@ -92,7 +95,7 @@ type Part struct {
 // parentheses: a && (b && c) has the parts a, b, c) into the bits of its
 // unmet mask. A single conjunct is one part (and needs no unmet mask).
 func Parts(cond exprlang.Expr) []Part {
-	conj := conjuncts(cond)
+	conj := exprlang.Conjuncts(cond)
 	var parts []Part
 	for i := 0; i < len(conj) && i < MaxParts; i++ {
 		p := Part{Conds: conj[i : i+1]}
@@ -107,16 +110,4 @@ func Parts(cond exprlang.Expr) []Part {
 		parts = append(parts, p)
 	}
 	return parts
-}
-
-func conjuncts(e exprlang.Expr) []exprlang.Expr {
-	switch n := e.(type) {
-	case *exprlang.Paren:
-		return conjuncts(n.X)
-	case *exprlang.Binary:
-		if n.Op == exprlang.OpAnd {
-			return append(conjuncts(n.X), conjuncts(n.Y)...)
-		}
-	}
-	return []exprlang.Expr{e}
 }

@@ -22,9 +22,9 @@ type Soldier struct {
 
 // Reload loads a magazine.
 //
-// want +2 `unknown state field "Magazins" \(did you mean "Magazines"\?\)` `unknown goal "Armd" in fulfills \(did you mean "Armed"\?\)`
+// want +2 `unknown state field "Magazins" \(did you mean "Magazines"\?\)` `unknown goal "Armd" in fulfills \(did you mean "Armed"\?\)` `cost must be a number, but Magazines > 1 is untyped bool`
 //
-//plan:action pre="Magazins > 0" post="Ammo = 30, Magazines--" fulfills=Armd
+//plan:action pre="Magazins > 0" post="Ammo = 30, Magazines--" fulfills=Armd cost="Magazines > 1"
 func (s *Soldier) Reload() {}
 
 // Fire shoots.
