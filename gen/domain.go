@@ -94,7 +94,7 @@ func (e *emitter) actionLit(a *model.Action) jen.Code {
 	}
 	items = append(items, kv("Cost", number(a.Cost)))
 	if a.CostFunc != "" {
-		items = append(items, kv("CostOf", jen.Id(a.CostFunc)))
+		items = append(items, kv("CostOf", jen.Id(a.CostFunc)), kv("CostText", jen.Lit(a.CostText)))
 	}
 	items = append(items, kv("Value", number(a.Value)), kv("Weight", number(a.Weight)))
 	if len(a.Tags) > 0 {

@@ -105,9 +105,11 @@ type Action[S any] struct {
 	// none is known), on which the planners' estimates rely.
 	Cost   float64
 	CostOf func(S) float64
-	Value  float64
-	Weight float64
-	Tags   []string
+	// CostText is the cost as written when it depends on the state.
+	CostText string
+	Value    float64
+	Weight   float64
+	Tags     []string
 
 	// PreReads are the fields the precondition reads.
 	PreReads []FieldID
@@ -119,7 +121,8 @@ type Action[S any] struct {
 	// the actions that can make it hold.
 	PreParts []Part
 	PreUnmet func(S) uint64
-	// Reads are the fields the precondition and the effects read.
+	// Reads are the fields the precondition, the effects and the cost
+	// read.
 	Reads []FieldID
 	// Writes are the fields the effects assign.
 	Writes []FieldID

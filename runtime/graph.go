@@ -56,7 +56,7 @@ func (d *Domain[S]) graphDomain() graph.Domain {
 		gd.Fields = append(gd.Fields, f.Name)
 	}
 	for _, a := range d.Actions {
-		ga := graph.Action{Name: a.Name, Cost: a.Cost, Pre: a.PreText, Post: a.EffectText, Guarded: a.Guarded}
+		ga := graph.Action{Name: a.Name, Cost: a.Cost, CostText: a.CostText, Pre: a.PreText, Post: a.EffectText, Guarded: a.Guarded}
 		ga.PreReads = ints(a.PreReads)
 		ga.Writes = ints(a.Writes)
 		for _, g := range a.Fulfills {
@@ -83,9 +83,13 @@ func ints(ids []FieldID) []int {
 func (d *Domain[S]) WritePlanGraph(w io.Writer, p *Plan, f GraphFormat) error {
 	steps := make([]graph.Step, len(p.Steps))
 	for i, a := range p.Steps {
+		cost := fmt.Sprint(d.Actions[a].Cost)
+		if d.Actions[a].CostText != "" {
+			cost = d.Actions[a].CostText
+		}
 		steps[i] = graph.Step{
 			ID:    fmt.Sprint(i + 1),
-			Label: fmt.Sprintf("%d. %s\ncost %g", i+1, d.ActionName(a), d.Actions[a].Cost),
+			Label: fmt.Sprintf("%d. %s\ncost %s", i+1, d.ActionName(a), cost),
 		}
 	}
 	goals := make([]string, len(p.Goals))
