@@ -194,7 +194,7 @@ func TestPlans(t *testing.T) {
 	best := checkPlan(t, astar)
 	// The estimate is admissible: with it A* finds a plan as cheap as the
 	// built-in heuristic does.
-	astar.plan = runtime.NewAStar(astar.domain, runtime.WithUnsatisfiedGoalsHeuristic(), runtime.WithAStarBudget(1_000_000)).PlanInto
+	astar.plan = runtime.NewAStar(astar.domain, runtime.WithUnsatisfiedGoalsHeuristic(), runtime.WithSearchBudget(1_000_000)).PlanInto
 	other := checkPlan(t, astar)
 	assert.InDelta(t, other.Cost, best.Cost, 0)
 

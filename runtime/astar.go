@@ -11,8 +11,12 @@ import (
 
 // Defaults of the A* planner.
 const (
-	// DefaultAStarBudget is how many states one A* search may expand.
-	DefaultAStarBudget = 100_000
+	// DefaultAStarBudget is how many states one A* search may expand:
+	// sized for a frame loop, so that a call that cannot succeed and
+	// that the annotations do not prove hopeless at once still ends in
+	// a few milliseconds at most. A puzzle that needs a longer search
+	// sets its own (WithSearchBudget).
+	DefaultAStarBudget = 10_000
 	// DefaultAStarMaxDepth is the longest plan A* looks for.
 	DefaultAStarMaxDepth = 64
 	// DefaultAStarMaxStates is how many distinct states one A* search
@@ -56,6 +60,8 @@ type AStar[S comparable] struct {
 	bits  []uint64
 	// heuristic is the user's estimate, when one was given.
 	heuristic func(S, []GoalID) float64
+	reach     reach     // scratch of provedUnreachable
+	fields    fields[S] // scratch of stepsBound
 	// estimate is the built-in estimate, when heuristic is nil.
 	estimate estimateKind
 	// weight multiplies the estimate in the open list's order.
@@ -191,9 +197,6 @@ func (t *stateTable) insert(slot, hash uint32, node int32) {
 	}
 }
 
-// AStarOption configures an AStar.
-type AStarOption func(*astarConfig)
-
 type astarConfig struct {
 	weight    float64
 	budget    int
@@ -220,29 +223,23 @@ const (
 // SearchBudgetExceeded instead of growing without bound. Memory is about
 // (size of the state + 48 bytes) a state.
 func WithAStarMaxStates(n int) AStarOption {
-	return func(c *astarConfig) { c.maxStates = min(max(n, 1), math.MaxInt32-1) }
+	return astarFunc(func(c *astarConfig) { c.maxStates = min(max(n, 1), math.MaxInt32-1) })
 }
 
-// WithAStarTrace records in t, at each call, why A* chose its plan: every
-// state it expanded with its cost so far and estimate, then the steps of
-// the plan. A trace grows with the search: use it to debug, not in a hot
-// loop.
-func WithAStarTrace(t *Trace) AStarOption { return func(c *astarConfig) { c.trace = t } }
+// WithAStarTrace is WithTrace.
+//
+// Deprecated: use WithTrace, which both planners take.
+func WithAStarTrace(t *Trace) AStarOption { return WithTrace(t) }
 
-// WithAStarBudget sets how many states one search may expand (default
-// 100,000, at least 1). A search that needs more fails with
-// SearchBudgetExceeded.
-func WithAStarBudget(n int) AStarOption {
-	return func(c *astarConfig) { c.budget = max(n, 1) }
-}
+// WithAStarBudget is WithSearchBudget.
+//
+// Deprecated: use WithSearchBudget, which both planners take.
+func WithAStarBudget(n int) AStarOption { return WithSearchBudget(n) }
 
-// WithAStarMaxDepth sets the longest plan the search considers (default
-// 64, at least 1): states that many steps from the start are not expanded.
-// When the goals are not found and some state was left unexpanded for
-// this reason, the search fails with MaxDepthExceeded.
-func WithAStarMaxDepth(n int) AStarOption {
-	return func(c *astarConfig) { c.maxDepth = min(max(n, 1), math.MaxInt32) }
-}
+// WithAStarMaxDepth is WithMaxSteps.
+//
+// Deprecated: use WithMaxSteps, which both planners take.
+func WithAStarMaxDepth(n int) AStarOption { return WithMaxSteps(n) }
 
 // WithHeuristic sets the estimate h(s, goals) of the cost still needed to
 // make all of goals hold from s. Plans are cheapest when h is admissible
@@ -253,7 +250,7 @@ func WithAStarMaxDepth(n int) AStarOption {
 // state type of the planner's domain (NewAStar panics otherwise). The last
 // heuristic option given wins.
 func WithHeuristic[S any](h func(s S, goals []GoalID) float64) AStarOption {
-	return func(c *astarConfig) { c.heuristic = h }
+	return astarFunc(func(c *astarConfig) { c.heuristic = h })
 }
 
 // WithWeight makes A* weighted: it orders states by g + w × h, w >= 1 (1
@@ -261,14 +258,14 @@ func WithHeuristic[S any](h func(s S, goals []GoalID) float64) AStarOption {
 // times the cheapest, and the search usually expands far fewer states: a
 // trade of cost for time that a frame loop may want.
 func WithWeight(w float64) AStarOption {
-	return func(c *astarConfig) { c.weight = max(w, 1) }
+	return astarFunc(func(c *astarConfig) { c.weight = max(w, 1) })
 }
 
 // WithUniformCost makes the estimate 0 everywhere: uniform-cost search
 // (Dijkstra's algorithm), which expands every state cheaper than the plan.
 // For measuring, mostly; the default estimate is never worse.
 func WithUniformCost() AStarOption {
-	return func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateUniform }
+	return astarFunc(func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateUniform })
 }
 
 // WithBlindHeuristic makes the estimate 0 in a state where the goals hold
@@ -276,7 +273,7 @@ func WithUniformCost() AStarOption {
 // heuristic): admissible and consistent, it costs nothing to compute and
 // takes a goal state before the other states of equal cost.
 func WithBlindHeuristic() AStarOption {
-	return func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateBlind }
+	return astarFunc(func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateBlind })
 }
 
 // WithUnsatisfiedGoalsHeuristic uses a built-in admissible and consistent
@@ -299,7 +296,7 @@ func WithBlindHeuristic() AStarOption {
 // c, which is no more than the action's cost. For a single goal it is c
 // while the goal is unsatisfied, and 0 once it holds.
 func WithUnsatisfiedGoalsHeuristic() AStarOption {
-	return func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateUnsatisfied }
+	return astarFunc(func(c *astarConfig) { c.heuristic, c.estimate = nil, estimateUnsatisfied })
 }
 
 // NewAStar returns an A* planner over d. Without a heuristic option the
@@ -310,7 +307,7 @@ func WithUnsatisfiedGoalsHeuristic() AStarOption {
 func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 	cfg := astarConfig{weight: 1, budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth, maxStates: DefaultAStarMaxStates}
 	for _, o := range opts {
-		o(&cfg)
+		o.applyAStar(&cfg)
 	}
 	a := &AStar[S]{
 		d:         d,
@@ -608,6 +605,33 @@ func (a *AStar[S]) addNode(s S, slot, hash uint32, g float64, parent int32, act 
 	return n
 }
 
+// provedUnreachable reports whether the relaxed reachability of the
+// annotations proves that a goal of the search cannot hold from node n's
+// state (see reach.go).
+func (a *AStar[S]) provedUnreachable(n int32) bool {
+	for _, g := range a.goals {
+		if !a.d.Goals[g].Cond(a.states[n]) && a.d.unreachable(g, &a.states[n], &a.reach) {
+			return true
+		}
+	}
+	return false
+}
+
+// stepsBound is a lower bound on the steps that make the search's goals
+// hold from node n's state (the largest over the goals; see
+// condition.stepsBound).
+func (a *AStar[S]) stepsBound(n int32) float64 {
+	a.fields.reset(a.d.Number, &a.states[n], len(a.d.Fields))
+	bound := 0.0
+	for _, g := range a.goals {
+		c := &a.d.goals[g]
+		if failing := c.failing(a.states[n]); failing != 0 {
+			bound = max(bound, c.stepsBound(failing, &a.fields))
+		}
+	}
+	return bound
+}
+
 // derived returns the derived estimate of *s for the search's goals (the
 // largest of their Domain.LowerBound), and whether they all hold.
 func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
@@ -635,6 +659,20 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 		// The estimate proves the goals cannot hold from here: say so
 		// before searching.
 		return -1, d.newError(Unreachable, NoGoal, NoAction)
+	}
+	if a.heuristic == nil && a.estimate == estimateDerived {
+		// With the annotations' estimate, their other proofs too.
+		if a.provedUnreachable(root) {
+			err := d.newError(Unreachable, NoGoal, NoAction)
+			err.Relaxed = true
+			return -1, err
+		}
+		if steps := a.stepsBound(root); steps > float64(a.maxDepth) && !math.IsInf(steps, 1) {
+			// A goal needs more steps than the limit, whatever the plan.
+			err := d.newError(MaxDepthExceeded, NoGoal, NoAction)
+			err.Limit, err.Depth = int(a.maxDepth), 0
+			return -1, err
+		}
 	}
 	a.enqueue(root)
 	for len(a.open) > 0 {

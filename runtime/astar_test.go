@@ -348,7 +348,7 @@ func TestAStarUnreachableByExhaustion(t *testing.T) {
 
 func TestAStarSearchBudgetExceeded(t *testing.T) {
 	d := chain(8)
-	_, err := runtime.NewAStar(d, runtime.WithAStarBudget(3)).Plan(context.Background(), flags{})
+	_, err := runtime.NewAStar(d, runtime.WithSearchBudget(3)).Plan(context.Background(), flags{})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
@@ -356,7 +356,7 @@ func TestAStarSearchBudgetExceeded(t *testing.T) {
 	assert.Equal(t, "Done", perr.GoalName)
 	assert.ErrorIs(t, err, runtime.ErrSearchBudgetExceeded)
 
-	p, err := runtime.NewAStar(d, runtime.WithAStarBudget(8)).Plan(context.Background(), flags{})
+	p, err := runtime.NewAStar(d, runtime.WithSearchBudget(8)).Plan(context.Background(), flags{})
 	require.NoError(t, err, "eight expansions suffice for eight steps")
 	assert.Equal(t, 8, p.Expansions)
 }
@@ -364,7 +364,7 @@ func TestAStarSearchBudgetExceeded(t *testing.T) {
 func TestAStarMaxDepthExceeded(t *testing.T) {
 	d := survival()
 	s := survivalState{Hunger: 100} // the cheapest plan has 10 steps
-	_, err := runtime.NewAStar(d, runtime.WithAStarMaxDepth(9)).Plan(context.Background(), s)
+	_, err := runtime.NewAStar(d, runtime.WithMaxSteps(9)).Plan(context.Background(), s)
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.MaxDepthExceeded, perr.Reason)
@@ -372,11 +372,11 @@ func TestAStarMaxDepthExceeded(t *testing.T) {
 	assert.Equal(t, "Fed", perr.GoalName)
 	assert.ErrorIs(t, err, runtime.ErrMaxDepthExceeded)
 
-	p, err := runtime.NewAStar(d, runtime.WithAStarMaxDepth(10)).Plan(context.Background(), s)
+	p, err := runtime.NewAStar(d, runtime.WithMaxSteps(10)).Plan(context.Background(), s)
 	require.NoError(t, err)
 	assert.Len(t, p.Steps, 10)
 
-	_, err = runtime.NewAStar(chain(12), runtime.WithAStarMaxDepth(-1)).Plan(context.Background(), flags{})
+	_, err = runtime.NewAStar(chain(12), runtime.WithMaxSteps(-1)).Plan(context.Background(), flags{})
 	assert.ErrorIs(t, err, runtime.ErrMaxDepthExceeded, "depth is clamped to at least 1")
 }
 
@@ -401,7 +401,7 @@ func TestAStarCancelledContext(t *testing.T) {
 		return 0
 	}
 	var p runtime.Plan
-	err = runtime.NewAStar(d, runtime.WithHeuristic(cancelling), runtime.WithAStarBudget(1_000_000)).
+	err = runtime.NewAStar(d, runtime.WithHeuristic(cancelling), runtime.WithSearchBudget(1_000_000)).
 		PlanInto(ctx, survivalState{Hunger: 1_000_000}, &p)
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Empty(t, p.Steps)
@@ -566,7 +566,7 @@ func TestAStarReopensClosedStates(t *testing.T) {
 func TestAStarTrace(t *testing.T) {
 	var tr runtime.Trace
 	d := soldierDomain()
-	_, err := runtime.NewAStar(d, runtime.WithAStarTrace(&tr)).Plan(context.Background(), soldierState{})
+	_, err := runtime.NewAStar(d, runtime.WithTrace(&tr)).Plan(context.Background(), soldierState{})
 	require.NoError(t, err)
 	assert.Equal(t, `goal Armed: Ammo > 10 does not hold
 expand depth 0, cost g=0 h=2
@@ -580,7 +580,7 @@ goal Armed holds
 func TestAStarStateBound(t *testing.T) {
 	// Survival with an unreachable hunger: every Rest makes a new state.
 	d := survival()
-	a := runtime.NewAStar(d, runtime.WithAStarMaxStates(500), runtime.WithAStarBudget(1_000_000), runtime.WithAStarMaxDepth(10_000))
+	a := runtime.NewAStar(d, runtime.WithAStarMaxStates(500), runtime.WithSearchBudget(1_000_000), runtime.WithMaxSteps(10_000))
 	_, err := a.Plan(context.Background(), survivalState{Hunger: 1 << 40})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)

@@ -45,6 +45,7 @@ type BackwardChainer[S comparable] struct {
 	// local's address would make every call allocate it).
 	probe, after, from S
 	costErr            *PlanningError // an invalid cost met by the complete pass
+	reach              reach          // scratch of the relaxed reachability
 	entry              agendaEntry[S]
 	// partial: the greedy pass left choices untried (it went on from a
 	// step without going back, or refused a step that undoes a goal the
@@ -73,9 +74,6 @@ func (f *frame[S]) same(g *frame[S]) bool {
 	return f.act == g.act && f.cond == g.cond && f.want == g.want && f.from == g.from
 }
 
-// BackwardOption configures a BackwardChainer.
-type BackwardOption func(*backwardConfig)
-
 type backwardConfig struct {
 	chaining bool
 	maxDepth int
@@ -84,39 +82,23 @@ type backwardConfig struct {
 	trace    *Trace
 }
 
-// WithTrace records in t, at each call, why the chainer chose its plan:
-// the candidates and helpers it tried, skipped and rejected.
-func WithTrace(t *Trace) BackwardOption { return func(c *backwardConfig) { c.trace = t } }
-
 // WithoutChaining makes the chainer use only candidates whose precondition
 // already holds: no helpers are chained.
-func WithoutChaining() BackwardOption { return func(c *backwardConfig) { c.chaining = false } }
+func WithoutChaining() BackwardOption {
+	return backwardFunc(func(c *backwardConfig) { c.chaining = false })
+}
 
 // WithMaxDepth sets how deep helpers may be chained (default 10, clamped
 // to 1..256): how many actions may wait at once for their preconditions.
 func WithMaxDepth(n int) BackwardOption {
-	return func(c *backwardConfig) { c.maxDepth = min(max(n, 1), MaxMaxDepth) }
-}
-
-// WithMaxSteps sets the longest plan the chainer returns (default 64, at
-// least 1): a call fails with MaxDepthExceeded when every plan it can find
-// is longer.
-func WithMaxSteps(n int) BackwardOption {
-	return func(c *backwardConfig) { c.maxSteps = max(n, 1) }
-}
-
-// WithSearchBudget sets how many actions one call may consider (default
-// 10,000). The work a call does is proportional to its budget at most, so
-// the budget bounds its time.
-func WithSearchBudget(n int) BackwardOption {
-	return func(c *backwardConfig) { c.budget = max(n, 1) }
+	return backwardFunc(func(c *backwardConfig) { c.maxDepth = min(max(n, 1), MaxMaxDepth) })
 }
 
 // NewBackwardChainer returns a backward chainer over d.
 func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *BackwardChainer[S] {
 	cfg := backwardConfig{chaining: true, maxDepth: DefaultMaxDepth, maxSteps: DefaultMaxSteps, budget: DefaultSearchBudget}
 	for _, o := range opts {
-		o(&cfg)
+		o.applyBackward(&cfg)
 	}
 	return &BackwardChainer[S]{
 		d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, maxSteps: cfg.maxSteps, budget: cfg.budget, trace: cfg.trace,
@@ -374,9 +356,15 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 		b.partial = true
 	}
 	if r.is(failed) && b.partial {
-		// Before searching further: some part of the goal may need more
-		// steps than the limit leaves, whatever the plan.
-		if b.stepsBound(st) > float64(rem) {
+		// Before searching further: the goal may be proved out of reach
+		// (see reach.go), or some part of it may need more steps than the
+		// limit leaves, whatever the plan.
+		b.probe = st
+		switch {
+		case b.d.unreachable(g, &b.probe, &b.reach):
+			r.cut = false
+			b.partial = false
+		case b.stepsBound(st) > float64(rem):
 			r = result{kind: failed, cut: true, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
 			b.partial = false
 		}

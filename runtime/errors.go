@@ -90,6 +90,10 @@ type PlanningError struct {
 	// Cost is the cost Action has in the state the planner met, for
 	// InvalidCost.
 	Cost float64
+	// Relaxed: the goal is Unreachable by the relaxed reachability of the
+	// annotations, proved before any search: no values the actions can
+	// give the fields from the start satisfy it.
+	Relaxed bool
 }
 
 func (e *PlanningError) Unwrap() error {
@@ -111,6 +115,8 @@ func (e *PlanningError) Error() string {
 	switch e.Reason {
 	case Unreachable:
 		switch {
+		case e.Relaxed:
+			b.WriteString("unreachable: no plan reaches it (no values the actions can give the fields from here satisfy it)")
 		case e.Undoes != "":
 			fmt.Fprintf(&b, "unreachable: %s would undo goal %s of higher priority", e.ActionName, e.Undoes)
 		case e.Action == NoAction && e.States > 0:

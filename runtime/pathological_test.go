@@ -69,7 +69,7 @@ func TestAStarHugeBranchingStaysWithinBudget(t *testing.T) {
 	var before, after goruntime.MemStats
 	goruntime.GC()
 	goruntime.ReadMemStats(&before)
-	a := runtime.NewAStar(d, runtime.WithAStarBudget(2_000), runtime.WithAStarMaxDepth(1_000_000))
+	a := runtime.NewAStar(d, runtime.WithSearchBudget(2_000), runtime.WithMaxSteps(1_000_000))
 	p, err := a.Plan(context.Background(), counter{})
 	goruntime.ReadMemStats(&after)
 	var perr *runtime.PlanningError
@@ -83,7 +83,7 @@ func TestAStarHugeBranchingStaysWithinBudget(t *testing.T) {
 
 func TestAStarStateBoundStopsMemory(t *testing.T) {
 	d := climb(1_000_000, 200)
-	a := runtime.NewAStar(d, runtime.WithAStarBudget(1_000_000), runtime.WithAStarMaxStates(10_000), runtime.WithAStarMaxDepth(1_000_000))
+	a := runtime.NewAStar(d, runtime.WithSearchBudget(1_000_000), runtime.WithAStarMaxStates(10_000), runtime.WithMaxSteps(1_000_000))
 	_, err := a.Plan(context.Background(), counter{})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)

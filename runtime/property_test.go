@@ -353,8 +353,8 @@ func checkRandomDomains(t *testing.T, seed uint64, n int) ([]string, propertySta
 		graph := p.graph()
 		rev := graph.reversed()
 		dist := shortest(graph.edges, []int{graph.index[p.start]})
-		uniform := runtime.NewAStar(d, runtime.WithAStarMaxDepth(4096))
-		informed := runtime.NewAStar(d, runtime.WithAStarMaxDepth(4096), runtime.WithUnsatisfiedGoalsHeuristic())
+		uniform := runtime.NewAStar(d, runtime.WithMaxSteps(4096))
+		informed := runtime.NewAStar(d, runtime.WithMaxSteps(4096), runtime.WithUnsatisfiedGoalsHeuristic())
 
 		var queries [][]runtime.GoalID
 		var all []runtime.GoalID
@@ -386,7 +386,7 @@ func checkRandomDomains(t *testing.T, seed uint64, n int) ([]string, propertySta
 			togo := shortest(rev, p.goalStates(graph, goals))
 			// Costs are multiples of ¼: the sums are exact in any order.
 			require.Equal(t, want, togo[graph.index[p.start]], "domain %d: forward and backward brute force agree", i)
-			inconsistent := runtime.NewAStar(d, runtime.WithAStarMaxDepth(4096),
+			inconsistent := runtime.NewAStar(d, runtime.WithMaxSteps(4096),
 				runtime.WithHeuristic(inconsistentHeuristic(graph, togo)))
 			for j, as := range []*runtime.AStar[randState]{uniform, informed, inconsistent} {
 				err := as.PlanGoalsInto(ctx, p.start, goals, &plan)

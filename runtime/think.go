@@ -97,8 +97,14 @@ func WithArgs[R any, S comparable, T any](a ArgAction[R, S, T], supply func(ctx 
 // refused with ErrGuarded.
 func WithApprover(f ApproveFunc) ThinkOption { return func(c *thinkConfig) { c.approve = f } }
 
-// WithStepHook calls f after each step Think performed.
-func WithStepHook(f func(ActionID)) ThinkOption { return func(c *thinkConfig) { c.onStep = f } }
+// WithOnStep calls f after each step Think performed (llm.WithOnStep is
+// the same idea for plans a model made).
+func WithOnStep(f func(ActionID)) ThinkOption { return func(c *thinkConfig) { c.onStep = f } }
+
+// WithStepHook is WithOnStep.
+//
+// Deprecated: use WithOnStep.
+func WithStepHook(f func(ActionID)) ThinkOption { return WithOnStep(f) }
 
 // Think reads the role's state, plans with p, and performs the plan step by
 // step. Before each step that has a precondition it re-reads the live state:

@@ -122,7 +122,7 @@ func TestThinkHonoursCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &soldier{}
 	ran, err := runtime.Think(ctx, runtime.NewBackwardChainer(soldierDomain()), s,
-		runtime.WithStepHook(func(runtime.ActionID) { cancel() }))
+		runtime.WithOnStep(func(runtime.ActionID) { cancel() }))
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, []runtime.ActionID{actFetch}, ran)
 }

@@ -42,7 +42,7 @@ func (r *role[S]) Name() string { return r.name }
 
 func (r *role[S]) Measure(f *Figures, rng *rand.Rand, starts int, opts ...runtime.BackwardOption) error {
 	ctx := context.Background()
-	as := runtime.NewAStar(r.d, runtime.WithAStarMaxDepth(MaxSteps))
+	as := runtime.NewAStar(r.d, runtime.WithMaxSteps(MaxSteps))
 	bc := runtime.NewBackwardChainer(r.d, opts...)
 	var ref, plan runtime.Plan
 	for range starts {
