@@ -70,33 +70,6 @@ func (c *Checkpoint) Done() []string {
 	return ids
 }
 
-func (r *run[S]) checkpoint() *Checkpoint {
-	cp := &Checkpoint{
-		Version:      CheckpointVersion,
-		RunID:        r.id,
-		Domain:       r.p.d.Name,
-		Goal:         r.goal,
-		Status:       r.status,
-		Error:        errorText(r.err),
-		Plan:         r.plan,
-		Replans:      r.replans,
-		Steps:        r.records,
-		Usage:        r.usage,
-		Calls:        r.calls,
-		ApprovedOnce: r.approvedOnce,
-		HandApproved: r.handApproved,
-		Replanning:   r.replanning,
-		Saved:        time.Now().UTC(),
-	}
-	if cp.Steps == nil {
-		cp.Steps = []StepRecord{}
-	}
-	if cp.Calls == nil {
-		cp.Calls = []Call{}
-	}
-	return cp
-}
-
 // Store keeps checkpoints beyond the process. Save must replace the
 // previous checkpoint of the run atomically: after a crash Load returns
 // the old or the new one, never a mix. Load returns an error wrapping

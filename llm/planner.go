@@ -1,10 +1,7 @@
 package llm
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/rolegen/rolegen/runtime"
@@ -57,6 +54,7 @@ type config struct {
 	systemPrompt      string
 	omitState         bool
 	livePre           bool
+	observe           observer
 }
 
 // Option configures a Planner.
@@ -213,138 +211,4 @@ func (p *Planner[S]) GoalText(g runtime.GoalID) string {
 		s += " (" + goal.CondText + ")"
 	}
 	return s
-}
-
-// revision is what a replanning prompt tells the model.
-type revision struct {
-	number   int
-	done     []StepRecord
-	failure  string
-	critique string
-	previous *Plan
-}
-
-// generate asks the model for a plan for goal from state, feeding parse
-// errors, validation errors and verification critiques back as configured.
-func (r *run[S]) generate(ctx context.Context, goal string, state S, rev *revision) (*Plan, error) {
-	p := r.p
-	msgs := []Message{
-		{Role: RoleSystem, Content: p.systemPrompt()},
-		{Role: RoleUser, Content: p.planPrompt(goal, state, rev)},
-	}
-	purpose := CallPlan
-	number := 0
-	if rev != nil {
-		purpose, number = CallReplan, rev.number
-	}
-	parseLeft, validLeft, verifyLeft := p.cfg.parseRetries, p.cfg.validationRetries, p.cfg.verifyRetries
-	for {
-		resp, err := r.complete(ctx, purpose, Request{
-			Messages:    msgs,
-			Schema:      p.requestSchema,
-			SchemaName:  "plan",
-			Temperature: p.cfg.temperature,
-			MaxTokens:   p.cfg.maxTokens,
-		})
-		if err != nil {
-			return nil, err
-		}
-		purpose = CallRetry
-		retry := func(feedback string) {
-			msgs = append(msgs,
-				Message{Role: RoleAssistant, Content: resp.Text},
-				Message{Role: RoleUser, Content: feedback})
-		}
-		plan, err := ParsePlan(resp.Text)
-		if err != nil {
-			if pe, ok := errors.AsType[*ParseError](err); ok && resp.FinishReason == "length" {
-				pe.Truncated = true
-			}
-			if parseLeft > 0 {
-				parseLeft--
-				retry(parseFeedback(err))
-				continue
-			}
-			return nil, err
-		}
-		plan.Goal, plan.Revision = goal, number
-		if err := p.Validate(plan); err != nil {
-			if validLeft > 0 {
-				validLeft--
-				retry(validationFeedback(err))
-				continue
-			}
-			return nil, err
-		}
-		if err := p.Verify(plan, state); err != nil {
-			plan.Critique = err.Error()
-			if p.cfg.requireVerified {
-				if verifyLeft > 0 {
-					verifyLeft--
-					retry(verificationFeedback(err))
-					continue
-				}
-				return nil, err
-			}
-		} else {
-			plan.Verified = true
-		}
-		return plan, nil
-	}
-}
-
-// complete makes one model call, metered.
-func (r *run[S]) complete(ctx context.Context, purpose string, req Request) (Response, error) {
-	var resp Response
-	callErr, budgetErr := r.metered(purpose, func() (Usage, error) {
-		var err error
-		resp, err = r.p.model.Complete(ctx, req)
-		return resp.Usage, err
-	})
-	switch {
-	case budgetErr != nil:
-		return Response{}, budgetErr
-	case callErr != nil && ctx.Err() != nil:
-		return Response{}, ctx.Err()
-	case callErr != nil:
-		return Response{}, fmt.Errorf("llm: model: %w", callErr)
-	}
-	return resp, nil
-}
-
-// metered makes one call to the model (or the reflector) and accounts its
-// usage against the budget: no call starts once the budget is used up, a
-// call that takes the total over the budget ends the run, and a failed
-// call is recorded too, with the usage it reports (a refusal costs its
-// tokens).
-func (r *run[S]) metered(purpose string, call func() (Usage, error)) (callErr, budgetErr error) {
-	if err := r.budgetLeft(); err != nil {
-		return nil, err
-	}
-	usage, err := call()
-	r.account(purpose, usage)
-	return err, r.overBudget()
-}
-
-// account records the usage of one model call.
-func (r *run[S]) account(purpose string, u Usage) {
-	u = u.normalized()
-	r.usage = r.usage.Add(u)
-	r.calls = append(r.calls, Call{Purpose: purpose, Usage: u})
-}
-
-// budgetLeft fails when the token budget is used up.
-func (r *run[S]) budgetLeft() error {
-	if b := r.p.cfg.tokenBudget; b > 0 && r.usage.TotalTokens >= b {
-		return &BudgetError{Limit: b, Used: r.usage.TotalTokens}
-	}
-	return nil
-}
-
-// overBudget fails when the calls used more tokens than the budget.
-func (r *run[S]) overBudget() error {
-	if b := r.p.cfg.tokenBudget; b > 0 && r.usage.TotalTokens > b {
-		return &BudgetError{Limit: b, Used: r.usage.TotalTokens}
-	}
-	return nil
 }

@@ -62,7 +62,7 @@ func stateJSON[S any](s S) string {
 }
 
 // planPrompt is the user message of a planning request.
-func (p *Planner[S]) planPrompt(goal string, state S, rev *revision) string {
+func (p *Planner[S]) planPrompt(goal string, state S, rev *Revision) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Goal: %s\n\n", goal)
 	if !p.cfg.omitState {
@@ -73,13 +73,13 @@ func (p *Planner[S]) planPrompt(goal string, state S, rev *revision) string {
 	if rev == nil {
 		return b.String()
 	}
-	fmt.Fprintf(&b, "\nThis is replan %d: the previous plan did not reach the goal.\n", rev.number)
-	if rev.previous != nil {
-		fmt.Fprintf(&b, "Previous plan:\n%s\n", rev.previous.WireJSON())
+	fmt.Fprintf(&b, "\nThis is replan %d: the previous plan did not reach the goal.\n", rev.Number)
+	if rev.Previous != nil {
+		fmt.Fprintf(&b, "Previous plan:\n%s\n", rev.Previous.WireJSON())
 	}
-	if len(rev.done) > 0 {
+	if len(rev.Done) > 0 {
 		b.WriteString("Steps already done (their effects are in the current state; do not repeat them):\n")
-		for _, rec := range rev.done {
+		for _, rec := range rev.Done {
 			fmt.Fprintf(&b, "- %s %s %s", rec.Step.ID, rec.Step.Capability, rec.Step.Args)
 			if len(rec.Output) > 0 {
 				fmt.Fprintf(&b, " -> %s", abbreviate(string(rec.Output), maxOutputInPrompt))
@@ -89,11 +89,11 @@ func (p *Planner[S]) planPrompt(goal string, state S, rev *revision) string {
 	} else {
 		b.WriteString("No step has been done yet.\n")
 	}
-	if rev.failure != "" {
-		fmt.Fprintf(&b, "Failure: %s\n", rev.failure)
+	if rev.Failure != "" {
+		fmt.Fprintf(&b, "Failure: %s\n", rev.Failure)
 	}
-	if rev.critique != "" {
-		fmt.Fprintf(&b, "Critique: %s\n", rev.critique)
+	if rev.Critique != "" {
+		fmt.Fprintf(&b, "Critique: %s\n", rev.Critique)
 	}
 	b.WriteString("Plan the remaining work from the current state.\n")
 	return b.String()

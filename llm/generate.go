@@ -1,0 +1,182 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Revision is what a replanning prompt tells the model: which replan this
+// is, the plan that did not reach the goal, the steps done in the run, and
+// why (the failure, the critique of a hook or reflector).
+type Revision struct {
+	Number   int
+	Previous *Plan
+	Done     []StepRecord
+	Failure  string
+	Critique string
+}
+
+// PlanRequest asks for a plan of Goal from State: the first plan of a run
+// (Revision nil) or a revision. Used is what the run's model calls used
+// so far, counted against the token budget.
+type PlanRequest[S comparable] struct {
+	Goal     string
+	State    S
+	Revision *Revision
+	Used     Usage
+}
+
+// PlanReply is a plan the model made, validated and verified as the
+// planner is configured, with every model call made for it (parse,
+// validation and verification retries included), failed or not.
+type PlanReply struct {
+	Plan  *Plan
+	Calls []Call
+}
+
+// MakePlan asks the model for the plan of req, feeding parse errors,
+// validation errors and verification critiques back as configured. It is
+// the model half of a run, for a Driver (the Temporal adapter runs it as an
+// activity). The calls of the reply are returned with the error too; the
+// error is the one a run would end with: a *ParseError, *ValidationError,
+// *VerificationError, *BudgetError, the context's error, or the model's
+// failure.
+func (p *Planner[S]) MakePlan(ctx context.Context, req PlanRequest[S]) (PlanReply, error) {
+	m := meter{budget: p.cfg.tokenBudget, usage: req.Used}
+	plan, err := p.generate(ctx, &m, req.Goal, req.State, req.Revision)
+	return PlanReply{Plan: plan, Calls: m.calls}, err
+}
+
+// generate asks the model for a plan for goal from state, metering every
+// call with m.
+func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state S, rev *Revision) (*Plan, error) {
+	msgs := []Message{
+		{Role: RoleSystem, Content: p.systemPrompt()},
+		{Role: RoleUser, Content: p.planPrompt(goal, state, rev)},
+	}
+	purpose := CallPlan
+	number := 0
+	if rev != nil {
+		purpose, number = CallReplan, rev.Number
+	}
+	parseLeft, validLeft, verifyLeft := p.cfg.parseRetries, p.cfg.validationRetries, p.cfg.verifyRetries
+	for {
+		resp, err := p.complete(ctx, m, purpose, Request{
+			Messages:    msgs,
+			Schema:      p.requestSchema,
+			SchemaName:  "plan",
+			Temperature: p.cfg.temperature,
+			MaxTokens:   p.cfg.maxTokens,
+		})
+		if err != nil {
+			return nil, err
+		}
+		purpose = CallRetry
+		retry := func(feedback string) {
+			msgs = append(msgs,
+				Message{Role: RoleAssistant, Content: resp.Text},
+				Message{Role: RoleUser, Content: feedback})
+		}
+		plan, err := ParsePlan(resp.Text)
+		if err != nil {
+			if pe, ok := errors.AsType[*ParseError](err); ok && resp.FinishReason == "length" {
+				pe.Truncated = true
+			}
+			if parseLeft > 0 {
+				parseLeft--
+				retry(parseFeedback(err))
+				continue
+			}
+			return nil, err
+		}
+		plan.Goal, plan.Revision = goal, number
+		if err := p.Validate(plan); err != nil {
+			if validLeft > 0 {
+				validLeft--
+				retry(validationFeedback(err))
+				continue
+			}
+			return nil, err
+		}
+		if err := p.Verify(plan, state); err != nil {
+			plan.Critique = err.Error()
+			if p.cfg.requireVerified {
+				if verifyLeft > 0 {
+					verifyLeft--
+					retry(verificationFeedback(err))
+					continue
+				}
+				return nil, err
+			}
+		} else {
+			plan.Verified = true
+		}
+		return plan, nil
+	}
+}
+
+// complete makes one model call, metered.
+func (p *Planner[S]) complete(ctx context.Context, m *meter, purpose string, req Request) (Response, error) {
+	var resp Response
+	callErr, budgetErr := m.metered(purpose, func() (Usage, error) {
+		var err error
+		resp, err = p.model.Complete(ctx, req)
+		return resp.Usage, err
+	})
+	switch {
+	case budgetErr != nil:
+		return Response{}, budgetErr
+	case callErr != nil && ctx.Err() != nil:
+		return Response{}, ctx.Err()
+	case callErr != nil:
+		return Response{}, fmt.Errorf("llm: model: %w", callErr)
+	}
+	return resp, nil
+}
+
+// meter sums the usage of a run's model (and reflector) calls against the
+// token budget (0: none).
+type meter struct {
+	budget int
+	usage  Usage
+	calls  []Call
+}
+
+// metered makes one call and accounts its usage against the budget: no
+// call starts once the budget is used up, a call that takes the total over
+// the budget ends the run, and a failed call is recorded too, with the
+// usage it reports (a refusal costs its tokens).
+func (m *meter) metered(purpose string, call func() (Usage, error)) (callErr, budgetErr error) {
+	if err := m.budgetLeft(); err != nil {
+		return nil, err
+	}
+	usage, err := call()
+	m.record(Call{Purpose: purpose, Usage: usage})
+	return err, m.overBudget()
+}
+
+// record accounts calls made.
+func (m *meter) record(calls ...Call) {
+	for _, c := range calls {
+		c.Usage = c.Usage.normalized()
+		m.usage = m.usage.Add(c.Usage)
+		m.calls = append(m.calls, c)
+	}
+}
+
+// budgetLeft fails when the token budget is used up.
+func (m *meter) budgetLeft() error {
+	if m.budget > 0 && m.usage.TotalTokens >= m.budget {
+		return &BudgetError{Limit: m.budget, Used: m.usage.TotalTokens}
+	}
+	return nil
+}
+
+// overBudget fails when the calls used more tokens than the budget.
+func (m *meter) overBudget() error {
+	if m.budget > 0 && m.usage.TotalTokens > m.budget {
+		return &BudgetError{Limit: m.budget, Used: m.usage.TotalTokens}
+	}
+	return nil
+}
