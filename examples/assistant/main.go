@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/rolegen/rolegen/llm"
+	"github.com/rolegen/rolegen/examples/assistant/travel"
 	"github.com/rolegen/rolegen/llm/openai"
 )
 
@@ -49,8 +50,8 @@ func main() {
 
 // run plans and acts for goal with model m, and tells what happens on w.
 func run(ctx context.Context, w io.Writer, m llm.Model, goal string) error {
-	agent := &Agent{Budget: 400}
-	var planner *llm.Planner[AgentState]
+	agent := &travel.Agent{Budget: 400}
+	var planner *llm.Planner[travel.AgentState]
 	calls := 0
 
 	// Every reply of the model: the plan it proposes and what symbolic
@@ -101,21 +102,21 @@ func run(ctx context.Context, w io.Writer, m llm.Model, goal string) error {
 		return llm.Continue()
 	}
 
-	planner = llm.NewPlanner(AgentDomain, shown,
+	planner = llm.NewPlanner(travel.AgentDomain, shown,
 		llm.WithMaxSteps(6),
 		llm.WithRequireVerified(2),
-		llm.WithGoals(AgentGoalTrip),
+		llm.WithGoals(travel.AgentGoalTrip),
 		llm.WithApprover(approve),
 		llm.WithOnStep(step),
 		llm.WithTemperature(0),
 	)
-	res, err := planner.Run(ctx, goal, llm.RoleTarget[AgentState](agent))
+	res, err := planner.Run(ctx, goal, llm.RoleTarget[travel.AgentState](agent))
 	fmt.Fprintf(w, "status: %s after %d replans; %d tokens in %d calls\n", res.Status, res.Replans, res.Usage.TotalTokens, len(res.Calls))
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "state: %+v\n", agent.PlanState())
-	fmt.Fprintf(w, "inbox: %q\n", agent.inbox)
+	fmt.Fprintf(w, "inbox: %q\n", agent.Inbox())
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package main
+package travel
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func Example_think() {
 		}),
 	)
 	fmt.Println(len(ran), "steps", err)
-	fmt.Printf("%+v %s %q\n", a.PlanState(), a.booking.Reference, a.inbox)
+	fmt.Printf("%+v %s %q\n", a.PlanState(), a.booking.Reference, a.Inbox())
 	// Output:
 	// 3 steps <nil>
 	// {Searched:true Booked:true Notified:true Budget:305} RG1240 ["Your flight to Lisbon is booked."]

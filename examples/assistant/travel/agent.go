@@ -1,4 +1,9 @@
-package main
+// Package travel is the travel assistant's role: an agent that searches
+// flights, books the cheapest one within the traveller's limit (a
+// guarded action: a person approves plans that book) and tells the
+// traveller. The assistant runs it in process (examples/assistant) and on
+// Temporal (the adapter module's examples/assistant).
+package travel
 
 import (
 	"context"
@@ -92,11 +97,22 @@ func (a *Agent) Search(_ context.Context, in SearchArgs) ([]Offer, error) {
 }
 
 // Book books the cheapest flight found that costs at most MaxPrice; it
-// spends the traveller's money, so a person approves plans that book.
+// spends the traveller's money, so a person approves plans that book. The
+// offers are those the agent found, else those an earlier step of the plan
+// returned (on another worker, say).
 //
 //plan:action pre="Searched && Budget >= 100" post="Booked = true, Budget -= 100" fulfills=Trip guarded cost=3
-func (a *Agent) Book(_ context.Context, in BookArgs) (Booking, error) {
+func (a *Agent) Book(ctx context.Context, in BookArgs) (Booking, error) {
 	offers := slices.Clone(a.offers)
+	if len(offers) == 0 {
+		inputs := llm.StepInputs(ctx)
+		for _, id := range slices.Sorted(maps.Keys(inputs)) {
+			var found []Offer
+			if json.Unmarshal(inputs[id], &found) == nil {
+				offers = append(offers, found...)
+			}
+		}
+	}
 	slices.SortFunc(offers, func(x, y Offer) int { return x.Price - y.Price })
 	for _, o := range offers {
 		if o.Price <= in.MaxPrice && o.Price <= a.Budget {
@@ -126,3 +142,6 @@ func (a *Agent) Notify(ctx context.Context, in NotifyArgs) error {
 	a.Notified = true
 	return nil
 }
+
+// Inbox returns the messages sent to the traveller.
+func (a *Agent) Inbox() []string { return slices.Clone(a.inbox) }
