@@ -27,8 +27,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/rolegen/rolegen/llm"
 	"github.com/rolegen/rolegen/examples/assistant/travel"
+	"github.com/rolegen/rolegen/llm"
 	"github.com/rolegen/rolegen/llm/openai"
 )
 
