@@ -110,6 +110,17 @@
 // cancelled, rejected or awaiting approval. Succeeded reports whether the
 // last plan completed, whatever was replanned before.
 //
+// # One engine, several drivers
+//
+// What runs next is decided by an Engine, which does no I/O: given the
+// plan, the records so far and the outcomes just in, it says which steps
+// start, and whether the run goes on, completes, fails or replans. A
+// Driver acts for it (model calls through Planner.MakePlan, the approval
+// gate, steps, the hook, checkpoints, the clock). Run, Execute and Resume
+// drive it in process; the Temporal adapter (module
+// github.com/rolegen/rolegen/temporal) drives it from a workflow, whose
+// code must be deterministic, with the same checks and records.
+//
 // # Reflection
 //
 // WithReflector(n, r) asks r every n completed steps whether to continue,
