@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"path/filepath"
@@ -88,4 +89,29 @@ func TestNoReflection(t *testing.T) {
 			assert.NotContains(t, paths, "reflect", file)
 		}
 	}
+}
+
+// The engine decides and does not act: engine.go imports nothing that
+// does I/O or reads a clock, starts no goroutine and calls no time.Now,
+// so that a workflow (whose code must be deterministic) can run it.
+func TestEngineIsPure(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "engine.go", nil, 0)
+	require.NoError(t, err)
+	allowed := []string{"encoding/json", "errors", "fmt", "maps", "slices", "time"}
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		assert.Contains(t, allowed, path, "engine.go imports %s", path)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			t.Errorf("%s: the engine starts a goroutine", fset.Position(n.Pos()))
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "time" && n.Sel.Name != "Time" {
+				t.Errorf("%s: the engine uses time.%s", fset.Position(n.Pos()), n.Sel.Name)
+			}
+		}
+		return true
+	})
 }
