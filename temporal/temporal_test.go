@@ -1,0 +1,246 @@
+package temporal_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	historypb "go.temporal.io/api/history/v1"
+	"go.temporal.io/sdk/worker"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/rolegen/rolegen/llm"
+	"github.com/rolegen/rolegen/temporal"
+)
+
+// comparable strips what differs by nature between two runs of the same
+// plan: the run's id, the times of records and the error values (their
+// texts stay).
+func comparableResult(res *llm.Result) *llm.Result {
+	c := *res
+	c.RunID, c.Err = "", nil
+	c.Steps = slices.Clone(res.Steps)
+	for i := range c.Steps {
+		c.Steps[i].Started, c.Steps[i].Finished, c.Steps[i].Err = time.Time{}, time.Time{}, nil
+	}
+	c.Plan = res.Plan.Clone()
+	return &c
+}
+
+// The same plans and the same step outcomes give the same run in process
+// and on Temporal: the same records (statuses, outputs, errors, notes),
+// the same plans, replans, model calls and usage, the same error. The
+// first plan fails at its second step and is replanned.
+func TestSameRunInProcessAndOnTemporal(t *testing.T) {
+	c := newClient(t)
+	for _, name := range []string{"order", "dag"} {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			role := &courierRole{fail: map[string]bool{"Fail": true}}
+
+			local, localErr := planner(name).Run(ctx, "deliver the parcel",
+				llm.FuncTarget(courier, courierState{}, llm.PerformerExecutor(role)))
+
+			queue := "same-" + name
+			plans := scenario(name, role)
+			startWorker(t, c, queue, plans)
+			run, err := plans.Start(ctx, c, queue, "deliver the parcel", courierState{}, temporal.StartOptions{ID: "same-" + name})
+			require.NoError(t, err)
+			durable, durableErr := plans.Result(ctx, c, run.GetID())
+
+			require.NoError(t, localErr)
+			require.NoError(t, durableErr)
+			assert.Equal(t, llm.StatusCompleted, durable.Status)
+			assert.Equal(t, 1, durable.Replans)
+			assert.Equal(t, "same-"+name, durable.RunID)
+			assert.Equal(t, []string{"0/pack:done", "0/fail:failed", "0/ship:skipped", "1/ship:done", "1/work:done"}, statuses(durable))
+			assert.Equal(t, comparableResult(local), comparableResult(durable))
+			checkHistory(t, c, name, run.GetID())
+		})
+	}
+}
+
+func statuses(res *llm.Result) []string {
+	var out []string
+	for _, rec := range res.Steps {
+		out = append(out, fmt.Sprintf("%d/%s:%s", rec.Revision, rec.Step.ID, rec.Status))
+	}
+	return out
+}
+
+// A failing step is replanned through the model, within WithMaxReplans:
+// after the one replan allowed fails too, the run fails with
+// ErrReplansExhausted wrapping the last failure, as in process.
+func TestReplanAfterFailingStepIsBounded(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	role := &courierRole{fail: map[string]bool{"Fail": true}}
+	plans := scenario("bounded", role)
+	startWorker(t, c, "bounded", plans)
+	run, err := plans.Start(ctx, c, "bounded", "deliver", courierState{}, temporal.StartOptions{ID: "bounded"})
+	require.NoError(t, err)
+	res, err := plans.Result(ctx, c, run.GetID())
+
+	require.Error(t, err)
+	assert.ErrorIs(t, err, llm.ErrReplansExhausted)
+	assert.Equal(t, "llm: replanning exhausted after 1 replans: llm: step \"f\" (Fail): Fail is out of order", err.Error())
+	assert.Equal(t, llm.StatusFailed, res.Status)
+	assert.Equal(t, 1, res.Replans)
+	assert.Equal(t, []string{"0/p:done", "0/f:failed", "1/f:failed"}, statuses(res))
+	require.Len(t, res.Calls, 2)
+	assert.Equal(t, llm.CallPlan, res.Calls[0].Purpose)
+	assert.Equal(t, llm.CallReplan, res.Calls[1].Purpose)
+	checkHistory(t, c, "bounded", run.GetID())
+}
+
+// WithDAG's limit holds across workers: three workers on the queue, six
+// independent steps, never more than two in flight.
+func TestDAGConcurrencyLimitHoldsWithSeveralWorkers(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	role := &courierRole{}
+	plans := scenario("limit", role)
+	for range 3 {
+		startWorker(t, c, "limit", plans)
+	}
+	inflight.Store(0)
+	maxInflight.Store(0)
+	run, err := plans.Start(ctx, c, "limit", "work", courierState{}, temporal.StartOptions{ID: "limit"})
+	require.NoError(t, err)
+	res, err := plans.Result(ctx, c, run.GetID())
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusCompleted, res.Status)
+	assert.Len(t, res.Steps, 6)
+	assert.Equal(t, int32(2), maxInflight.Load(), "two steps at once, never more")
+	checkHistory(t, c, "limit", run.GetID())
+}
+
+// A worker process killed (SIGKILL) in the middle of a step: another
+// worker process finishes the plan, the steps recorded done do not run
+// again, and the killed step runs again as its retry policy's second
+// attempt.
+func TestWorkerKilledMidStepAnotherFinishes(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	markers := filepath.Join(t.TempDir(), "markers")
+	first := startWorkerProcess(t, "kill", "kill", markers, "Ship")
+
+	plans := scenario("kill", &courierRole{})
+	run, err := plans.Start(ctx, c, "kill", "deliver", courierState{}, temporal.StartOptions{ID: "kill"})
+	require.NoError(t, err)
+	waitFor(t, "Ship to start on the first worker", func() bool {
+		lines, _ := markerLines(t, markers)
+		return slices.Contains(lines, "start Ship 1")
+	})
+	require.NoError(t, first.Process.Signal(syscall.SIGKILL))
+	_ = first.Wait()
+	second := startWorkerProcess(t, "kill", "kill", markers, "")
+
+	res, err := plans.Result(ctx, c, run.GetID())
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusCompleted, res.Status)
+	assert.Equal(t, []string{"0/pack:done", "0/ship:done", "0/work:done"}, statuses(res))
+
+	lines, pids := markerLines(t, markers)
+	assert.Equal(t, []string{
+		"start Pack 1", "done Pack 1", // on the first worker, once
+		"start Ship 1",                // killed there
+		"start Ship 2", "done Ship 2", // its retry, on the second worker
+		"start Work 1", "done Work 1",
+	}, lines)
+	firstPid, secondPid := strconv.Itoa(first.Process.Pid), strconv.Itoa(second.Process.Pid)
+	assert.Equal(t, []string{firstPid, firstPid, firstPid, secondPid, secondPid, secondPid, secondPid}, pids)
+	checkHistory(t, c, "kill", run.GetID())
+}
+
+// An approval that arrives after the worker restarted: the run waits for
+// a person with its plan, the worker process is killed, another starts,
+// and the approval sent then runs the plan.
+func TestApprovalAfterWorkerRestart(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	first := startWorkerProcess(t, "approval", "approval", "", "")
+	plans := scenario("approval", &courierRole{})
+	run, err := plans.Start(ctx, c, "approval", "deliver", courierState{}, temporal.StartOptions{ID: "approval"})
+	require.NoError(t, err)
+
+	var awaiting *llm.Plan
+	waitFor(t, "the plan to await approval", func() bool {
+		awaiting, err = plans.Awaiting(ctx, c, run.GetID())
+		return err == nil && awaiting != nil
+	})
+	assert.Equal(t, []string{"pack", "ship", "tell"}, stepIDs(awaiting))
+	require.NoError(t, first.Process.Signal(syscall.SIGKILL))
+	_ = first.Wait()
+	startWorkerProcess(t, "approval", "approval", "", "")
+
+	require.NoError(t, plans.Approve(ctx, c, run.GetID(), llm.RemoveSteps()))
+	res, err := plans.Result(ctx, c, run.GetID())
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusCompleted, res.Status)
+	assert.True(t, res.Plan.Approved)
+	assert.Equal(t, []string{"0/pack:done", "0/ship:done", "0/tell:done"}, statuses(res))
+	// A second decision finds no plan awaiting approval.
+	assert.Error(t, plans.Approve(ctx, c, run.GetID(), llm.Approve()))
+	checkHistory(t, c, "approval", run.GetID())
+}
+
+func stepIDs(p *llm.Plan) []string {
+	var ids []string
+	for _, s := range p.Steps {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+// The workflow code replays the histories recorded from the real server
+// (go test -run . -record rewrites them): a change that makes the
+// workflow decide differently from what it did fails here.
+func TestReplayRecordedHistories(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "history", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			var h historypb.History
+			require.NoError(t, protojson.Unmarshal(data, &h))
+			replayer := worker.NewWorkflowReplayer()
+			scenario(name, &courierRole{}).RegisterWorkflow(replayer)
+			require.NoError(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
+		})
+	}
+}
+
+// The replay test can fail: the history of six steps run two at a time
+// does not replay on a workflow that runs them one at a time.
+func TestReplayNoticesAChangedWorkflow(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "history", "limit.json"))
+	require.NoError(t, err)
+	var h historypb.History
+	require.NoError(t, protojson.Unmarshal(data, &h))
+	var steps []string
+	for i := range 6 {
+		steps = append(steps, step(fmt.Sprintf("w%d", i), "Work", `{"ms":400}`))
+	}
+	inOrder := llm.NewPlanner(courier, replies(planJSON(steps...)), llm.WithMaxSteps(6))
+	replayer := worker.NewWorkflowReplayer()
+	temporal.New(inOrder).RegisterWorkflow(replayer)
+	assert.Error(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
+}
