@@ -140,9 +140,14 @@ func planner(name string) *llm.Planner[courierState] {
 		return llm.NewPlanner(courier, replies(planJSON(steps...)), llm.WithDAG(2), llm.WithMaxSteps(6))
 	case "kill":
 		return llm.NewPlanner(courier, replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("work", "Work", `{"ms":5}`, "ship"))))
-	case "approval":
+	case "approval", "approval-timeout", "guarded":
 		return llm.NewPlanner(courier, replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("tell", "Notify", "{}", "ship"))),
 			llm.WithGoals(0))
+	case "budget":
+		return llm.NewPlanner(courier, replies(planJSON(step("pack", "Pack", "{}"))), llm.WithTokenBudget(50))
+	case "unverified":
+		// Ship before Pack: its precondition fails in simulation.
+		return llm.NewPlanner(courier, replies(planJSON(step("ship", "Ship", "{}"), step("pack", "Pack", "{}"))), llm.WithRequireVerified(0))
 	}
 	panic("unknown scenario " + name)
 }
@@ -165,6 +170,8 @@ func scenario(name string, role *courierRole) *temporal.Plans[courierState] {
 		}))
 	case "approval":
 		opts = append(opts, temporal.WithApproval(temporal.Approval{Required: true, Timeout: 10 * time.Minute}))
+	case "approval-timeout":
+		opts = append(opts, temporal.WithApproval(temporal.Approval{Required: true, Timeout: time.Second}))
 	}
 	return temporal.New(planner(name), opts...)
 }

@@ -151,6 +151,16 @@ type courierRole struct {
 	hang string
 	// fail makes these actions fail.
 	fail map[string]bool
+
+	mu    sync.Mutex
+	steps []string
+}
+
+// ran returns the actions performed, in order.
+func (c *courierRole) ran() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.steps...)
 }
 
 var (
@@ -188,6 +198,9 @@ func (c *courierRole) PerformJSON(ctx context.Context, a runtime.ActionID, args 
 		}
 	}
 	c.mark(fmt.Sprintf("start %s %d", name, attempt))
+	c.mu.Lock()
+	c.steps = append(c.steps, name)
+	c.mu.Unlock()
 	if name == c.hang && attempt == 1 {
 		<-make(chan struct{}) // until the process is killed
 	}

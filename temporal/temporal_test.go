@@ -244,3 +244,48 @@ func TestReplayNoticesAChangedWorkflow(t *testing.T) {
 	temporal.New(inOrder).RegisterWorkflow(replayer)
 	assert.Error(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
 }
+
+// The checks of a run in process hold on Temporal, with the same errors:
+// a plan with a guarded action and no approval, an approval that does not
+// come in time, the token budget, a plan that fails verification.
+func TestSameChecksOnTemporal(t *testing.T) {
+	c := newClient(t)
+	for _, tc := range []struct {
+		name     string
+		sentinel error
+		message  string
+		status   llm.Status
+	}{
+		{"guarded", llm.ErrGuarded, `llm: step "tell" (Notify): plan contains a guarded action and no approver is set`, llm.StatusFailed},
+		{"approval-timeout", llm.ErrRejected, "llm: plan rejected by the approver: no approval within 1s", llm.StatusRejected},
+		{"budget", llm.ErrTokenBudget, "", llm.StatusFailed},
+		{"unverified", llm.ErrUnverified, "", llm.StatusFailed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			role := &courierRole{}
+			local, localErr := planner(tc.name).Run(ctx, "deliver", llm.FuncTarget(courier, courierState{}, llm.PerformerExecutor(role)))
+
+			plans := scenario(tc.name, role)
+			startWorker(t, c, "checks-"+tc.name, plans)
+			run, err := plans.Start(ctx, c, "checks-"+tc.name, "deliver", courierState{}, temporal.StartOptions{ID: "checks-" + tc.name})
+			require.NoError(t, err)
+			res, err := plans.Result(ctx, c, run.GetID())
+
+			require.Error(t, err)
+			assert.ErrorIs(t, err, tc.sentinel)
+			assert.Equal(t, tc.status, res.Status)
+			if tc.message != "" {
+				assert.Equal(t, tc.message, err.Error())
+			}
+			if tc.name != "approval-timeout" { // in process there is no approver to wait for
+				require.Error(t, localErr)
+				assert.Equal(t, localErr.Error(), err.Error())
+				assert.Equal(t, comparableResult(local), comparableResult(res))
+			}
+			assert.Empty(t, role.ran(), "no step ran")
+			checkHistory(t, c, tc.name, run.GetID())
+		})
+	}
+}
