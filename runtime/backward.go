@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -423,7 +424,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 func (b *BackwardChainer[S]) resetAgenda() {
 	for _, f := range b.frames {
 		if f.act != NoAction {
-			b.onAgenda[f.act/64] &^= 1 << (f.act % 64)
+			b.unmark(f.act)
 		}
 	}
 	b.frames = append(b.frames[:0], frame[S]{act: NoAction})
@@ -432,18 +433,24 @@ func (b *BackwardChainer[S]) resetAgenda() {
 // push puts choice c, made in state s, on the agenda.
 func (b *BackwardChainer[S]) push(c *choice, s S) {
 	b.frames = append(b.frames, frame[S]{act: c.opt.act, cond: c.cond, want: c.want, from: s})
-	b.onAgenda[c.opt.act/64] |= 1 << (c.opt.act % 64)
+	b.mark(c.opt.act)
 }
 
 func (b *BackwardChainer[S]) pop() {
 	f := &b.frames[len(b.frames)-1]
-	b.onAgenda[f.act/64] &^= 1 << (f.act % 64)
+	b.unmark(f.act)
 	b.frames = b.frames[:len(b.frames)-1]
 }
 
+// waiting reports whether action a is on the agenda.
 func (b *BackwardChainer[S]) waiting(a ActionID) bool {
-	return b.onAgenda[a/64]&(1<<(a%64)) != 0
+	return b.onAgenda[uint32(a)/64]&(1<<(uint32(a)%64)) != 0
 }
+
+// mark and unmark put action a on the agenda's set and take it off (a is
+// an action, never NoAction: the unsigned index is for the compiler).
+func (b *BackwardChainer[S]) mark(a ActionID)   { b.onAgenda[uint32(a)/64] |= 1 << (uint32(a) % 64) }
+func (b *BackwardChainer[S]) unmark(a ActionID) { b.onAgenda[uint32(a)/64] &^= 1 << (uint32(a) % 64) }
 
 // targets returns the number of conditions the goal frame serves: the
 // goal, and in the complete pass the protected goals after it.
@@ -510,7 +517,9 @@ func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
 	a := b.frames[top].act
 	depth := top - 1 // helper levels above a goal's candidate
 	if a != NoAction {
-		b.event(TraceChain, NoGoal, a, top, d.Actions[a].PreText)
+		if b.trace != nil {
+			b.event(TraceChain, NoGoal, a, top, d.Actions[a].PreText)
+		}
 		if !b.chaining {
 			if b.trace != nil {
 				b.event(TraceReject, NoGoal, a, top, "precondition "+strconv.Quote(d.Actions[a].PreText)+" fails and chaining is off")
@@ -564,7 +573,7 @@ func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
 		}
 		b.event(TraceTry, NoGoal, cd.opt.act, top+1, "")
 		b.push(cd, s)
-		r := b.search(s, rem)
+		r := b.searchFrom(s, rem, cd.pre, true)
 		b.pop()
 		if !r.is(failed) || int(r.frame) <= top {
 			// Done; or, greedy, this frame took a step and found no
@@ -611,9 +620,13 @@ func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
 // choice is an action the chainer may push for a frame: an option of one
 // of the frame's conditions, with the guess of its cost that orders it.
 type choice struct {
-	opt        *option // in the domain's tables
-	cond       int32
-	want       uint64 // the failing parts of the condition it can serve
+	opt  *option // in the domain's tables
+	cond int32
+	want uint64 // the failing parts of the condition it can serve
+	cf   uint64 // the failing parts of that condition
+	// pre are the failing parts of the action's precondition in the
+	// state of the choice: none when it applies.
+	pre        uint64
 	applicable bool
 	est        float64 // the guess of its cost
 	hard       float64 // the cheapest guess among the choices for the hardest part it serves
@@ -626,8 +639,8 @@ type choice struct {
 // declaration order. The list is scratch of the given nesting level.
 func (b *BackwardChainer[S]) choices(level int, act ActionID, s S, first uint64) []choice {
 	d := b.d
-	for len(b.cands) <= level {
-		b.cands = append(b.cands, nil)
+	if level >= len(b.cands) {
+		b.cands = append(b.cands, make([][]choice, level+1-len(b.cands))...)
 	}
 	list := b.cands[level][:0]
 	b.probe = s
@@ -655,35 +668,38 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S, first uint64)
 			if ci > 0 && slices.ContainsFunc(list, func(c choice) bool { return c.opt.act == o.act }) {
 				continue // served an earlier condition too
 			}
-			list = append(list, choice{opt: o, cond: int32(ci), want: o.helps & failing})
+			list = append(list, choice{opt: o, cond: int32(ci), want: o.helps & failing, cf: failing})
 		}
 	}
-	if len(list) > 1 || b.full {
-		for i := range list {
-			list[i].applicable = d.Applicable(list[i].opt.act, s)
-		}
+	// The failing parts of each choice's precondition: the order needs
+	// them, and so does the search when it takes the choice.
+	for i := range list {
+		pf := d.pres[list[i].opt.act].failing(s)
+		list[i].pre, list[i].applicable = pf, pf == 0
 	}
 	if len(list) > 1 && !b.full {
 		b.fields.reset(d.Number, &b.probe, len(d.Fields))
+		var parts uint64 // the parts some choice serves
 		for i := range list {
-			c := b.targetOf(act, int(list[i].cond))
-			list[i].est = d.estimate(c, list[i].opt, c.failing(s), s, &b.fields)
+			cd := &list[i]
+			cd.est = d.estimate(b.targetOf(act, int(cd.cond)), cd.opt, cd.cf, cd.pre, &b.fields)
+			parts |= cd.want
 		}
 		// The hardest part first: a part whose cheapest choice costs
 		// most is served before easier ones, which its steps might
 		// otherwise undo (walking to town for an axe leaves the forest).
-		var hardest [64]float64
-		for i := range list {
-			for w := list[i].want; w != 0; w &= w - 1 {
-				k := bits.TrailingZeros64(w)
-				if hardest[k] == 0 || list[i].est < hardest[k] {
-					hardest[k] = list[i].est
+		for w := parts; w != 0; w &= w - 1 {
+			k := bits.TrailingZeros64(w)
+			cheapest := math.Inf(1)
+			for i := range list {
+				if list[i].want&(1<<k) != 0 {
+					cheapest = min(cheapest, list[i].est)
 				}
 			}
-		}
-		for i := range list {
-			for w := list[i].want; w != 0; w &= w - 1 {
-				list[i].hard = max(list[i].hard, hardest[bits.TrailingZeros64(w)])
+			for i := range list {
+				if list[i].want&(1<<k) != 0 {
+					list[i].hard = max(list[i].hard, cheapest)
+				}
 			}
 		}
 		// Insertion sort: the lists are short, and it keeps equals in
@@ -768,7 +784,7 @@ func (b *BackwardChainer[S]) step(s S, rem int) result {
 	// frame below goes on with them when that is its first condition.
 	r := b.searchFrom(next, rem-1, after, fr.cond == 0)
 	b.frames = append(b.frames, fr)
-	b.onAgenda[a/64] |= 1 << (a % 64)
+	b.mark(a)
 	if !r.is(found) {
 		b.steps = b.steps[:len(b.steps)-1]
 	}

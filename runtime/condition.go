@@ -290,11 +290,12 @@ func (c *condition[S]) repeats(a ActionID, advances uint64, r *fields[S]) float6
 // chainer guesses it to order its choices: the action's cost times the
 // steps its advanced parts need, plus, for each failing part of its
 // precondition, the cheapest such guess among the actions that can serve
-// that part (without looking further down). r reads s's fields.
-func (d *Domain[S]) estimate(c *condition[S], o *option, failing uint64, s S, r *fields[S]) float64 {
+// that part (without looking further down). failing are the parts of c
+// that fail in s, pf those of the action's precondition; r reads s's
+// fields.
+func (d *Domain[S]) estimate(c *condition[S], o *option, failing, pf uint64, r *fields[S]) float64 {
 	est := d.Actions[o.act].Cost * c.repeats(o.act, o.advances&failing, r)
 	pre := &d.pres[o.act]
-	pf := pre.failing(s)
 	for pf != 0 {
 		i := bits.TrailingZeros64(pf)
 		pf &= pf - 1
