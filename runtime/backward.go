@@ -239,7 +239,11 @@ func (b *BackwardChainer[S]) event(kind TraceKind, g GoalID, a ActionID, depth i
 }
 
 // record adds a trace event (event is small enough to inline into the
-// search, so that an untraced chainer pays a test for each event).
+// search, so that an untraced chainer pays a test for each event). It is
+// kept out of line: inlined at every event, the growth of the trace's
+// slice would make the search's stack frames several times larger.
+//
+//go:noinline
 func (b *BackwardChainer[S]) record(kind TraceKind, g GoalID, a ActionID, depth int, detail string) {
 	e := TraceEvent{Kind: kind, Depth: depth, Step: len(b.steps), Detail: detail}
 	if g != NoGoal {
@@ -420,14 +424,12 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	return st, err
 }
 
-// resetAgenda leaves the goal alone on the agenda.
+// resetAgenda leaves the goal alone on the agenda. (A search that finds a
+// plan returns at once, leaving its agenda as it was: this resets it.)
 func (b *BackwardChainer[S]) resetAgenda() {
-	for _, f := range b.frames {
-		if f.act != NoAction {
-			b.unmark(f.act)
-		}
-	}
+	clear(b.onAgenda)
 	b.frames = append(b.frames[:0], frame[S]{act: NoAction})
+	b.level = 0
 }
 
 // push puts choice c, made in state s, on the agenda.
@@ -574,6 +576,9 @@ func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
 		b.event(TraceTry, NoGoal, cd.opt.act, top+1, "")
 		b.push(cd, s)
 		r := b.searchFrom(s, rem, cd.pre, true)
+		if r.is(found) {
+			return r // the agenda is reset before it is used again
+		}
 		b.pop()
 		if !r.is(failed) || int(r.frame) <= top {
 			// Done; or, greedy, this frame took a step and found no
@@ -783,11 +788,12 @@ func (b *BackwardChainer[S]) step(s S, rem int) result {
 	// The step computed the failing parts of the condition it served: the
 	// frame below goes on with them when that is its first condition.
 	r := b.searchFrom(next, rem-1, after, fr.cond == 0)
+	if r.is(found) {
+		return r // the agenda is reset before it is used again
+	}
 	b.frames = append(b.frames, fr)
 	b.mark(a)
-	if !r.is(found) {
-		b.steps = b.steps[:len(b.steps)-1]
-	}
+	b.steps = b.steps[:len(b.steps)-1]
 	return r
 }
 
