@@ -648,7 +648,6 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S, first uint64)
 		b.cands = append(b.cands, make([][]choice, level+1-len(b.cands))...)
 	}
 	list := b.cands[level][:0]
-	b.probe = s
 	n := 1
 	if act == NoAction {
 		n = b.targets()
@@ -683,6 +682,7 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S, first uint64)
 		list[i].pre, list[i].applicable = pf, pf == 0
 	}
 	if len(list) > 1 && !b.full {
+		b.probe = s
 		b.fields.reset(d.Number, &b.probe, len(d.Fields))
 		var parts uint64 // the parts some choice serves
 		for i := range list {
@@ -715,7 +715,9 @@ func (b *BackwardChainer[S]) choices(level int, act ActionID, s S, first uint64)
 			}
 		}
 	}
-	b.cands[level] = list
+	if cap(list) > cap(b.cands[level]) {
+		b.cands[level] = list // grown
+	}
 	return list
 }
 
