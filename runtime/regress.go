@@ -2,16 +2,20 @@ package runtime
 
 import (
 	"hash/maphash"
+	"math"
 )
 
 // The backward chainer's complete pass: a best-first search over the
 // situations the chainer can be in (a state, and an agenda: the actions
 // waiting for their preconditions, each with the part of the condition
 // below it that it serves and the state it was chosen in), cheapest first
-// by the cost of the steps taken plus the cost of the actions waiting.
-// That sum never overestimates (every waiting action still has to run), so
-// the first plan it completes is the cheapest the chainer can build within
-// its limits; and no situation is expanded twice.
+// by the cost of the steps taken plus what the rest must cost at least: the
+// cost of the actions waiting (each still has to run), or the goal's lower
+// bound in the state (Domain.LowerBound), whichever is more. Neither
+// overestimates, so the first plan it completes is the cheapest the chainer
+// can build within its limits; a situation is expanded again only when it
+// is reached more cheaply, and one from which the goal is proved out of
+// reach not at all.
 
 // regressNode is a situation of the complete pass.
 type regressNode[S comparable] struct {
@@ -21,6 +25,7 @@ type regressNode[S comparable] struct {
 	act    ActionID // the step that led here; NoAction for a choice
 	steps  int32
 	g      float64 // the cost of the steps taken
+	h      float64 // the goal's lower bound in state
 	closed bool
 }
 
@@ -45,6 +50,8 @@ func (e *agendaEntry[S]) same(o *agendaEntry[S]) bool {
 // that a chainer reused for many plans does not allocate.
 type regression[S comparable] struct {
 	hash    func(*S) uint64
+	number  func(*S, FieldID) float64
+	goal    *condition[S]
 	seed    maphash.Seed
 	nodes   []regressNode[S]
 	agendas []agendaEntry[S]
@@ -53,11 +60,13 @@ type regression[S comparable] struct {
 	open    openList
 }
 
-func (r *regression[S]) reset(hash func(*S) uint64) {
+// reset empties r for a search of goal (with the domain's hash and
+// number functions).
+func (r *regression[S]) reset(goal *condition[S], hash func(*S) uint64, number func(*S, FieldID) float64) {
 	if r.seen.slots == nil {
 		r.seed = maphash.MakeSeed()
 	}
-	r.hash = hash
+	r.goal, r.hash, r.number = goal, hash, number
 	r.nodes = r.nodes[:0]
 	r.agendas = append(r.agendas[:0], agendaEntry[S]{act: NoAction})
 	r.seen.reset()
@@ -97,23 +106,28 @@ func (r *regression[S]) visit(s *S, agenda, parent int32, act ActionID, steps in
 	for ; r.seen.used(slot); slot = r.seen.next(slot) {
 		n := r.seen.slots[slot].idx
 		if nd := &r.nodes[n]; r.seen.slots[slot].hash == h && nd.agenda == agenda && nd.state == *s {
-			if nd.closed || g >= nd.g {
+			if g >= nd.g || math.IsInf(nd.h, 1) {
 				return
 			}
-			nd.parent, nd.act, nd.steps, nd.g = parent, act, steps, g
+			nd.parent, nd.act, nd.steps, nd.g, nd.closed = parent, act, steps, g, false
 			r.enqueue(n)
 			return
 		}
 	}
 	n := int32(len(r.nodes))
-	r.nodes = append(r.nodes, regressNode[S]{state: *s, agenda: agenda, parent: parent, act: act, steps: steps, g: g})
+	r.nodes = append(r.nodes, regressNode[S]{state: *s, agenda: agenda, parent: parent, act: act, steps: steps, g: g,
+		h: r.goal.bound(s, r.number)})
 	r.seen.put(slot, h, n)
+	if math.IsInf(r.nodes[n].h, 1) {
+		r.nodes[n].closed = true // the goal is out of reach from there
+		return
+	}
 	r.enqueue(n)
 }
 
 func (r *regression[S]) enqueue(n int32) {
 	nd := &r.nodes[n]
-	r.open.push(openEntry{f: nd.g + r.agendas[nd.agenda].wait, g: nd.g, node: n})
+	r.open.push(openEntry{f: nd.g + max(r.agendas[nd.agenda].wait, nd.h), g: nd.g, node: n})
 }
 
 // waiting reports whether action a is on agenda.
@@ -130,7 +144,7 @@ func (r *regression[S]) waiting(agenda int32, a ActionID) bool {
 // steps at most. On success it appends the steps and sets b.end.
 func (b *BackwardChainer[S]) complete(st S, rem int) result {
 	d, rg := b.d, &b.reg
-	rg.reset(d.Hash)
+	rg.reset(&d.goals[b.goal], d.Hash, d.Number)
 	b.probe = st
 	rg.visit(&b.probe, 0, -1, NoAction, 0, 0)
 	cut := false

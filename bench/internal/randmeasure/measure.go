@@ -54,10 +54,20 @@ func (r *role[S]) Measure(f *Figures, rng *rand.Rand, starts int, opts ...runtim
 		if r.d.Holds(0, s) || as.PlanGoalInto(ctx, s, 0, &ref) != nil {
 			continue
 		}
-		begin := time.Now()
-		err := bc.PlanGoalInto(ctx, s, 0, &plan)
-		took := time.Since(begin)
+		// The time of a call is the least of Repeats calls with the same
+		// planner, so that a preemption or a collection on a shared
+		// machine does not pass for the planner's worst case.
+		var err error
+		took := time.Duration(math.MaxInt64)
+		for range Repeats {
+			begin := time.Now()
+			err = bc.PlanGoalInto(ctx, s, 0, &plan)
+			took = min(took, time.Since(begin))
+		}
 		f.Starts++
+		if plan.Expansions > f.MostExpansions {
+			f.MostExpansions = plan.Expansions
+		}
 		f.total += took
 		f.expansions += plan.Expansions
 		if took > f.Worst {
@@ -76,15 +86,20 @@ func (r *role[S]) Measure(f *Figures, rng *rand.Rand, starts int, opts ...runtim
 	return nil
 }
 
+// Repeats is how many times each start is planned; its time is the least.
+const Repeats = 3
+
 // Figures are the chainer's results over the starts A* solves.
 type Figures struct {
 	Starts, Found int
 	// Worst is the slowest call, WorstCase which it was.
-	Worst      time.Duration
-	WorstCase  string
-	total      time.Duration
-	expansions int
-	ratios     []float64 // plan cost / optimal cost, of the plans found
+	Worst     time.Duration
+	WorstCase string
+	// MostExpansions is the largest number of expansions of a call.
+	MostExpansions int
+	total          time.Duration
+	expansions     int
+	ratios         []float64 // plan cost / optimal cost, of the plans found
 }
 
 // FoundShare is the share of starts with a valid plan.
@@ -106,6 +121,6 @@ func (f *Figures) CostRatio(p float64) float64 {
 }
 
 func (f *Figures) String() string {
-	return fmt.Sprintf("%d starts, %.1f%% planned, cost/optimal median %.2f p90 %.2f max %.2f, %.0f expansions and %v a call, worst %v (%s)",
-		f.Starts, 100*f.FoundShare(), f.CostRatio(0.5), f.CostRatio(0.9), f.CostRatio(1), f.MeanExpansions(), f.Mean(), f.Worst, f.WorstCase)
+	return fmt.Sprintf("%d starts, %.1f%% planned, cost/optimal median %.2f p90 %.2f max %.2f, %.0f expansions (most %d) and %v a call, worst %v (%s)",
+		f.Starts, 100*f.FoundShare(), f.CostRatio(0.5), f.CostRatio(0.9), f.CostRatio(1), f.MeanExpansions(), f.MostExpansions, f.Mean(), f.Worst, f.WorstCase)
 }
