@@ -39,6 +39,9 @@ func (e *emitter) domain() {
 		dom = append(dom, kv("Enabled", jen.Id(r.EnabledFunc)))
 	}
 	dom = append(dom, kv("Number", jen.Id(r.NumberFunc)), kv("Hash", jen.Id(r.HashFunc)))
+	if r.KeyFunc != "" {
+		dom = append(dom, kv("Key", jen.Id(r.KeyFunc)))
+	}
 	e.comment(fmt.Sprintf("%s is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.DomainVar, r.Name))
 	e.f.Var().Id(r.DomainVar).Op("=").Add(e.rt("NewDomain")).Call(
 		e.rt("Domain").Types(e.state()).Custom(multi, dom...),

@@ -52,6 +52,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.enabled()
 	e.numberFunc()
 	e.hashFunc()
+	e.keyFunc()
 	e.perform()
 	e.performJSON()
 	e.argActions()

@@ -305,3 +305,30 @@ func (e *emitter) hashFunc() {
 	})
 	e.f.Line()
 }
+
+// keyFunc emits the function that sets a state's inert fields to their
+// zero value (see model.Role.InertFields), when the role has some.
+func (e *emitter) keyFunc() {
+	r := e.r
+	if r.KeyFunc == "" {
+		return
+	}
+	e.f.Func().Id(r.KeyFunc).Params(jen.Id("s").Op("*").Id(r.StateType)).Id(r.StateType).BlockFunc(func(g *jen.Group) {
+		g.Id("k").Op(":=").Op("*").Id("s")
+		for _, i := range r.InertFields() {
+			fld := r.Fields[i]
+			var zero jen.Code
+			switch k := fld.Kind; {
+			case k.IsBoolean():
+				zero = jen.False()
+			case k.IsNumeric():
+				zero = jen.Lit(0)
+			default:
+				zero = jen.Lit("")
+			}
+			g.Id("k").Dot(fld.Name).Op("=").Add(zero)
+		}
+		g.Return(jen.Id("k"))
+	})
+	e.f.Line()
+}

@@ -206,7 +206,8 @@ func (c *condition[S]) relation(a ActionID, part int) Relation {
 // progress reports whether the steps from state from to state after
 // brought the parts of c that want marks closer to holding: one holds now,
 // or its field moved closer to the part's constant (by d.Number); for a
-// part of no known form, or without Number, any change of state counts.
+// part of no known form, or without Number, any change of situation counts
+// (a change of inert fields alone does not: see Domain.Key).
 //
 // It also returns the parts of c that fail in *after.
 func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) (bool, uint64) {
@@ -220,7 +221,7 @@ func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) (bool
 		p := &c.parts[i]
 		switch {
 		case p.Cmp == CmpNone || d.Number == nil:
-			if *from != *after {
+			if d.key(from) != d.key(after) {
 				return true, failing
 			}
 		case d.Fields[p.Field].Kind == KindString:

@@ -189,6 +189,13 @@ type Domain[S comparable] struct {
 	// domains have it; planners' tables use it, and hash/maphash when it
 	// is nil.
 	Hash func(s *S) uint64
+	// Key, when set, returns *s with its inert fields set to their zero
+	// value: fields that no goal, precondition or cost reads, nor any
+	// effect on a field they read (a clock every action advances). States
+	// with the same key are one situation to the planners' searches, which
+	// keep the first state of a situation they reach at least cost.
+	// Generated domains with inert fields have it.
+	Key func(s *S) S
 
 	actionIndex map[string]ActionID
 	goalIndex   map[string]GoalID
@@ -380,6 +387,14 @@ func (d *Domain[S]) Apply(a ActionID, s S) S {
 // default estimate, and a measure of how far a state is from a goal.
 func (d *Domain[S]) LowerBound(g GoalID, s S) float64 {
 	return d.goals[g].bound(&s, d.Number)
+}
+
+// key returns the situation of *s: Key(s), or *s without Key.
+func (d *Domain[S]) key(s *S) S {
+	if d.Key == nil {
+		return *s
+	}
+	return d.Key(s)
 }
 
 // Holds reports whether goal g holds in s.

@@ -49,9 +49,9 @@ func (e *agendaEntry[S]) same(o *agendaEntry[S]) bool {
 // regression is the complete pass's search space, kept between calls so
 // that a chainer reused for many plans does not allocate.
 type regression[S comparable] struct {
-	hash    func(*S) uint64
-	number  func(*S, FieldID) float64
+	d       *Domain[S]
 	goal    *condition[S]
+	key     S // scratch: the key of the state being visited
 	seed    maphash.Seed
 	nodes   []regressNode[S]
 	agendas []agendaEntry[S]
@@ -60,13 +60,12 @@ type regression[S comparable] struct {
 	open    openList
 }
 
-// reset empties r for a search of goal (with the domain's hash and
-// number functions).
-func (r *regression[S]) reset(goal *condition[S], hash func(*S) uint64, number func(*S, FieldID) float64) {
+// reset empties r for a search of goal, a condition of d.
+func (r *regression[S]) reset(d *Domain[S], goal *condition[S]) {
 	if r.seen.slots == nil {
 		r.seed = maphash.MakeSeed()
 	}
-	r.goal, r.hash, r.number = goal, hash, number
+	r.d, r.goal = d, goal
 	r.nodes = r.nodes[:0]
 	r.agendas = append(r.agendas[:0], agendaEntry[S]{act: NoAction})
 	r.seen.reset()
@@ -74,16 +73,18 @@ func (r *regression[S]) reset(goal *condition[S], hash func(*S) uint64, number f
 	r.open = r.open[:0]
 }
 
-func (r *regression[S]) stateHash(s *S) uint64 {
-	if r.hash != nil {
-		return r.hash(s)
+// stateHash hashes a situation's state (a key: see Domain.Key).
+func (r *regression[S]) stateHash(k *S) uint64 {
+	if r.d.Hash != nil {
+		return r.d.Hash(k)
 	}
-	return maphash.Comparable(r.seed, *s)
+	return maphash.Comparable(r.seed, *k)
 }
 
 // intern returns the index of the agenda e (its hash unset), adding it if
 // it is new.
 func (r *regression[S]) intern(e *agendaEntry[S]) int32 {
+	e.from = r.d.key(&e.from)
 	e.hash = mix64(r.agendas[e.below].hash ^ uint64(e.act)<<8 ^ uint64(e.cond)<<40 ^ e.want*0x5bd1e995 ^ r.stateHash(&e.from))
 	slot := r.entries.find(e.hash)
 	for ; r.entries.used(slot); slot = r.entries.next(slot) {
@@ -101,22 +102,24 @@ func (r *regression[S]) intern(e *agendaEntry[S]) int32 {
 // step act from parent, and puts it on the open list; unless it was reached
 // before at no more cost.
 func (r *regression[S]) visit(s *S, agenda, parent int32, act ActionID, steps int32, g float64) {
-	h := mix64(r.stateHash(s) ^ r.agendas[agenda].hash*0x9e3779b97f4a7c15)
+	r.key = r.d.key(s) // in r: its address goes to the domain's hash
+	k := &r.key
+	h := mix64(r.stateHash(k) ^ r.agendas[agenda].hash*0x9e3779b97f4a7c15)
 	slot := r.seen.find(h)
 	for ; r.seen.used(slot); slot = r.seen.next(slot) {
 		n := r.seen.slots[slot].idx
-		if nd := &r.nodes[n]; r.seen.slots[slot].hash == h && nd.agenda == agenda && nd.state == *s {
+		if nd := &r.nodes[n]; r.seen.slots[slot].hash == h && nd.agenda == agenda && r.d.key(&nd.state) == *k {
 			if g >= nd.g || math.IsInf(nd.h, 1) {
 				return
 			}
-			nd.parent, nd.act, nd.steps, nd.g, nd.closed = parent, act, steps, g, false
+			nd.state, nd.parent, nd.act, nd.steps, nd.g, nd.closed = *s, parent, act, steps, g, false
 			r.enqueue(n)
 			return
 		}
 	}
 	n := int32(len(r.nodes))
 	r.nodes = append(r.nodes, regressNode[S]{state: *s, agenda: agenda, parent: parent, act: act, steps: steps, g: g,
-		h: r.goal.bound(s, r.number)})
+		h: r.goal.bound(s, r.d.Number)})
 	r.seen.put(slot, h, n)
 	if math.IsInf(r.nodes[n].h, 1) {
 		r.nodes[n].closed = true // the goal is out of reach from there
@@ -144,7 +147,7 @@ func (r *regression[S]) waiting(agenda int32, a ActionID) bool {
 // steps at most. On success it appends the steps and sets b.end.
 func (b *BackwardChainer[S]) complete(st S, rem int) result {
 	d, rg := b.d, &b.reg
-	rg.reset(&d.goals[b.goal], d.Hash, d.Number)
+	rg.reset(d, &d.goals[b.goal])
 	b.probe = st
 	rg.visit(&b.probe, 0, -1, NoAction, 0, 0)
 	cut := false
@@ -171,8 +174,14 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 		switch {
 		case nd.agenda == 0:
 			if b.goalHolds(nd.state) {
+				mark := len(b.steps)
 				b.replay(n)
-				b.end = nd.state
+				// The end state, exact in its inert fields too (the
+				// states along a situation's path may differ there).
+				b.end = st
+				for _, a := range b.steps[mark:] {
+					b.end = d.Apply(a, b.end)
+				}
 				return result{kind: found}
 			}
 			if float64(nd.steps)+b.stepsBound(nd.state) > float64(rem) {

@@ -49,8 +49,9 @@ type Role struct {
 
 	// The names of the generated state type, domain variable, plan schema
 	// constant, function testing every precondition (empty without
-	// actions), field reader and state hash; see SetNames.
-	StateType, DomainVar, SchemaConst, EnabledFunc, NumberFunc, HashFunc string
+	// actions), field reader, state hash and state key (empty without
+	// inert fields); see SetNames.
+	StateType, DomainVar, SchemaConst, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
 }
 
 // TypeRef is a Go type as generated code writes it: a predeclared type,
@@ -160,4 +161,50 @@ type Action struct {
 	// runtime.ArgAction of an action that takes arguments. See
 	// Role.SetNames.
 	Const, PreFunc, UnmetFunc, EffectFunc, CostFunc, ArgsVar string
+}
+
+// InertFields returns the indexes of the state fields that cannot change
+// what a planner decides: no goal, precondition or cost reads them, nor any
+// effect that writes a field one of those reads, directly or through other
+// effects. A clock that every action advances and no condition reads is
+// one. States that differ only in inert fields are the same situation to a
+// planner; the generated key function sets them to their zero value.
+func (r *Role) InertFields() []int {
+	live := make([]bool, len(r.Fields))
+	mark := func(fields []int) {
+		for _, f := range fields {
+			live[f] = true
+		}
+	}
+	for _, g := range r.Goals {
+		mark(g.Reads)
+	}
+	for _, a := range r.Actions {
+		mark(a.PreReads)
+		mark(a.CostReads)
+	}
+	// An effect on a live field makes live what it reads, until nothing
+	// changes.
+	for changed := true; changed; {
+		changed = false
+		for _, a := range r.Actions {
+			for _, eff := range a.Effects {
+				if eff.Field.Symbol.Kind != exprlang.Field || !live[eff.Field.Symbol.Index] {
+					continue
+				}
+				for _, f := range exprlang.EffectReads([]*exprlang.Effect{eff}) {
+					if !live[f] {
+						live[f], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	var out []int
+	for i, l := range live {
+		if !l {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -24,6 +24,10 @@ func (r *Role) SetNames() {
 	}
 	r.NumberFunc = "_" + r.Name + "_number"
 	r.HashFunc = "_" + r.Name + "_hash"
+	r.KeyFunc = ""
+	if len(r.InertFields()) > 0 {
+		r.KeyFunc = "_" + r.Name + "_key"
+	}
 	// Helpers are named in stringer's style for generated helpers.
 	for _, a := range r.Actions {
 		a.Const = r.Name + a.Name
@@ -75,7 +79,7 @@ func (r *Role) GeneratedIdents() []string {
 	for _, g := range r.Goals {
 		out = append(out, g.CondFunc, g.UnmetFunc)
 	}
-	out = append(out, r.EnabledFunc, r.NumberFunc, r.HashFunc)
+	out = append(out, r.EnabledFunc, r.NumberFunc, r.HashFunc, r.KeyFunc)
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 

@@ -128,6 +128,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 	Enabled: _Forager_enabled,
 	Number:  _Forager_number,
 	Hash:    _Forager_hash,
+	Key:     _Forager_key,
 })
 
 // _Forager_planSchema is the JSON Schema of an LLM plan over the actions of Forager.
@@ -298,6 +299,12 @@ func _Forager_hash(s *ForagerState) uint64 {
 	h = runtime.HashWord(h, uint64(s.Food))
 	h = runtime.HashWord(h, uint64(s.Tired))
 	return runtime.HashMix(h)
+}
+
+func _Forager_key(s *ForagerState) ForagerState {
+	k := *s
+	k.Hunger = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

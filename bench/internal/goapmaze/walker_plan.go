@@ -1082,6 +1082,7 @@ var WalkerDomain = runtime.NewDomain(runtime.Domain[WalkerState]{
 	Enabled: _Walker_enabled,
 	Number:  _Walker_number,
 	Hash:    _Walker_hash,
+	Key:     _Walker_key,
 })
 
 // _Walker_planSchema is the JSON Schema of an LLM plan over the actions of Walker.
@@ -2947,6 +2948,12 @@ func _Walker_hash(s *WalkerState) uint64 {
 	h = runtime.HashWord(h, uint64(s.Z2))
 	h = runtime.HashWord(h, uint64(s.Z3))
 	return runtime.HashMix(h)
+}
+
+func _Walker_key(s *WalkerState) WalkerState {
+	k := *s
+	k.Z3 = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -240,6 +240,7 @@ var InnkeeperDomain = runtime.NewDomain(runtime.Domain[InnkeeperState]{
 	Enabled: _Innkeeper_enabled,
 	Number:  _Innkeeper_number,
 	Hash:    _Innkeeper_hash,
+	Key:     _Innkeeper_key,
 })
 
 // _Innkeeper_planSchema is the JSON Schema of an LLM plan over the actions of Innkeeper.
@@ -595,6 +596,12 @@ func _Innkeeper_hash(s *InnkeeperState) uint64 {
 	h = runtime.HashWord(h, uint64(s.Energy))
 	h = runtime.HashWord(h, uint64(s.Coins))
 	return runtime.HashMix(h)
+}
+
+func _Innkeeper_key(s *InnkeeperState) InnkeeperState {
+	k := *s
+	k.Coins = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -257,6 +257,7 @@ var Role00Domain = runtime.NewDomain(runtime.Domain[Role00State]{
 	Enabled: _Role00_enabled,
 	Number:  _Role00_number,
 	Hash:    _Role00_hash,
+	Key:     _Role00_key,
 })
 
 // _Role00_planSchema is the JSON Schema of an LLM plan over the actions of Role00.
@@ -693,6 +694,12 @@ func _Role00_hash(s *Role00State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role00_key(s *Role00State) Role00State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -258,6 +258,7 @@ var Role01Domain = runtime.NewDomain(runtime.Domain[Role01State]{
 	Enabled: _Role01_enabled,
 	Number:  _Role01_number,
 	Hash:    _Role01_hash,
+	Key:     _Role01_key,
 })
 
 // _Role01_planSchema is the JSON Schema of an LLM plan over the actions of Role01.
@@ -694,6 +695,12 @@ func _Role01_hash(s *Role01State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role01_key(s *Role01State) Role01State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -259,6 +259,7 @@ var Role02Domain = runtime.NewDomain(runtime.Domain[Role02State]{
 	Enabled: _Role02_enabled,
 	Number:  _Role02_number,
 	Hash:    _Role02_hash,
+	Key:     _Role02_key,
 })
 
 // _Role02_planSchema is the JSON Schema of an LLM plan over the actions of Role02.
@@ -706,6 +707,12 @@ func _Role02_hash(s *Role02State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role02_key(s *Role02State) Role02State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -263,6 +263,7 @@ var Role03Domain = runtime.NewDomain(runtime.Domain[Role03State]{
 	Enabled: _Role03_enabled,
 	Number:  _Role03_number,
 	Hash:    _Role03_hash,
+	Key:     _Role03_key,
 })
 
 // _Role03_planSchema is the JSON Schema of an LLM plan over the actions of Role03.
@@ -721,6 +722,12 @@ func _Role03_hash(s *Role03State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role03_key(s *Role03State) Role03State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

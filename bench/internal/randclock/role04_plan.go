@@ -264,6 +264,7 @@ var Role04Domain = runtime.NewDomain(runtime.Domain[Role04State]{
 	Enabled: _Role04_enabled,
 	Number:  _Role04_number,
 	Hash:    _Role04_hash,
+	Key:     _Role04_key,
 })
 
 // _Role04_planSchema is the JSON Schema of an LLM plan over the actions of Role04.
@@ -722,6 +723,12 @@ func _Role04_hash(s *Role04State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role04_key(s *Role04State) Role04State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

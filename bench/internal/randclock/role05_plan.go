@@ -265,6 +265,7 @@ var Role05Domain = runtime.NewDomain(runtime.Domain[Role05State]{
 	Enabled: _Role05_enabled,
 	Number:  _Role05_number,
 	Hash:    _Role05_hash,
+	Key:     _Role05_key,
 })
 
 // _Role05_planSchema is the JSON Schema of an LLM plan over the actions of Role05.
@@ -734,6 +735,12 @@ func _Role05_hash(s *Role05State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role05_key(s *Role05State) Role05State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -265,6 +265,7 @@ var Role06Domain = runtime.NewDomain(runtime.Domain[Role06State]{
 	Enabled: _Role06_enabled,
 	Number:  _Role06_number,
 	Hash:    _Role06_hash,
+	Key:     _Role06_key,
 })
 
 // _Role06_planSchema is the JSON Schema of an LLM plan over the actions of Role06.
@@ -723,6 +724,12 @@ func _Role06_hash(s *Role06State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role06_key(s *Role06State) Role06State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -264,6 +264,7 @@ var Role07Domain = runtime.NewDomain(runtime.Domain[Role07State]{
 	Enabled: _Role07_enabled,
 	Number:  _Role07_number,
 	Hash:    _Role07_hash,
+	Key:     _Role07_key,
 })
 
 // _Role07_planSchema is the JSON Schema of an LLM plan over the actions of Role07.
@@ -733,6 +734,12 @@ func _Role07_hash(s *Role07State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role07_key(s *Role07State) Role07State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

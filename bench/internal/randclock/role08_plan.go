@@ -268,6 +268,7 @@ var Role08Domain = runtime.NewDomain(runtime.Domain[Role08State]{
 	Enabled: _Role08_enabled,
 	Number:  _Role08_number,
 	Hash:    _Role08_hash,
+	Key:     _Role08_key,
 })
 
 // _Role08_planSchema is the JSON Schema of an LLM plan over the actions of Role08.
@@ -737,6 +738,12 @@ func _Role08_hash(s *Role08State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role08_key(s *Role08State) Role08State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -260,6 +260,7 @@ var Role09Domain = runtime.NewDomain(runtime.Domain[Role09State]{
 	Enabled: _Role09_enabled,
 	Number:  _Role09_number,
 	Hash:    _Role09_hash,
+	Key:     _Role09_key,
 })
 
 // _Role09_planSchema is the JSON Schema of an LLM plan over the actions of Role09.
@@ -718,6 +719,12 @@ func _Role09_hash(s *Role09State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role09_key(s *Role09State) Role09State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -259,6 +259,7 @@ var Role10Domain = runtime.NewDomain(runtime.Domain[Role10State]{
 	Enabled: _Role10_enabled,
 	Number:  _Role10_number,
 	Hash:    _Role10_hash,
+	Key:     _Role10_key,
 })
 
 // _Role10_planSchema is the JSON Schema of an LLM plan over the actions of Role10.
@@ -706,6 +707,12 @@ func _Role10_hash(s *Role10State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role10_key(s *Role10State) Role10State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

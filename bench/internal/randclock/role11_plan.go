@@ -267,6 +267,7 @@ var Role11Domain = runtime.NewDomain(runtime.Domain[Role11State]{
 	Enabled: _Role11_enabled,
 	Number:  _Role11_number,
 	Hash:    _Role11_hash,
+	Key:     _Role11_key,
 })
 
 // _Role11_planSchema is the JSON Schema of an LLM plan over the actions of Role11.
@@ -747,6 +748,12 @@ func _Role11_hash(s *Role11State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role11_key(s *Role11State) Role11State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -262,6 +262,7 @@ var Role12Domain = runtime.NewDomain(runtime.Domain[Role12State]{
 	Enabled: _Role12_enabled,
 	Number:  _Role12_number,
 	Hash:    _Role12_hash,
+	Key:     _Role12_key,
 })
 
 // _Role12_planSchema is the JSON Schema of an LLM plan over the actions of Role12.
@@ -720,6 +721,12 @@ func _Role12_hash(s *Role12State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role12_key(s *Role12State) Role12State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -257,6 +257,7 @@ var Role13Domain = runtime.NewDomain(runtime.Domain[Role13State]{
 	Enabled: _Role13_enabled,
 	Number:  _Role13_number,
 	Hash:    _Role13_hash,
+	Key:     _Role13_key,
 })
 
 // _Role13_planSchema is the JSON Schema of an LLM plan over the actions of Role13.
@@ -693,6 +694,12 @@ func _Role13_hash(s *Role13State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role13_key(s *Role13State) Role13State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -261,6 +261,7 @@ var Role14Domain = runtime.NewDomain(runtime.Domain[Role14State]{
 	Enabled: _Role14_enabled,
 	Number:  _Role14_number,
 	Hash:    _Role14_hash,
+	Key:     _Role14_key,
 })
 
 // _Role14_planSchema is the JSON Schema of an LLM plan over the actions of Role14.
@@ -708,6 +709,12 @@ func _Role14_hash(s *Role14State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role14_key(s *Role14State) Role14State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

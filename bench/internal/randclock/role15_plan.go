@@ -261,6 +261,7 @@ var Role15Domain = runtime.NewDomain(runtime.Domain[Role15State]{
 	Enabled: _Role15_enabled,
 	Number:  _Role15_number,
 	Hash:    _Role15_hash,
+	Key:     _Role15_key,
 })
 
 // _Role15_planSchema is the JSON Schema of an LLM plan over the actions of Role15.
@@ -708,6 +709,12 @@ func _Role15_hash(s *Role15State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role15_key(s *Role15State) Role15State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -258,6 +258,7 @@ var Role16Domain = runtime.NewDomain(runtime.Domain[Role16State]{
 	Enabled: _Role16_enabled,
 	Number:  _Role16_number,
 	Hash:    _Role16_hash,
+	Key:     _Role16_key,
 })
 
 // _Role16_planSchema is the JSON Schema of an LLM plan over the actions of Role16.
@@ -705,6 +706,12 @@ func _Role16_hash(s *Role16State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role16_key(s *Role16State) Role16State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -265,6 +265,7 @@ var Role17Domain = runtime.NewDomain(runtime.Domain[Role17State]{
 	Enabled: _Role17_enabled,
 	Number:  _Role17_number,
 	Hash:    _Role17_hash,
+	Key:     _Role17_key,
 })
 
 // _Role17_planSchema is the JSON Schema of an LLM plan over the actions of Role17.
@@ -734,6 +735,12 @@ func _Role17_hash(s *Role17State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role17_key(s *Role17State) Role17State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

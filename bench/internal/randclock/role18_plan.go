@@ -257,6 +257,7 @@ var Role18Domain = runtime.NewDomain(runtime.Domain[Role18State]{
 	Enabled: _Role18_enabled,
 	Number:  _Role18_number,
 	Hash:    _Role18_hash,
+	Key:     _Role18_key,
 })
 
 // _Role18_planSchema is the JSON Schema of an LLM plan over the actions of Role18.
@@ -704,6 +705,12 @@ func _Role18_hash(s *Role18State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role18_key(s *Role18State) Role18State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

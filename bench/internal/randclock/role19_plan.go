@@ -259,6 +259,7 @@ var Role19Domain = runtime.NewDomain(runtime.Domain[Role19State]{
 	Enabled: _Role19_enabled,
 	Number:  _Role19_number,
 	Hash:    _Role19_hash,
+	Key:     _Role19_key,
 })
 
 // _Role19_planSchema is the JSON Schema of an LLM plan over the actions of Role19.
@@ -695,6 +696,12 @@ func _Role19_hash(s *Role19State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role19_key(s *Role19State) Role19State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -257,6 +257,7 @@ var Role20Domain = runtime.NewDomain(runtime.Domain[Role20State]{
 	Enabled: _Role20_enabled,
 	Number:  _Role20_number,
 	Hash:    _Role20_hash,
+	Key:     _Role20_key,
 })
 
 // _Role20_planSchema is the JSON Schema of an LLM plan over the actions of Role20.
@@ -704,6 +705,12 @@ func _Role20_hash(s *Role20State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role20_key(s *Role20State) Role20State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -265,6 +265,7 @@ var Role21Domain = runtime.NewDomain(runtime.Domain[Role21State]{
 	Enabled: _Role21_enabled,
 	Number:  _Role21_number,
 	Hash:    _Role21_hash,
+	Key:     _Role21_key,
 })
 
 // _Role21_planSchema is the JSON Schema of an LLM plan over the actions of Role21.
@@ -734,6 +735,12 @@ func _Role21_hash(s *Role21State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role21_key(s *Role21State) Role21State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

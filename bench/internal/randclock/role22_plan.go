@@ -261,6 +261,7 @@ var Role22Domain = runtime.NewDomain(runtime.Domain[Role22State]{
 	Enabled: _Role22_enabled,
 	Number:  _Role22_number,
 	Hash:    _Role22_hash,
+	Key:     _Role22_key,
 })
 
 // _Role22_planSchema is the JSON Schema of an LLM plan over the actions of Role22.
@@ -719,6 +720,12 @@ func _Role22_hash(s *Role22State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role22_key(s *Role22State) Role22State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -263,6 +263,7 @@ var Role23Domain = runtime.NewDomain(runtime.Domain[Role23State]{
 	Enabled: _Role23_enabled,
 	Number:  _Role23_number,
 	Hash:    _Role23_hash,
+	Key:     _Role23_key,
 })
 
 // _Role23_planSchema is the JSON Schema of an LLM plan over the actions of Role23.
@@ -721,6 +722,12 @@ func _Role23_hash(s *Role23State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role23_key(s *Role23State) Role23State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -259,6 +259,7 @@ var Role24Domain = runtime.NewDomain(runtime.Domain[Role24State]{
 	Enabled: _Role24_enabled,
 	Number:  _Role24_number,
 	Hash:    _Role24_hash,
+	Key:     _Role24_key,
 })
 
 // _Role24_planSchema is the JSON Schema of an LLM plan over the actions of Role24.
@@ -695,6 +696,12 @@ func _Role24_hash(s *Role24State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role24_key(s *Role24State) Role24State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

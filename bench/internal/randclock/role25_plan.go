@@ -258,6 +258,7 @@ var Role25Domain = runtime.NewDomain(runtime.Domain[Role25State]{
 	Enabled: _Role25_enabled,
 	Number:  _Role25_number,
 	Hash:    _Role25_hash,
+	Key:     _Role25_key,
 })
 
 // _Role25_planSchema is the JSON Schema of an LLM plan over the actions of Role25.
@@ -694,6 +695,12 @@ func _Role25_hash(s *Role25State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role25_key(s *Role25State) Role25State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -257,6 +257,7 @@ var Role26Domain = runtime.NewDomain(runtime.Domain[Role26State]{
 	Enabled: _Role26_enabled,
 	Number:  _Role26_number,
 	Hash:    _Role26_hash,
+	Key:     _Role26_key,
 })
 
 // _Role26_planSchema is the JSON Schema of an LLM plan over the actions of Role26.
@@ -693,6 +694,12 @@ func _Role26_hash(s *Role26State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role26_key(s *Role26State) Role26State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -260,6 +260,7 @@ var Role27Domain = runtime.NewDomain(runtime.Domain[Role27State]{
 	Enabled: _Role27_enabled,
 	Number:  _Role27_number,
 	Hash:    _Role27_hash,
+	Key:     _Role27_key,
 })
 
 // _Role27_planSchema is the JSON Schema of an LLM plan over the actions of Role27.
@@ -707,6 +708,12 @@ func _Role27_hash(s *Role27State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role27_key(s *Role27State) Role27State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

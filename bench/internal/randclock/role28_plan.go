@@ -266,6 +266,7 @@ var Role28Domain = runtime.NewDomain(runtime.Domain[Role28State]{
 	Enabled: _Role28_enabled,
 	Number:  _Role28_number,
 	Hash:    _Role28_hash,
+	Key:     _Role28_key,
 })
 
 // _Role28_planSchema is the JSON Schema of an LLM plan over the actions of Role28.
@@ -746,6 +747,12 @@ func _Role28_hash(s *Role28State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role28_key(s *Role28State) Role28State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -262,6 +262,7 @@ var Role29Domain = runtime.NewDomain(runtime.Domain[Role29State]{
 	Enabled: _Role29_enabled,
 	Number:  _Role29_number,
 	Hash:    _Role29_hash,
+	Key:     _Role29_key,
 })
 
 // _Role29_planSchema is the JSON Schema of an LLM plan over the actions of Role29.
@@ -709,6 +710,12 @@ func _Role29_hash(s *Role29State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role29_key(s *Role29State) Role29State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

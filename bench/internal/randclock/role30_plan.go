@@ -261,6 +261,7 @@ var Role30Domain = runtime.NewDomain(runtime.Domain[Role30State]{
 	Enabled: _Role30_enabled,
 	Number:  _Role30_number,
 	Hash:    _Role30_hash,
+	Key:     _Role30_key,
 })
 
 // _Role30_planSchema is the JSON Schema of an LLM plan over the actions of Role30.
@@ -719,6 +720,12 @@ func _Role30_hash(s *Role30State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role30_key(s *Role30State) Role30State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -264,6 +264,7 @@ var Role31Domain = runtime.NewDomain(runtime.Domain[Role31State]{
 	Enabled: _Role31_enabled,
 	Number:  _Role31_number,
 	Hash:    _Role31_hash,
+	Key:     _Role31_key,
 })
 
 // _Role31_planSchema is the JSON Schema of an LLM plan over the actions of Role31.
@@ -733,6 +734,12 @@ func _Role31_hash(s *Role31State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role31_key(s *Role31State) Role31State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -258,6 +258,7 @@ var Role32Domain = runtime.NewDomain(runtime.Domain[Role32State]{
 	Enabled: _Role32_enabled,
 	Number:  _Role32_number,
 	Hash:    _Role32_hash,
+	Key:     _Role32_key,
 })
 
 // _Role32_planSchema is the JSON Schema of an LLM plan over the actions of Role32.
@@ -705,6 +706,12 @@ func _Role32_hash(s *Role32State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role32_key(s *Role32State) Role32State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -259,6 +259,7 @@ var Role33Domain = runtime.NewDomain(runtime.Domain[Role33State]{
 	Enabled: _Role33_enabled,
 	Number:  _Role33_number,
 	Hash:    _Role33_hash,
+	Key:     _Role33_key,
 })
 
 // _Role33_planSchema is the JSON Schema of an LLM plan over the actions of Role33.
@@ -706,6 +707,12 @@ func _Role33_hash(s *Role33State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role33_key(s *Role33State) Role33State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -260,6 +260,7 @@ var Role34Domain = runtime.NewDomain(runtime.Domain[Role34State]{
 	Enabled: _Role34_enabled,
 	Number:  _Role34_number,
 	Hash:    _Role34_hash,
+	Key:     _Role34_key,
 })
 
 // _Role34_planSchema is the JSON Schema of an LLM plan over the actions of Role34.
@@ -718,6 +719,12 @@ func _Role34_hash(s *Role34State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role34_key(s *Role34State) Role34State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -252,6 +252,7 @@ var Role35Domain = runtime.NewDomain(runtime.Domain[Role35State]{
 	Enabled: _Role35_enabled,
 	Number:  _Role35_number,
 	Hash:    _Role35_hash,
+	Key:     _Role35_key,
 })
 
 // _Role35_planSchema is the JSON Schema of an LLM plan over the actions of Role35.
@@ -666,6 +667,12 @@ func _Role35_hash(s *Role35State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role35_key(s *Role35State) Role35State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -259,6 +259,7 @@ var Role36Domain = runtime.NewDomain(runtime.Domain[Role36State]{
 	Enabled: _Role36_enabled,
 	Number:  _Role36_number,
 	Hash:    _Role36_hash,
+	Key:     _Role36_key,
 })
 
 // _Role36_planSchema is the JSON Schema of an LLM plan over the actions of Role36.
@@ -706,6 +707,12 @@ func _Role36_hash(s *Role36State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role36_key(s *Role36State) Role36State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -260,6 +260,7 @@ var Role37Domain = runtime.NewDomain(runtime.Domain[Role37State]{
 	Enabled: _Role37_enabled,
 	Number:  _Role37_number,
 	Hash:    _Role37_hash,
+	Key:     _Role37_key,
 })
 
 // _Role37_planSchema is the JSON Schema of an LLM plan over the actions of Role37.
@@ -707,6 +708,12 @@ func _Role37_hash(s *Role37State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role37_key(s *Role37State) Role37State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

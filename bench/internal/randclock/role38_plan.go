@@ -267,6 +267,7 @@ var Role38Domain = runtime.NewDomain(runtime.Domain[Role38State]{
 	Enabled: _Role38_enabled,
 	Number:  _Role38_number,
 	Hash:    _Role38_hash,
+	Key:     _Role38_key,
 })
 
 // _Role38_planSchema is the JSON Schema of an LLM plan over the actions of Role38.
@@ -747,6 +748,12 @@ func _Role38_hash(s *Role38State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role38_key(s *Role38State) Role38State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

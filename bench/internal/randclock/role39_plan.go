@@ -261,6 +261,7 @@ var Role39Domain = runtime.NewDomain(runtime.Domain[Role39State]{
 	Enabled: _Role39_enabled,
 	Number:  _Role39_number,
 	Hash:    _Role39_hash,
+	Key:     _Role39_key,
 })
 
 // _Role39_planSchema is the JSON Schema of an LLM plan over the actions of Role39.
@@ -708,6 +709,12 @@ func _Role39_hash(s *Role39State) uint64 {
 	h = runtime.HashWord(h, uint64(s.V3))
 	h = runtime.HashWord(h, uint64(s.Tick))
 	return runtime.HashMix(h)
+}
+
+func _Role39_key(s *Role39State) Role39State {
+	k := *s
+	k.Tick = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -297,6 +297,7 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 	Enabled: _Worker_enabled,
 	Number:  _Worker_number,
 	Hash:    _Worker_hash,
+	Key:     _Worker_key,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -778,6 +779,16 @@ func _Worker_hash(s *WorkerState) uint64 {
 	h = runtime.HashWord(h, uint64(s.N8))
 	h = runtime.HashWord(h, uint64(s.N9))
 	return runtime.HashMix(h)
+}
+
+func _Worker_key(s *WorkerState) WorkerState {
+	k := *s
+	k.N5 = 0
+	k.N6 = 0
+	k.N7 = 0
+	k.N8 = 0
+	k.N9 = 0
+	return k
 }
 
 // Perform runs action a by calling its method. Actions that take typed
