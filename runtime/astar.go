@@ -53,8 +53,10 @@ type AStar[S comparable] struct {
 	ops []astarOp[S]
 	// enabled is the domain's Enabled, bits its scratch.
 	enabled func(*S, []uint64)
-	// hash is the domain's Hash; probe the state it hashes.
+	// hash and key are the domain's Hash and Key; probe the key of the
+	// state looked up.
 	hash  func(*S) uint64
+	key   func(*S) S
 	probe S
 	bits  []uint64
 	// heuristic is the user's estimate, when one was given.
@@ -170,7 +172,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		}
 		a.heuristic = h
 	}
-	a.hash = d.Hash
+	a.hash, a.key = d.Hash, d.Key
 	if d.Enabled != nil {
 		a.enabled = d.Enabled
 		a.bits = make([]uint64, (len(d.Actions)+63)/64)
@@ -488,6 +490,7 @@ func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth 
 			return nil
 		}
 		old.g, old.parent, old.action, old.depth = g, n, i, depth
+		a.states[j] = next // the same key; its inert fields as this path leaves them
 		a.enqueue(j)
 		return nil
 	}

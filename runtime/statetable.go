@@ -37,17 +37,21 @@ func (t *stateTable) reset() {
 }
 
 // find returns the node of s, or -1 with the slot where s belongs and its
-// hash. The domain's generated Hash hashes field by field; without it,
-// hash/maphash hashes the state's memory. (A method of the search, as it
-// reads the search's states.)
+// hash. States with the same key (Domain.Key: the state without its inert
+// fields) are one node. The domain's generated Hash hashes field by field;
+// without it, hash/maphash hashes the state's memory. (A method of the
+// search, as it reads the search's states.)
 func (a *AStar[S]) find(s S) (node int32, slot uint32, hash uint32) {
 	t := &a.table
+	a.probe = s // a field: the address of s would make every call allocate it
+	if a.key != nil {
+		a.probe = a.key(&a.probe)
+	}
 	var h uint64
 	if a.hash != nil {
-		a.probe = s // a field: the address of s would make every call allocate it
 		h = a.hash(&a.probe)
 	} else {
-		h = maphash.Comparable(t.seed, s)
+		h = maphash.Comparable(t.seed, a.probe)
 	}
 	hash = uint32(h ^ h>>32)
 	mask := uint32(len(t.slots) - 1)
@@ -56,10 +60,18 @@ func (a *AStar[S]) find(s S) (node int32, slot uint32, hash uint32) {
 		if sl.gen != t.gen {
 			return -1, i, hash
 		}
-		if sl.hash == hash && a.states[sl.node] == s {
+		if sl.hash == hash && a.sameKey(sl.node) {
 			return sl.node, i, hash
 		}
 	}
+}
+
+// sameKey reports whether the state of node n has the key in a.probe.
+func (a *AStar[S]) sameKey(n int32) bool {
+	if a.key != nil {
+		return a.key(&a.states[n]) == a.probe
+	}
+	return a.states[n] == a.probe
 }
 
 // insert fills the slot find returned for a new node.
