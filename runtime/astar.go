@@ -386,8 +386,8 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	ops := a.ops
 	_, slot, hash := a.find(s)
 	root := a.addNode(s, slot, hash, 0, -1, NoAction, 0)
-	if err := a.provedHopeless(root); err != nil {
-		return -1, err
+	if math.IsInf(a.nodes[root].h, 1) {
+		return -1, d.newError(Unreachable, NoGoal, NoAction)
 	}
 	a.enqueue(root)
 	for len(a.open) > 0 {
@@ -412,6 +412,11 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 			return -1, err
 		}
 		a.expansions++
+		if a.expansions == proveAfter {
+			if err := a.provedHopeless(0); err != nil {
+				return -1, err
+			}
+		}
 		if a.trace != nil {
 			a.traceExpand(n)
 		}

@@ -167,15 +167,19 @@ func (a *AStar[S]) estimateOf(s *S) float64 {
 	return 0
 }
 
+// proveAfter is how many states A* expands before it tries to prove the
+// search hopeless from the annotations (provedHopeless): the proof costs
+// about as much as tens of expansions on a role of 200 actions, and most
+// searches end sooner.
+const proveAfter = 16
+
 // provedHopeless returns the error of a search whose root, node root,
-// the estimate proves hopeless before any expansion: a dead end, or, with
-// the annotations' estimate, a goal their relaxed reachability proves out
-// of reach or that needs more steps than the limit whatever the plan.
+// the annotations prove hopeless: with their estimate, a goal their
+// relaxed reachability proves out of reach or that needs more steps than
+// the limit whatever the plan. (A dead end, an infinite estimate at the
+// root, is told before any search.)
 func (a *AStar[S]) provedHopeless(root int32) error {
 	d := a.d
-	if math.IsInf(a.nodes[root].h, 1) {
-		return d.newError(Unreachable, NoGoal, NoAction)
-	}
 	if a.heuristic != nil || a.estimate != estimateDerived {
 		return nil
 	}
