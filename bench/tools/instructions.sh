@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# instructions.sh [-C DIR] BENCH N: the instructions one iteration of a
+# benchmark executes, counted by valgrind's callgrind (apt-get install
+# valgrind): the count of N+1 iterations minus that of 1, divided by N, so
+# that the test binary's start-up cancels out. GC and asynchronous
+# preemption are off, so the count is the same from run to run (to a few
+# instructions) however loaded the machine is: on a shared machine it is
+# the figure to compare before and after a change, beside ns/op.
+#
+#   cd bench && tools/instructions.sh 'BenchmarkPlan/soldier$' 8000
+#   tools/instructions.sh -C /tmp/old/bench 'BenchmarkPlan/soldier$' 8000
+set -euo pipefail
+dir=.
+if [[ ${1:-} == -C ]]; then dir=$2; shift 2; fi
+bench=$1 n=${2:-1000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+(cd "$dir" && CGO_ENABLED=0 go test -c -o "$tmp/b.test" .)
+count() {
+  (cd "$dir" && GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+    --callgrind-out-file="$tmp/out" "$tmp/b.test" -test.run '^$' -test.bench "$bench" \
+    -test.benchtime "${1}x" -test.cpu 1 >/dev/null 2>"$tmp/err")
+  awk '/^(summary|totals):/ {print $2; exit}' "$tmp/out"
+}
+one=$(count 1)
+many=$(count $((n + 1)))
+echo "$bench: $(((many - one) / n)) instructions/op"
