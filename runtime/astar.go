@@ -307,12 +307,9 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 	}
 	if err != nil {
 		if perr, ok := err.(*PlanningError); ok {
-			perr.Goal = NoGoal
-			for _, g := range a.goals {
-				if !d.Goals[g].Cond(s) {
-					perr.Goal, perr.GoalName = g, d.Goals[g].Name
-					break
-				}
+			perr.Goal = d.FirstUnsatisfied(a.goals, s)
+			if perr.Goal != NoGoal {
+				perr.GoalName = d.Goals[perr.Goal].Name
 			}
 		}
 		return err

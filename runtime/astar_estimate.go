@@ -125,7 +125,11 @@ func (a *AStar[S]) mostChangedByOne() int {
 	return most
 }
 
-// satisfied reports whether every goal of the search holds in s.
+// satisfied reports whether every goal of the search holds in s: the
+// search's own form of Domain.FirstUnsatisfied, over the goals'
+// conditions gathered in prepare (the search tests states while it
+// expands them; reading each condition through the domain's Goals costs
+// it 0.8% of the instructions on the crafting benchmark).
 func (a *AStar[S]) satisfied(s S) bool {
 	for _, c := range a.conds {
 		if !c(s) {

@@ -400,6 +400,17 @@ func (d *Domain[S]) key(s *S) S {
 // Holds reports whether goal g holds in s.
 func (d *Domain[S]) Holds(g GoalID, s S) bool { return d.Goals[g].Cond(s) }
 
+// FirstUnsatisfied returns the first of goals that does not hold in s, or
+// NoGoal when all of them hold.
+func (d *Domain[S]) FirstUnsatisfied(goals []GoalID, s S) GoalID {
+	for _, g := range goals {
+		if !d.Goals[g].Cond(s) {
+			return g
+		}
+	}
+	return NoGoal
+}
+
 // Simulate applies the steps to s in order, checking each precondition
 // first. It returns the state after the last step, or a *PlanningError
 // with reason PreconditionStale naming the first step whose precondition
@@ -429,10 +440,8 @@ func (d *Domain[S]) Verify(s S, p *Plan) error {
 			return err
 		}
 	}
-	for _, g := range p.Goals {
-		if !d.Goals[g].Cond(end) {
-			return d.UnsatisfiedError(g)
-		}
+	if g := d.FirstUnsatisfied(p.Goals, end); g != NoGoal {
+		return d.UnsatisfiedError(g)
 	}
 	return nil
 }

@@ -164,7 +164,7 @@ func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Ro
 		if d.Actions[a].Pre != nil || sup != nil {
 			s := role.PlanState()
 			if pre := d.Actions[a].Pre; pre != nil && !pre(s) {
-				if allHold(d, plan.Goals, s) {
+				if d.FirstUnsatisfied(plan.Goals, s) == NoGoal {
 					return ran, nil
 				}
 				return ran, d.StaleError(a, i)
@@ -188,11 +188,8 @@ func perform[S comparable](ctx context.Context, d *Domain[S], plan Plan, role Ro
 			cfg.onStep(a)
 		}
 	}
-	s := role.PlanState()
-	for _, g := range plan.Goals {
-		if !d.Goals[g].Cond(s) {
-			return ran, d.UnsatisfiedError(g)
-		}
+	if g := d.FirstUnsatisfied(plan.Goals, role.PlanState()); g != NoGoal {
+		return ran, d.UnsatisfiedError(g)
 	}
 	return ran, nil
 }
@@ -224,14 +221,4 @@ func firstGuarded[S comparable](d *Domain[S], steps []ActionID) ActionID {
 		}
 	}
 	return NoAction
-}
-
-// allHold reports whether every goal of goals holds in s.
-func allHold[S comparable](d *Domain[S], goals []GoalID, s S) bool {
-	for _, g := range goals {
-		if !d.Goals[g].Cond(s) {
-			return false
-		}
-	}
-	return true
 }
