@@ -558,17 +558,6 @@ func (e *Engine[S]) settle(o outcome, goals error, state func() S) verdict {
 	return verdict{kind: verdictReplan, replanning: pending}
 }
 
-// checkGoals checks the goals of WithGoals in state.
-func (e *Engine[S]) checkGoals(state S) error {
-	d := e.p.d
-	for _, g := range e.p.cfg.goals {
-		if !d.Holds(g, state) {
-			return d.UnsatisfiedError(g)
-		}
-	}
-	return nil
-}
-
 // exhausted is the error of a run that may not replan any more.
 func (e *Engine[S]) exhausted(o outcome) error {
 	last := o.err

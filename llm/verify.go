@@ -41,17 +41,25 @@ func (p *Planner[S]) verify(plan *Plan, s S, done map[string]bool) error {
 		}
 		s = d.Apply(a, s)
 	}
-	for _, g := range p.cfg.goals {
-		if !d.Holds(g, s) {
-			goal := &d.Goals[g]
-			return &VerificationError{
-				Index:         -1,
-				Goal:          goal.Name,
-				GoalCondition: goal.CondText,
-				Fields:        fieldValues(d, s, goal.Reads),
-				Err:           d.UnsatisfiedError(g),
-			}
+	if g := d.FirstUnsatisfied(p.cfg.goals, s); g != runtime.NoGoal {
+		goal := &d.Goals[g]
+		return &VerificationError{
+			Index:         -1,
+			Goal:          goal.Name,
+			GoalCondition: goal.CondText,
+			Fields:        fieldValues(d, s, goal.Reads),
+			Err:           d.UnsatisfiedError(g),
 		}
+	}
+	return nil
+}
+
+// checkGoals checks the goals of WithGoals in state, after the last
+// step ran (the engine's settle takes the result).
+func (e *Engine[S]) checkGoals(state S) error {
+	d := e.p.d
+	if g := d.FirstUnsatisfied(e.p.cfg.goals, state); g != runtime.NoGoal {
+		return d.UnsatisfiedError(g)
 	}
 	return nil
 }
