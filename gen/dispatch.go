@@ -44,7 +44,7 @@ func (e *emitter) perform() {
 	e.f.Comment("arguments run through PerformJSON, or through runtime.Think with")
 	e.f.Comment("runtime.WithArgs.")
 	params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("a").Add(e.rt("ActionID"))}
-	e.dispatch("Perform", params, []jen.Code{jen.Error()}, func(c *jen.Group, a *model.Action) {
+	e.dispatch(model.MethodPerform, params, []jen.Code{jen.Error()}, func(c *jen.Group, a *model.Action) {
 		switch a.Shape {
 		case model.ShapeNone:
 			c.Add(call(a))
@@ -67,7 +67,7 @@ func (e *emitter) performJSON() {
 	e.f.Comment("PerformJSON runs action a with its arguments as JSON (ignored by actions")
 	e.f.Comment("without arguments) and returns its result as JSON (nil when it has none).")
 	params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("a").Add(e.rt("ActionID")), jen.Id("args").Add(raw)}
-	e.dispatch("PerformJSON", params, []jen.Code{raw, jen.Error()}, func(c *jen.Group, a *model.Action) {
+	e.dispatch(model.MethodPerformJSON, params, []jen.Code{raw, jen.Error()}, func(c *jen.Group, a *model.Action) {
 		switch a.Shape {
 		case model.ShapeNone:
 			c.Add(call(a))

@@ -131,7 +131,7 @@ func (e *emitter) stateType() {
 func (e *emitter) planState() {
 	r := e.r
 	e.f.Comment("PlanState returns the planning state of r.")
-	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id("PlanState").Params().Add(e.state()).Block(
+	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id(model.MethodPlanState).Params().Add(e.state()).Block(
 		jen.Return(e.state().CustomFunc(multi, func(g *jen.Group) {
 			for _, fld := range r.Fields {
 				sel := jen.Id("r")

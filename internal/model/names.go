@@ -6,8 +6,16 @@ import (
 	"github.com/rolegen/rolegen/exprlang"
 )
 
+// The methods rolegen generates on every role (runtime.Role and
+// llm.Performer call them).
+const (
+	MethodPlanState   = "PlanState"
+	MethodPerform     = "Perform"
+	MethodPerformJSON = "PerformJSON"
+)
+
 // GeneratedMethods are the methods rolegen generates on every role.
-var GeneratedMethods = []string{"PlanState", "Perform", "PerformJSON"}
+var GeneratedMethods = []string{MethodPlanState, MethodPerform, MethodPerformJSON}
 
 // SetNames gives the role, its actions and its goals the names of the
 // declarations rolegen generates for them (sqlc's Query.ConstantName is
