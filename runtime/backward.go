@@ -801,11 +801,4 @@ func (b *BackwardChainer[S]) step(s S, rem int) result {
 
 // undone returns the first goal of higher priority, holding when the goal's
 // steps started, that does not hold in s, or NoGoal.
-func (b *BackwardChainer[S]) undone(s S) GoalID {
-	for _, g := range b.protected {
-		if !b.d.Goals[g].Cond(s) {
-			return g
-		}
-	}
-	return NoGoal
-}
+func (b *BackwardChainer[S]) undone(s S) GoalID { return b.d.FirstUnsatisfied(b.protected, s) }
