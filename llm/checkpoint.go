@@ -46,7 +46,11 @@ type Checkpoint struct {
 	// Replanning is set while the run asks the model for a revision of
 	// Plan (the replan is already counted in Replans).
 	Replanning *Replanning `json:"replanning,omitempty"`
-	Saved      time.Time   `json:"saved"`
+	// Trace is what the run's observer keeps of its last runner's context
+	// (see ContextCarrier): with package otelrolegen, the W3C trace
+	// context of the run's span, which a resumed run links to.
+	Trace map[string]string `json:"trace,omitempty"`
+	Saved time.Time         `json:"saved"`
 }
 
 // Replanning is why a run asks the model for a revision: the failure of

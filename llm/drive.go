@@ -36,6 +36,12 @@ type Driver[S comparable] interface {
 	Reflect(req ReflectRequest) (Directive, Usage, error)
 	// Save keeps a checkpoint of the run (nil: there is nothing to keep).
 	Save(cp *Checkpoint) error
+	// Observe reports an event of the run to the planner's Observer,
+	// with the context of the work it belongs to (the run's, a step's),
+	// and keeps the context Observe returns for the work an event opens:
+	// the run's for the model calls, approvals and steps, a step's for the
+	// step. The engine calls it only when the planner has an observer.
+	Observe(ev Event)
 }
 
 // Task is a step to run: its record (the index TaskResult names back),
@@ -66,6 +72,7 @@ type checkpointless interface{ checkpointless() bool }
 // approval. The error is the run's (nil when it completed or awaits
 // approval); the Result is never nil.
 func (e *Engine[S]) Run(d Driver[S]) (*Result, error) {
+	e.begin(d)
 	plan, err := e.generate(d, d.State(), nil)
 	if err != nil {
 		return e.fail(d, err)
@@ -82,7 +89,6 @@ func (e *Engine[S]) Run(d Driver[S]) (*Result, error) {
 func (e *Engine[S]) generate(d Driver[S], state S, rev *Revision) (*Plan, error) {
 	reply, err := d.Plan(PlanRequest[S]{Goal: e.goal, State: state, Revision: rev, Used: e.usage})
 	e.record(reply.Calls...)
-	e.emit(event{kind: eventPlan, plan: reply.Plan, calls: reply.Calls, err: err})
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +101,6 @@ func (e *Engine[S]) generate(d Driver[S], state S, rev *Revision) (*Plan, error)
 func (e *Engine[S]) gate(d Driver[S], plan *Plan, revised bool) (*Plan, *Result, error) {
 	next, st, err := e.approval(d, plan, revised)
 	e.setPlan(next)
-	e.emit(event{kind: eventGate, plan: next, status: st, err: err})
 	if st != StatusRunning {
 		res, err := e.finish(d, st, err)
 		return nil, res, err
@@ -110,9 +115,26 @@ func (e *Engine[S]) approval(d Driver[S], plan *Plan, revised bool) (*Plan, Stat
 	case gatePass:
 		return plan, StatusRunning, nil
 	case gateAwait:
+		if e.observing() {
+			e.emit(d, Event{Kind: EventApproval, Plan: plan, Status: StatusAwaitingApproval})
+		}
 		return plan, StatusAwaitingApproval, nil
 	}
+	var asked time.Time
+	if e.observing() {
+		asked = d.Now()
+	}
 	dec, err := d.Approve(plan)
+	next, st, err := e.decision(d, plan, dec, err)
+	if e.observing() {
+		e.emit(d, Event{Kind: EventApproval, Started: asked, Plan: next, Asked: true, Decision: dec, Status: st, Err: err})
+	}
+	return next, st, err
+}
+
+// decision applies the approver's answer (dec, or its failure err) to
+// plan.
+func (e *Engine[S]) decision(d Driver[S], plan *Plan, dec Decision, err error) (*Plan, Status, error) {
 	if err != nil {
 		if cerr := d.Err(); cerr != nil {
 			return plan, StatusCancelled, cerr
@@ -166,7 +188,9 @@ func (e *Engine[S]) loop(d Driver[S], plan *Plan) (*Result, error) {
 // the run.
 func (e *Engine[S]) replan(d Driver[S], previous *Plan, pending *Replanning) (*Plan, *Result, error) {
 	e.replanning = pending
-	e.emit(event{kind: eventReplan, plan: previous, replanning: pending})
+	if e.observing() {
+		e.emit(d, Event{Kind: EventReplan, Plan: previous, Replanning: pending, Replans: e.replans, Revision: e.replans})
+	}
 	if err := e.save(d); err != nil {
 		e.replanning = nil
 		res, err := e.finish(d, StatusFailed, err)
@@ -227,9 +251,16 @@ func (e *Engine[S]) execute(d Driver[S]) outcome {
 				continue
 			}
 			idx := e.start(i, d.Now())
-			e.emit(event{kind: eventStepStart, record: &e.records[idx]})
+			if e.observing() {
+				rec := &e.records[idx]
+				e.emit(d, Event{Kind: EventStepStart, Time: rec.Started, Record: rec, RecordIndex: idx, Attempt: e.attempt(rec.Step.ID)})
+			}
 			if err := e.save(d); err != nil {
 				e.unstarted(idx, err)
+				if e.observing() {
+					rec := &e.records[idx]
+					e.emit(d, Event{Kind: EventStepEnd, Time: rec.Finished, Started: rec.Started, Record: rec, RecordIndex: idx, Attempt: e.attempt(rec.Step.ID)})
+				}
 				break
 			}
 			if i == staleAt {
@@ -253,7 +284,9 @@ func (e *Engine[S]) execute(d Driver[S]) outcome {
 func (e *Engine[S]) afterStep(d Driver[S], idx int, out json.RawMessage, err error) {
 	cerr := d.Err()
 	rec := e.ended(idx, out, err, cerr != nil, d.Now())
-	e.emit(event{kind: eventStepEnd, record: rec})
+	if e.observing() {
+		e.emit(d, Event{Kind: EventStepEnd, Time: rec.Finished, Started: rec.Started, Record: rec, RecordIndex: idx, Attempt: e.attempt(rec.Step.ID)})
+	}
 	if serr := e.save(d); serr != nil {
 		e.halt(outcome{kind: outFatal, err: serr})
 		return
@@ -334,6 +367,8 @@ func (e *Engine[S]) finish(d Driver[S], st Status, err error) (*Result, error) {
 		err = errors.Join(err, serr)
 		e.err = err
 	}
-	e.emit(event{kind: eventEnd, plan: e.plan, status: st, err: err})
+	if e.observing() {
+		e.emit(d, Event{Kind: EventRunEnd, Started: e.started, Plan: e.plan, Status: st, Err: err, Replans: e.replans, Usage: e.usage})
+	}
 	return e.Result(), err
 }

@@ -53,6 +53,12 @@ type Engine[S comparable] struct {
 
 	// pass is the schedule of the current execution of the plan.
 	pass pass
+
+	// started is when this runner started the run; restored says that it
+	// goes on from a checkpoint, whose observer context was trace.
+	started  time.Time
+	restored bool
+	trace    map[string]string
 }
 
 // pass is the schedule of one execution of a plan: which of its steps
@@ -119,6 +125,7 @@ func (e *Engine[S]) restore(cp *Checkpoint) {
 	e.calls = slices.Clone(cp.Calls)
 	e.approvedOnce, e.handApproved = cp.ApprovedOnce, cp.HandApproved
 	e.replanning = cp.Replanning
+	e.restored, e.trace = true, cp.Trace
 	e.resetPlanState()
 	e.completed = 0
 	for _, rec := range e.records {
@@ -174,6 +181,7 @@ func (e *Engine[S]) checkpoint(now time.Time) *Checkpoint {
 		ApprovedOnce: e.approvedOnce,
 		HandApproved: e.handApproved,
 		Replanning:   e.replanning,
+		Trace:        e.trace,
 		Saved:        now,
 	}
 	if cp.Steps == nil {

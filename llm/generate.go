@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Revision is what a replanning prompt tells the model: which replan this
@@ -44,8 +45,39 @@ type PlanReply struct {
 // failure.
 func (p *Planner[S]) MakePlan(ctx context.Context, req PlanRequest[S]) (PlanReply, error) {
 	m := meter{budget: p.cfg.tokenBudget, usage: req.Used}
-	plan, err := p.generate(ctx, &m, req.Goal, req.State, req.Revision)
+	if p.cfg.observer == nil {
+		plan, err := p.generate(ctx, &m, req.Goal, req.State, req.Revision)
+		return PlanReply{Plan: plan, Calls: m.calls}, err
+	}
+	return p.observedPlan(ctx, &m, req)
+}
+
+// observedPlan is MakePlan reporting the plan's start and end to the
+// planner's observer, with the context the start returned for what
+// happens between.
+func (p *Planner[S]) observedPlan(ctx context.Context, m *meter, req PlanRequest[S]) (PlanReply, error) {
+	o := p.cfg.observer
+	rev := 0
+	if req.Revision != nil {
+		rev = req.Revision.Number
+	}
+	start := time.Now()
+	ctx = o.Observe(ctx, Event{Kind: EventPlanStart, Time: start, Domain: p.d.Name, Goal: req.Goal, Revision: rev})
+	plan, err := p.generate(ctx, m, req.Goal, req.State, req.Revision)
+	var used Usage
+	for _, c := range m.calls {
+		used = used.Add(c.Usage)
+	}
+	o.Observe(ctx, Event{Kind: EventPlanEnd, Time: time.Now(), Started: start, Domain: p.d.Name, Goal: req.Goal,
+		Revision: rev, Plan: plan, Usage: used, Err: err})
 	return PlanReply{Plan: plan, Calls: m.calls}, err
+}
+
+// observeCheck reports a validation or verification of plan.
+func (p *Planner[S]) observeCheck(ctx context.Context, kind EventKind, goal string, plan *Plan, err error) {
+	if o := p.cfg.observer; o != nil {
+		o.Observe(ctx, Event{Kind: kind, Time: time.Now(), Domain: p.d.Name, Goal: goal, Revision: plan.Revision, Plan: plan, Err: err})
+	}
 }
 
 // generate asks the model for a plan for goal from state, metering every
@@ -68,6 +100,7 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			SchemaName:  "plan",
 			Temperature: p.cfg.temperature,
 			MaxTokens:   p.cfg.maxTokens,
+			purpose:     purpose,
 		})
 		if err != nil {
 			return nil, err
@@ -91,7 +124,9 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			return nil, err
 		}
 		plan.Goal, plan.Revision = goal, number
-		if err := p.Validate(plan); err != nil {
+		err = p.Validate(plan)
+		p.observeCheck(ctx, EventValidation, goal, plan, err)
+		if err != nil {
 			if validLeft > 0 {
 				validLeft--
 				retry(validationFeedback(err))
@@ -99,8 +134,14 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			}
 			return nil, err
 		}
-		if err := p.Verify(plan, state); err != nil {
+		err = p.Verify(plan, state)
+		if err != nil {
 			plan.Critique = err.Error()
+		} else {
+			plan.Verified = true
+		}
+		p.observeCheck(ctx, EventVerification, goal, plan, err)
+		if err != nil {
 			if p.cfg.requireVerified {
 				if verifyLeft > 0 {
 					verifyLeft--
@@ -109,8 +150,6 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 				}
 				return nil, err
 			}
-		} else {
-			plan.Verified = true
 		}
 		return plan, nil
 	}

@@ -36,6 +36,10 @@ type Request struct {
 	Temperature float64
 	// MaxTokens caps the reply; 0 leaves the server's default.
 	MaxTokens int
+
+	// purpose is what the planner asks for (Call.Purpose), for its
+	// observer.
+	purpose string
 }
 
 // Usage counts the tokens of one model call or of many.

@@ -54,7 +54,7 @@ type config struct {
 	systemPrompt      string
 	omitState         bool
 	livePre           bool
-	observe           observer
+	observer          Observer
 }
 
 // Option configures a Planner.
@@ -186,6 +186,9 @@ func NewPlanner[S comparable](d *runtime.Domain[S], model Model, opts ...Option)
 	}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.observer != nil {
+		model = observe(model, cfg.observer)
 	}
 	p := &Planner[S]{d: d, model: model, cfg: cfg}
 	p.requestSchema, p.stepsSchema = requestSchemas(d.Schema, cfg.maxSteps, cfg.allowEmpty)

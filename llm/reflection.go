@@ -90,6 +90,7 @@ Decide how the run goes on:
 - "abort": the goal cannot or should not be reached; say why in "reason".
 Reply with the JSON object {"decision":...,"reason":...,"steps":[...]} only; "steps" is [] unless you adjust.`)
 	resp, err := m.model.Complete(ctx, Request{
+		purpose: CallReflect,
 		Messages: []Message{
 			{Role: RoleSystem, Content: fmt.Sprintf("You review the execution of a plan of the role %s.", req.Domain)},
 			{Role: RoleUser, Content: b.String()},

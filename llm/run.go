@@ -69,6 +69,7 @@ func (p *Planner[S]) Propose(ctx context.Context, goal string, state S, opts ...
 	}
 	defer release()
 	d := p.local(ctx, nil)
+	e.begin(d)
 	plan, err := e.generate(d, state, nil)
 	if err != nil {
 		return e.fail(d, err)
@@ -90,6 +91,7 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 	}
 	defer release()
 	d := p.local(ctx, t)
+	e.begin(d)
 	plan = plan.Clone()
 	e.setPlan(plan)
 	if err := p.Validate(plan); err != nil {
@@ -147,6 +149,7 @@ func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Re
 		return e.Result(), e.err
 	}
 	d := p.local(ctx, t)
+	e.begin(d)
 	if cp.Plan == nil {
 		return e.fail(d, fmt.Errorf("llm: run %s: checkpoint has no plan", runID))
 	}

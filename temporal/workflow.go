@@ -1,11 +1,14 @@
 package temporal
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+	sdkotel "go.temporal.io/sdk/contrib/opentelemetry"
 	sdktemporal "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
@@ -77,6 +80,11 @@ type driver[S comparable] struct {
 	// each as it ends.
 	selector workflow.Selector
 	done     []llm.TaskResult
+
+	// run is the context the planner's observer returned for the run's
+	// start, steps those of the steps in flight (see Observe).
+	run   context.Context
+	steps map[int]context.Context
 }
 
 var _ llm.Driver[int] = (*driver[int])(nil)
@@ -207,3 +215,43 @@ func (d *driver[S]) Reflect(llm.ReflectRequest) (llm.Directive, llm.Usage, error
 
 // Save keeps nothing: the workflow's history is the run's checkpoint.
 func (d *driver[S]) Save(*llm.Checkpoint) error { return nil }
+
+// Observe reports an event of the run to the planner's observer, from
+// workflow code: only when the workflow is not replaying its history, so
+// that each event is reported once, by the worker that lives it. The
+// contexts are those of the OpenTelemetry interceptor's workflow span
+// (go.temporal.io/sdk/contrib/opentelemetry, when the worker has it), so
+// that the run's spans join the trace the workflow was started in. A run
+// taken over by another worker after a crash goes on under that worker's
+// workflow span: the run's and the steps' spans begun by the dead worker
+// are ended by the observer from the recorded times (see otelrolegen).
+func (d *driver[S]) Observe(ev llm.Event) {
+	o := d.p.planner.Observer()
+	if o == nil || workflow.IsReplaying(d.ctx) {
+		return
+	}
+	if d.run == nil {
+		d.run = context.Background()
+		if span, ok := sdkotel.SpanFromWorkflowContext(d.ctx); ok {
+			d.run = trace.ContextWithSpan(d.run, span)
+		}
+	}
+	switch ev.Kind {
+	case llm.EventRunStart:
+		d.run = o.Observe(d.run, ev)
+	case llm.EventStepStart:
+		if d.steps == nil {
+			d.steps = map[int]context.Context{}
+		}
+		d.steps[ev.RecordIndex] = o.Observe(d.run, ev)
+	case llm.EventStepEnd:
+		ctx, ok := d.steps[ev.RecordIndex]
+		if !ok {
+			ctx = d.run
+		}
+		o.Observe(ctx, ev)
+		delete(d.steps, ev.RecordIndex)
+	default:
+		o.Observe(d.run, ev)
+	}
+}
