@@ -73,10 +73,21 @@ func (p *Planner[S]) observedPlan(ctx context.Context, m *meter, req PlanRequest
 	return PlanReply{Plan: plan, Calls: m.calls}, err
 }
 
-// observeCheck reports a validation or verification of plan.
-func (p *Planner[S]) observeCheck(ctx context.Context, kind EventKind, goal string, plan *Plan, err error) {
+// checkStart is the time a check starts, when the planner has an
+// observer to tell.
+func (p *Planner[S]) checkStart() time.Time {
+	if p.cfg.observer == nil {
+		return time.Time{}
+	}
+	return time.Now()
+}
+
+// observeCheck reports a validation or verification of plan, begun at
+// start.
+func (p *Planner[S]) observeCheck(ctx context.Context, kind EventKind, start time.Time, goal string, plan *Plan, err error) {
 	if o := p.cfg.observer; o != nil {
-		o.Observe(ctx, Event{Kind: kind, Time: time.Now(), Domain: p.d.Name, Goal: goal, Revision: plan.Revision, Plan: plan, Err: err})
+		o.Observe(ctx, Event{Kind: kind, Time: time.Now(), Started: start, Domain: p.d.Name, Goal: goal,
+			Revision: plan.Revision, Plan: plan, Err: err})
 	}
 }
 
@@ -124,8 +135,9 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			return nil, err
 		}
 		plan.Goal, plan.Revision = goal, number
+		start := p.checkStart()
 		err = p.Validate(plan)
-		p.observeCheck(ctx, EventValidation, goal, plan, err)
+		p.observeCheck(ctx, EventValidation, start, goal, plan, err)
 		if err != nil {
 			if validLeft > 0 {
 				validLeft--
@@ -134,13 +146,14 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			}
 			return nil, err
 		}
+		start = p.checkStart()
 		err = p.Verify(plan, state)
 		if err != nil {
 			plan.Critique = err.Error()
 		} else {
 			plan.Verified = true
 		}
-		p.observeCheck(ctx, EventVerification, goal, plan, err)
+		p.observeCheck(ctx, EventVerification, start, goal, plan, err)
 		if err != nil {
 			if p.cfg.requireVerified {
 				if verifyLeft > 0 {

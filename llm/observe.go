@@ -131,7 +131,8 @@ type Event struct {
 	// Time is when it happened, by the driver's clock (a workflow's time
 	// on Temporal, for the events of the run). Started is when the work
 	// an end event closes began (EventRunEnd, EventModelCallEnd,
-	// EventPlanEnd, EventApproval; a step's is Record.Started).
+	// EventPlanEnd; EventApproval, EventValidation and EventVerification
+	// report work that ended at Time; a step's start is Record.Started).
 	Time, Started time.Time
 
 	// RunID, Domain and Goal name the run (RunID is empty in the events

@@ -111,6 +111,11 @@ func New(name string, opts ...Option) *Model {
 // Name returns the model's name.
 func (m *Model) Name() string { return m.name }
 
+// Provider returns "openai", the GenAI semantic conventions' name of the
+// OpenAI API (which the servers this adapter speaks to follow), for
+// telemetry.
+func (m *Model) Provider() string { return "openai" }
+
 // Complete sends one chat completion request.
 func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
 	if m.name == "" {
