@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"time"
 )
 
 // Defaults of the A* planner.
@@ -87,6 +88,10 @@ type AStar[S comparable] struct {
 	generated  int         // successors generated in this search
 	depthCut   bool        // a state was not expanded for the depth limit
 	stepBuf    [1]GoalID   // backs goals for single-goal searches
+
+	// stats counts the calls (WithStats); last, so that adding it moved
+	// no field the search reads.
+	stats *Stats
 }
 
 // astarNode is one state of the search space; its state is in
@@ -121,6 +126,7 @@ type astarConfig struct {
 	heuristic any // func(S, []GoalID) float64 for the planner's S
 	estimate  estimateKind
 	trace     *Trace
+	stats     *Stats
 }
 
 // WithAStarMaxStates bounds the distinct states one search may hold
@@ -164,6 +170,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		estimate:  cfg.estimate,
 		weight:    cfg.weight,
 		trace:     cfg.trace,
+		stats:     cfg.stats,
 	}
 	if cfg.heuristic != nil {
 		h, ok := cfg.heuristic.(func(S, []GoalID) float64)
@@ -214,6 +221,16 @@ func (a *AStar[S]) Plan(ctx context.Context, s S) (Plan, error) {
 // PlanInto is Plan writing into p, whose storage is reused: in a loop that
 // passes the same Plan back, planning does not allocate.
 func (a *AStar[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
+	if a.stats != nil {
+		start := time.Now()
+		err := a.planInto(ctx, s, p)
+		a.stats.recordPlan(PlannerAStar, NoGoal, start, p, err)
+		return err
+	}
+	return a.planInto(ctx, s, p)
+}
+
+func (a *AStar[S]) planInto(ctx context.Context, s S, p *Plan) error {
 	p.Reset()
 	a.resetTrace()
 	d := a.d
@@ -247,6 +264,16 @@ func (a *AStar[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan, error) {
 
 // PlanGoalInto is PlanGoal writing into p, whose storage is reused.
 func (a *AStar[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
+	if a.stats != nil {
+		start := time.Now()
+		err := a.planGoalInto(ctx, s, g, p)
+		a.stats.recordPlan(PlannerAStar, g, start, p, err)
+		return err
+	}
+	return a.planGoalInto(ctx, s, g, p)
+}
+
+func (a *AStar[S]) planGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
 	p.Reset()
 	a.resetTrace()
 	a.stepBuf[0] = g
@@ -266,6 +293,16 @@ func (a *AStar[S]) PlanGoals(ctx context.Context, s S, goals ...GoalID) (Plan, e
 
 // PlanGoalsInto is PlanGoals writing into p, whose storage is reused.
 func (a *AStar[S]) PlanGoalsInto(ctx context.Context, s S, goals []GoalID, p *Plan) error {
+	if a.stats != nil {
+		start := time.Now()
+		err := a.planGoalsInto(ctx, s, goals, p)
+		a.stats.recordPlan(PlannerAStar, firstOf(goals), start, p, err)
+		return err
+	}
+	return a.planGoalsInto(ctx, s, goals, p)
+}
+
+func (a *AStar[S]) planGoalsInto(ctx context.Context, s S, goals []GoalID, p *Plan) error {
 	p.Reset()
 	a.resetTrace()
 	return a.run(ctx, s, goals, p)

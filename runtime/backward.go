@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"time"
 )
 
 // Defaults and limits of the backward chainer.
@@ -28,6 +29,7 @@ type BackwardChainer[S comparable] struct {
 	maxSteps int
 	budget   int
 	trace    *Trace
+	stats    *Stats
 
 	// Per call.
 	ctx        context.Context
@@ -81,6 +83,7 @@ type backwardConfig struct {
 	maxSteps int
 	budget   int
 	trace    *Trace
+	stats    *Stats
 }
 
 // WithoutChaining makes the chainer use only candidates whose precondition
@@ -102,7 +105,7 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 		o.applyBackward(&cfg)
 	}
 	return &BackwardChainer[S]{
-		d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, maxSteps: cfg.maxSteps, budget: cfg.budget, trace: cfg.trace,
+		d: d, chaining: cfg.chaining, maxDepth: cfg.maxDepth, maxSteps: cfg.maxSteps, budget: cfg.budget, trace: cfg.trace, stats: cfg.stats,
 		onAgenda: make([]uint64, (len(d.Actions)+63)/64),
 	}
 }
@@ -143,6 +146,10 @@ func (b *BackwardChainer[S]) Plan(ctx context.Context, s S) (Plan, error) {
 // PlanInto is Plan writing into p, whose storage is reused: in a loop that
 // passes the same Plan back, planning does not allocate.
 func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
+	var start time.Time
+	if b.stats != nil {
+		start = time.Now()
+	}
 	b.begin(ctx)
 	p.Reset()
 	d := b.d
@@ -176,7 +183,11 @@ func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 		st = next
 		p.Goals = append(p.Goals, g)
 	}
-	return b.finish(s, p, first)
+	err := b.finish(s, p, first)
+	if b.stats != nil {
+		b.stats.recordPlan(PlannerBackward, NoGoal, start, p, err)
+	}
+	return err
 }
 
 // PlanGoal plans goal g alone from s, as a chain of steps.
@@ -188,6 +199,10 @@ func (b *BackwardChainer[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan,
 
 // PlanGoalInto is PlanGoal writing into p, whose storage is reused.
 func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
+	var start time.Time
+	if b.stats != nil {
+		start = time.Now()
+	}
 	b.begin(ctx)
 	p.Reset()
 	b.protected = b.protected[:0]
@@ -199,7 +214,11 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 			p.Goals = append(p.Goals, g)
 		}
 	}
-	return b.finish(s, p, first)
+	err := b.finish(s, p, first)
+	if b.stats != nil {
+		b.stats.recordPlan(PlannerBackward, g, start, p, err)
+	}
+	return err
 }
 
 // Candidates lists the actions that can serve goal g in s, in the order

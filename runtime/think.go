@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // ApproveFunc decides whether a plan may run. Returning an error refuses
@@ -17,6 +18,7 @@ type thinkConfig struct {
 	approve ApproveFunc
 	onStep  func(ActionID)
 	args    []argSupplier
+	stats   *Stats
 }
 
 // argSupplier runs one action that takes typed arguments (see WithArgs),
@@ -122,12 +124,18 @@ func WithStepHook(f func(ActionID)) ThinkOption { return WithOnStep(f) }
 // goals it could plan and then returns that PlanningError too, joined with
 // any error of the run: every planner is treated alike. A planning error
 // with nothing planned, or any other error of Plan, runs no step.
-func Think[S comparable](ctx context.Context, p Planner[S], role Role[S], opts ...ThinkOption) ([]ActionID, error) {
+func Think[S comparable](ctx context.Context, p Planner[S], role Role[S], opts ...ThinkOption) (ran []ActionID, err error) {
 	var cfg thinkConfig
 	for _, o := range opts {
 		o(&cfg)
 	}
 	d := p.Domain()
+	var plan Plan
+	if cfg.stats != nil {
+		defer func(start time.Time) {
+			cfg.stats.record(PlannerThink, firstOf(plan.Goals), start, plan.Expansions, err)
+		}(time.Now())
+	}
 	plan, planErr := p.Plan(ctx, role.PlanState())
 	if planErr != nil {
 		var perr *PlanningError
@@ -135,7 +143,7 @@ func Think[S comparable](ctx context.Context, p Planner[S], role Role[S], opts .
 			return nil, planErr
 		}
 	}
-	ran, err := perform(ctx, d, plan, role, &cfg)
+	ran, err = perform(ctx, d, plan, role, &cfg)
 	if planErr != nil {
 		return ran, errors.Join(err, planErr)
 	}

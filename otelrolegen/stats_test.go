@@ -1,0 +1,66 @@
+package otelrolegen_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/attribute"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+
+	"github.com/rolegen/rolegen/examples/assistant/travel"
+	"github.com/rolegen/rolegen/otelrolegen"
+	"github.com/rolegen/rolegen/runtime"
+)
+
+// The planners' statistics become metrics when the reader collects: the
+// calls by planner, goal and outcome, their durations and their work.
+func TestPlannerStatsAsMetrics(t *testing.T) {
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	stats := runtime.NewStats(travel.AgentDomain)
+	reg, err := otelrolegen.RegisterStats(stats, otelrolegen.WithMeterProvider(mp))
+	require.NoError(t, err)
+
+	ctx := context.Background()
+	planner := runtime.NewBackwardChainer(travel.AgentDomain, runtime.WithStats(stats))
+	var p runtime.Plan
+	for range 5 {
+		require.NoError(t, planner.PlanInto(ctx, travel.AgentState{Budget: 400}, &p))
+	}
+	perCall := int64(p.Expansions)
+	unchained := runtime.NewBackwardChainer(travel.AgentDomain, runtime.WithStats(stats), runtime.WithoutChaining())
+	require.ErrorIs(t, unchained.PlanInto(ctx, travel.AgentState{Budget: 400}, &p), runtime.ErrUnreachable)
+	// Think refuses a plan whose actions take arguments it is not given.
+	_, err = runtime.Think(ctx, runtime.NewAStar(travel.AgentDomain, runtime.WithStats(stats)), &travel.Agent{Budget: 400},
+		runtime.WithThinkStats(stats))
+	require.ErrorIs(t, err, runtime.ErrNeedsArguments)
+
+	var rm metricdata.ResourceMetrics
+	require.NoError(t, reader.Collect(ctx, &rm))
+	m := metricsByName(rm)
+	keys := []attribute.Key{otelrolegen.KeyDomain, otelrolegen.KeyPlanner, otelrolegen.KeyGoal, otelrolegen.KeyPlannerOutcome}
+	assert.Equal(t, map[string]int64{
+		"Agent/backward/Trip/planned":     5,
+		"Agent/backward/Trip/unreachable": 1,
+		"Agent/astar/Trip/planned":        1,
+		"Agent/think/Trip/error":          1,
+	}, counts(m["rolegen.planner.calls"], keys...))
+	work := counts(m["rolegen.planner.expansions"], keys...)
+	assert.Equal(t, 5*perCall, work["Agent/backward/Trip/planned"])
+	assert.Positive(t, work["Agent/astar/Trip/planned"])
+	assert.Equal(t, work["Agent/astar/Trip/planned"], work["Agent/think/Trip/error"], "Think planned with A*")
+	durations := m["rolegen.planner.duration"].Data.(metricdata.Sum[float64])
+	assert.True(t, durations.IsMonotonic)
+	require.Len(t, durations.DataPoints, 4)
+	for _, dp := range durations.DataPoints {
+		assert.Greater(t, dp.Value, 0.0)
+	}
+
+	require.NoError(t, reg.Unregister())
+	rm = metricdata.ResourceMetrics{}
+	require.NoError(t, reader.Collect(ctx, &rm))
+	assert.Empty(t, metricsByName(rm)["rolegen.planner.calls"].Data)
+}
