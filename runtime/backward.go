@@ -60,6 +60,7 @@ type BackwardChainer[S comparable] struct {
 	fields    fields[S]     // reads the fields of a state, for the estimates
 	level     int           // the nesting level of the current choices
 	greedyEnd int           // the expansion count at which the greedy pass gives up
+	started   time.Time     // when the call began, with stats
 }
 
 // frame is an entry of the agenda: the goal (act NoAction) or an action
@@ -146,9 +147,8 @@ func (b *BackwardChainer[S]) Plan(ctx context.Context, s S) (Plan, error) {
 // PlanInto is Plan writing into p, whose storage is reused: in a loop that
 // passes the same Plan back, planning does not allocate.
 func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
-	var start time.Time
 	if b.stats != nil {
-		start = time.Now()
+		b.started = time.Now()
 	}
 	b.begin(ctx)
 	p.Reset()
@@ -185,7 +185,7 @@ func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 	}
 	err := b.finish(s, p, first)
 	if b.stats != nil {
-		b.stats.recordPlan(PlannerBackward, NoGoal, start, p, err)
+		b.stats.recordPlan(PlannerBackward, NoGoal, b.started, p, err)
 	}
 	return err
 }
@@ -199,9 +199,8 @@ func (b *BackwardChainer[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan,
 
 // PlanGoalInto is PlanGoal writing into p, whose storage is reused.
 func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
-	var start time.Time
 	if b.stats != nil {
-		start = time.Now()
+		b.started = time.Now()
 	}
 	b.begin(ctx)
 	p.Reset()
@@ -216,7 +215,7 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 	}
 	err := b.finish(s, p, first)
 	if b.stats != nil {
-		b.stats.recordPlan(PlannerBackward, g, start, p, err)
+		b.stats.recordPlan(PlannerBackward, g, b.started, p, err)
 	}
 	return err
 }

@@ -8,10 +8,12 @@ import (
 	"runtime/debug"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
 	"go.temporal.io/sdk/activity"
 	sdktemporal "go.temporal.io/sdk/temporal"
 
 	"github.com/rolegen/rolegen/llm"
+	"github.com/rolegen/rolegen/otelrolegen"
 	"github.com/rolegen/rolegen/runtime"
 )
 
@@ -64,6 +66,13 @@ func (a *activities[S]) perform(ctx context.Context, t stepTask) (out json.RawMe
 		return nil, sdktemporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: unknown capability %q", t.Step.Capability), "rolegen.UnknownCapability", nil)
 	}
 	t.Step.Action = act
+	// The activity's span (Temporal's OpenTelemetry interceptor's, when
+	// the worker has it) says which step of which run it performs, and
+	// which attempt of Temporal's retry policy this is.
+	if span := trace.SpanFromContext(ctx); span.IsRecording() {
+		span.SetAttributes(otelrolegen.KeyRunID.String(t.RunID), otelrolegen.KeyStepID.String(t.Step.ID),
+			otelrolegen.KeyAction.String(t.Step.Capability), otelrolegen.KeyStepAttempt.Int(int(activity.GetInfo(ctx).Attempt)))
+	}
 	perf, err := a.p.performer(ctx, t.RunID)
 	if err != nil {
 		return nil, err

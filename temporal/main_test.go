@@ -249,14 +249,7 @@ func markerLines(t *testing.T, path string) (lines []string, pids []string) {
 // -record, keeps it in testdata/history for TestReplayRecordedHistories.
 func checkHistory(t *testing.T, c client.Client, name, workflowID string) {
 	t.Helper()
-	ctx := context.Background()
-	iter := c.GetWorkflowHistory(ctx, workflowID, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-	h := &historypb.History{}
-	for iter.HasNext() {
-		ev, err := iter.Next()
-		require.NoError(t, err)
-		h.Events = append(h.Events, ev)
-	}
+	h := history(t, c, workflowID)
 	replayer := worker.NewWorkflowReplayer()
 	scenario(name, &courierRole{}).RegisterWorkflow(replayer)
 	require.NoError(t, replayer.ReplayWorkflowHistory(quietLogger(), h), "replaying %s", workflowID)
@@ -266,4 +259,17 @@ func checkHistory(t *testing.T, c client.Client, name, workflowID string) {
 		require.NoError(t, os.MkdirAll(filepath.Join("testdata", "history"), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join("testdata", "history", name+".json"), append(data, '\n'), 0o644))
 	}
+}
+
+// history returns the history of a finished run.
+func history(t *testing.T, c client.Client, workflowID string) *historypb.History {
+	t.Helper()
+	iter := c.GetWorkflowHistory(context.Background(), workflowID, "", false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	h := &historypb.History{}
+	for iter.HasNext() {
+		ev, err := iter.Next()
+		require.NoError(t, err)
+		h.Events = append(h.Events, ev)
+	}
+	return h
 }

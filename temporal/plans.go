@@ -184,6 +184,13 @@ func (p *Plans[S]) WorkflowName() string { return p.names.workflow }
 // Register registers the workflow and its activities on a worker.
 func (p *Plans[S]) Register(r worker.Registry) {
 	p.RegisterWorkflow(r)
+	p.RegisterActivities(r)
+}
+
+// RegisterActivities registers the activities alone (the model calls and
+// the steps): on a worker that runs no workflows
+// (worker.Options.DisableWorkflowWorker).
+func (p *Plans[S]) RegisterActivities(r worker.ActivityRegistry) {
 	a := &activities[S]{p: p}
 	r.RegisterActivityWithOptions(a.plan, activity.RegisterOptions{Name: p.names.plan})
 	r.RegisterActivityWithOptions(a.perform, activity.RegisterOptions{Name: p.names.perform})
