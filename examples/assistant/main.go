@@ -14,6 +14,12 @@
 //	go run ./examples/assistant -base-url http://localhost:11434/v1 -model qwen2.5
 //
 // OPENAI_API_KEY is read from the environment when the server wants one.
+//
+// With -trace the run is traced with OpenTelemetry (package otelrolegen):
+// each span is printed as the stdout exporter writes it, one JSON object
+// a line, and the run's tree of spans at the end:
+//
+//	go run ./examples/assistant -trace
 package main
 
 import (
@@ -36,20 +42,28 @@ func main() {
 	baseURL := flag.String("base-url", "", "OpenAI-compatible server (default: a scripted model, offline)")
 	model := flag.String("model", "gpt-4o-mini", "model name on the server")
 	goal := flag.String("goal", "Fly me from Zurich to Lisbon on 2026-12-18, economy, for at most 150 euros, and tell me the booking.", "what to achieve")
+	traced := flag.Bool("trace", false, "print the run's OpenTelemetry spans")
 	flag.Parse()
 
 	m := llm.Model(scriptedModel())
 	if *baseURL != "" {
 		m = openai.New(*model, openai.WithBaseURL(*baseURL))
 	}
-	if err := run(context.Background(), os.Stdout, m, *goal); err != nil {
+	var err error
+	if *traced {
+		err = runTraced(context.Background(), os.Stdout, m, *goal)
+	} else {
+		err = run(context.Background(), os.Stdout, m, *goal)
+	}
+	if err != nil {
 		log.SetFlags(0)
 		log.Fatal(err)
 	}
 }
 
-// run plans and acts for goal with model m, and tells what happens on w.
-func run(ctx context.Context, w io.Writer, m llm.Model, goal string) error {
+// run plans and acts for goal with model m, and tells what happens on w;
+// opts are more options of the planner.
+func run(ctx context.Context, w io.Writer, m llm.Model, goal string, opts ...llm.Option) error {
 	agent := &travel.Agent{Budget: 400}
 	var planner *llm.Planner[travel.AgentState]
 	calls := 0
@@ -102,14 +116,14 @@ func run(ctx context.Context, w io.Writer, m llm.Model, goal string) error {
 		return llm.Continue()
 	}
 
-	planner = llm.NewPlanner(travel.AgentDomain, shown,
+	planner = llm.NewPlanner(travel.AgentDomain, shown, append([]llm.Option{
 		llm.WithMaxSteps(6),
 		llm.WithRequireVerified(2),
 		llm.WithGoals(travel.AgentGoalTrip),
 		llm.WithApprover(approve),
 		llm.WithOnStep(step),
 		llm.WithTemperature(0),
-	)
+	}, opts...)...)
 	res, err := planner.Run(ctx, goal, llm.RoleTarget[travel.AgentState](agent))
 	fmt.Fprintf(w, "status: %s after %d replans; %d tokens in %d calls\n", res.Status, res.Replans, res.Usage.TotalTokens, len(res.Calls))
 	if err != nil {

@@ -75,3 +75,31 @@ func TestAgainstAnOpenAICompatibleServer(t *testing.T) {
 	assert.Equal(t, true, schema["strict"])
 	assert.Contains(t, request, "temperature")
 }
+
+// -trace prints every span as the stdout exporter writes it, and the
+// run's tree: the plan with its two model calls and checks (the first
+// plan fails verification), the approval and the three steps.
+func TestTrace(t *testing.T) {
+	var out strings.Builder
+	require.NoError(t, runTraced(context.Background(), &out, scriptedModel(), "Fly me from Zurich to Lisbon"))
+	text := out.String()
+	assert.Contains(t, text, `{"Name":"run Agent",`)
+	assert.Contains(t, text, `"Key":"gen_ai.usage.input_tokens","Value":{"Type":"INT64","Value":2016}`)
+	_, tree, ok := strings.Cut(text, "\nspans:\n")
+	require.True(t, ok)
+	var shape []string
+	for _, line := range strings.Split(strings.TrimSpace(tree), "\n") {
+		name, _, _ := strings.Cut(line, " (")
+		shape = append(shape, name)
+	}
+	assert.Equal(t, []string{
+		"run Agent",
+		"  plan",
+		"    chat", "    validate", "    verify",
+		"    chat", "    validate", "    verify",
+		"  approve",
+		"  step Search", "  step Book", "  step Notify",
+	}, shape)
+	assert.Contains(t, tree, `verify (`)
+	assert.Contains(t, tree, `error="the plan fails verification" [critique]`)
+}
