@@ -121,6 +121,18 @@
 // github.com/rolegen/rolegen/temporal) drives it from a workflow, whose
 // code must be deterministic, with the same checks and records.
 //
+// # Observation
+//
+// WithObserver sets an Observer that every run reports its events to:
+// its start and end, each plan asked of the model with the model calls,
+// validations and verifications made for it, the approval gate's
+// decisions, every step's start and end, and the replans. Both drivers
+// report the same events, with the context of the work each opens, so
+// that a span started for the run is the parent of everything it does
+// and an action method sees its step's. Package otelrolegen records them
+// as OpenTelemetry traces and metrics. Without an observer a run pays
+// nothing for it.
+//
 // # Reflection
 //
 // WithReflector(n, r) asks r every n completed steps whether to continue,

@@ -34,6 +34,13 @@
 //	err = plans.Approve(ctx, c, run.GetID(), llm.Approve())
 //	res, err := plans.Result(ctx, c, run.GetID())
 //
+// With the planner's observer (llm.WithObserver, otelrolegen.Telemetry)
+// the workflow reports the run's events from workflow code when it is not
+// replaying, under the span of Temporal's OpenTelemetry interceptor
+// (go.temporal.io/sdk/contrib/opentelemetry) when the worker has it, and
+// the plan activity reports the plan's: a run is one trace across
+// workers (README.md, "Traces").
+//
 // Workflow code must be deterministic: a hook given with WithOnStep runs
 // in it, so it must not do I/O or read clocks. A planner with a reflector
 // (llm.WithReflector) cannot run on Temporal: its run fails with an error
