@@ -1,0 +1,5 @@
+//go:build !race
+
+package otelrolegen_test
+
+const raceEnabled = false
