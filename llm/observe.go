@@ -117,6 +117,7 @@ var eventKindNames = [...]string{
 	EventRunEnd:         "run end",
 }
 
+// String names the kind ("run start", "step end", …).
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]

@@ -481,6 +481,8 @@ func decision(ev *llm.Event) string {
 		return "approved"
 	case ev.Decision.Reject || ev.Status == llm.StatusRejected:
 		return "rejected"
+	case ev.Status == llm.StatusCancelled:
+		return "cancelled"
 	case ev.Status != llm.StatusRunning:
 		return "failed"
 	case len(ev.Decision.Remove) > 0 || len(ev.Decision.Order) > 0:

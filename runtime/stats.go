@@ -41,6 +41,7 @@ const (
 	numPlannerKinds
 )
 
+// String names the planner kind: "backward", "astar" or "think".
 func (k PlannerKind) String() string {
 	switch k {
 	case PlannerBackward:
