@@ -45,21 +45,11 @@ func goapMazeCase() planCase[goapmaze.WalkerState] {
 }
 
 // benchAnchor plans c's problem once per op with a reused planner and
-// plan, as benchPlan does, and reports the plan's length, the states
+// plan (planLoop), and reports the plan's length, the states
 // expanded and generated per plan, and the time per expansion.
 func benchAnchor[S comparable](b *testing.B, c planCase[S]) {
 	b.Run(c.name, func(b *testing.B) {
-		ctx := context.Background()
-		var p runtime.Plan
-		require.NoError(b, c.plan(ctx, c.start, &p)) // warm up: grow the planner's and the plan's storage
-		expansions := 0
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := c.plan(ctx, c.start, &p); err != nil {
-				b.Fatal(err)
-			}
-			expansions += p.Expansions
-		}
+		p, expansions := planLoop(b, c)
 		b.ReportMetric(float64(len(p.Steps)), "steps")
 		b.ReportMetric(float64(p.Expansions), "expansions/op")
 		b.ReportMetric(float64(p.Generated), "generated/op")

@@ -81,17 +81,7 @@ func blocks8Case() planCase[blocks8.WorldState] {
 // backward chainer: actions considered; for A*: states expanded).
 func benchPlan[S comparable](b *testing.B, c planCase[S]) {
 	b.Run(c.name, func(b *testing.B) {
-		ctx := context.Background()
-		var p runtime.Plan
-		require.NoError(b, c.plan(ctx, c.start, &p)) // warm up: grow the planner's and the plan's storage
-		expansions := 0
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := c.plan(ctx, c.start, &p); err != nil {
-				b.Fatal(err)
-			}
-			expansions += p.Expansions
-		}
+		p, expansions := planLoop(b, c)
 		b.ReportMetric(float64(len(p.Steps)), "steps")
 		b.ReportMetric(float64(p.Expansions), "expansions/op")
 		b.ReportMetric(float64(expansions)/b.Elapsed().Seconds(), "expansions/s")
@@ -163,6 +153,24 @@ func BenchmarkPlan(b *testing.B) {
 		}
 		sink += n
 	})
+}
+
+// planLoop plans c's problem once per op with a reused planner and plan,
+// after a warm-up that grows their storage, and returns the last plan and
+// the expansions of all the ops.
+func planLoop[S comparable](b *testing.B, c planCase[S]) (runtime.Plan, int) {
+	ctx := context.Background()
+	var p runtime.Plan
+	require.NoError(b, c.plan(ctx, c.start, &p))
+	expansions := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.plan(ctx, c.start, &p); err != nil {
+			b.Fatal(err)
+		}
+		expansions += p.Expansions
+	}
+	return p, expansions
 }
 
 // checkPlan plans c's problem twice with the same planner (the second
