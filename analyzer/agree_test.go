@@ -102,6 +102,8 @@ func TestVetReportsWhatRolegenReports(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	vet := exec.Command("go", "vet", "-vettool="+rolevet, "./...")
 	vet.Dir = dir
+	// brokenModule requires nothing: go vet needs no module, and
+	// GOPROXY=off makes sure it looks none up.
 	vet.Env = append(os.Environ(), "GOFLAGS=", "GOPROXY=off", "GOWORK=off")
 	var stderr bytes.Buffer
 	vet.Stdout, vet.Stderr = &stderr, &stderr

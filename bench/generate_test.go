@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/rolegen/rolegen/gen"
+	"github.com/rolegen/rolegen/internal/testmodule"
 )
 
 // roleSource returns a package with one role of n actions over twelve
@@ -45,22 +46,20 @@ func roleSource(n int) string {
 }
 
 // genModule writes a module holding roleSource(n) in its own directory,
-// which requires rolegen through a replace of this repository (as a user's
-// module would, with the bench module's go.sum), and sets up the
-// environment so that go list works offline.
+// which requires rolegen through a replace of this repository, as a
+// user's module would, with the bench module's requirements and go.sum,
+// and sets up the environment so that go list needs no module that
+// building bench did not fetch (see internal/testmodule).
 func genModule(tb testing.TB, n int) string {
 	tb.Helper()
 	root, err := filepath.Abs("..")
 	require.NoError(tb, err)
-	dir := tb.TempDir()
-	gomod := fmt.Sprintf("module example.com/big\n\ngo 1.26.0\n\nrequire github.com/rolegen/rolegen v0.0.0\n\nreplace github.com/rolegen/rolegen => %s\n", root)
-	require.NoError(tb, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
-	sum, err := os.ReadFile("go.sum")
+	here, err := filepath.Abs(".")
 	require.NoError(tb, err)
-	require.NoError(tb, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	dir := tb.TempDir()
+	require.NoError(tb, testmodule.Write(dir, "example.com/big", root, here))
 	require.NoError(tb, os.WriteFile(filepath.Join(dir, "big.go"), []byte(roleSource(n)), 0o644))
-	tb.Setenv("GOFLAGS", "-mod=mod")
-	tb.Setenv("GOPROXY", "off")
+	tb.Setenv("GOFLAGS", "-mod=readonly")
 	tb.Setenv("GOWORK", "off")
 	return dir
 }

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/rolegen/rolegen/gen"
+	"github.com/rolegen/rolegen/internal/testmodule"
 )
 
 // repoRoot is the root of the rolegen module.
@@ -30,18 +30,15 @@ func repoRoot(t *testing.T) string {
 }
 
 // newModule makes a module in a temporary directory that requires this
-// checkout of rolegen, and works offline.
+// checkout of rolegen with rolegen's own requirements and go.sum, so that
+// building it needs no module that building rolegen did not fetch (see
+// internal/testmodule): no go mod tidy, no lookup.
 func newModule(t *testing.T, name string) string {
 	t.Helper()
 	root := repoRoot(t)
 	readSources(t, root)
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module "+name+"\n\ngo 1.26\n\n"+
-		"require github.com/rolegen/rolegen v0.0.0\n\n"+
-		"replace github.com/rolegen/rolegen => "+strconv.Quote(root)+"\n")
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	require.NoError(t, err)
-	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
+	require.NoError(t, testmodule.Write(dir, name, root, root))
 	return dir
 }
 
@@ -60,12 +57,13 @@ func readSources(t *testing.T, root string) {
 	}
 }
 
-// goCmd runs the go command in dir without network access.
+// goCmd runs the go command in dir, a module newModule made, with its
+// go.mod as written (testmodule.Env).
 func goCmd(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = testmodule.Env()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	require.NoError(t, cmd.Run(), "go %s:\n%s%s", strings.Join(args, " "), out.String(), errb.String())
@@ -167,7 +165,6 @@ func goldenModule(t *testing.T) (string, []*testCase) {
 	cases := loadCases(t, "golden")
 	dir := newModule(t, "example.com/golden")
 	writeCases(t, dir, cases, goldenExpected)
-	goCmd(t, dir, "mod", "tidy")
 	return dir, cases
 }
 

@@ -123,7 +123,6 @@ func main() {
 	dir := newModule(t, "example.com/interp")
 	writeFile(t, filepath.Join(dir, "fuzz", "fuzz.go"), role.String())
 	writeFile(t, filepath.Join(dir, "fuzz", "main.go"), main.String())
-	goCmd(t, dir, "mod", "tidy")
 	files, err := gen.Generate(context.Background(), gen.Options{Dir: dir}, "./...")
 	require.NoError(t, err)
 	_, err = gen.Write(files)

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
+
+	"github.com/rolegen/rolegen/internal/testmodule"
 )
 
 // TestMain lets the test binary act as rolegen itself, as stringer's
@@ -29,6 +31,9 @@ type result struct {
 	stdout, stderr string
 }
 
+// rolegen runs the test binary as rolegen in dir. The modules module
+// writes require nothing, so go list needs no module at all: GOPROXY=off
+// only makes sure of it.
 func rolegen(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
@@ -298,8 +303,6 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 		_, err := os.ReadFile(f)
 		require.NoError(t, err)
 	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	require.NoError(t, err)
 	dir := module(t, map[string]string{
 		"soldier.go": strings.Replace(soldier, "package soldier", "package main\n\n//go:generate go run github.com/rolegen/rolegen/cmd/rolegen", 1),
 		"main.go": `package main
@@ -317,25 +320,19 @@ func main() {
 	fmt.Println(len(ran), err, s.Ammo, s.Magazines)
 }
 `,
-		"go.sum": string(sum),
 	})
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n\n"+
-		"require github.com/rolegen/rolegen v0.0.0\n\nreplace github.com/rolegen/rolegen => "+root+"\n"), 0o644))
+	// rolegen's own requirements and go.sum: the go:generate line's go run
+	// builds rolegen, and the program links its runtime, from modules
+	// building rolegen already fetched (see internal/testmodule).
+	require.NoError(t, testmodule.Write(dir, "example.com/m", root, root))
 	run := func(args ...string) string {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+		cmd.Env = testmodule.Env()
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "go %v: %s", args, out)
 		return string(out)
 	}
-	run("mod", "tidy")
-	// go mod tidy keeps only what the module's packages import; the
-	// go:generate line's go run needs rolegen's own dependencies too, whose
-	// sums the module would otherwise look up in the checksum database.
-	tidied, err := os.ReadFile(filepath.Join(dir, "go.sum"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), append(tidied, sum...), 0o644))
 	run("generate", "./...")
 	require.FileExists(t, filepath.Join(dir, "soldier_plan.go"))
 	assert.Equal(t, "1 <nil> 30 0\n", run("run", "."))
