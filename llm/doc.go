@@ -40,7 +40,10 @@
 // done (with their outputs), the failure and the critique. The reply is
 // read as raw JSON or from a fenced ```json block; an unreadable reply is a
 // *ParseError keeping the raw text, and is sent back once with the parse
-// error (WithParseRetries). A reply the server cut at the token limit
+// error (WithParseRetries). A step that rolegen, not the model, added to
+// a plan carries Step.Inserted (why it was added), in the plan, its
+// checkpoints, the run's records and the observer's events; the plan
+// format the model writes has no such key. A reply the server cut at the token limit
 // (finish reason "length") also matches ErrTruncatedReply, and its retry
 // asks for a shorter plan; the cure is a larger WithMaxTokens.
 //

@@ -12,7 +12,8 @@ import (
 )
 
 // WriteGraph draws the plan as a DAG on dependsOn, in DOT or Mermaid: a
-// box per step with its capability and arguments (skipped steps say so).
+// box per step with its capability and arguments (skipped steps, and
+// steps that repair inserted, say so).
 // With a Result, the steps that failed are drawn bold.
 func (p *Plan) WriteGraph(w io.Writer, f runtime.GraphFormat, res *Result) error {
 	failed := map[string]bool{}
@@ -31,6 +32,9 @@ func (p *Plan) WriteGraph(w io.Writer, f runtime.GraphFormat, res *Result) error
 		}
 		if s.Skipped {
 			label += "\n(skipped)"
+		}
+		if s.Inserted != nil {
+			label += "\n(inserted by repair)"
 		}
 		steps[i] = graph.Step{ID: s.ID, Label: label, DependsOn: s.DependsOn, Failed: failed[s.ID]}
 	}

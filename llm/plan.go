@@ -22,15 +22,69 @@ type Step struct {
 	// Skipped marks a step beyond the step budget (or depending on one):
 	// kept in the plan, never run.
 	Skipped bool `json:"skipped,omitempty"`
+	// Inserted marks a step that rolegen added to the model's plan to
+	// repair it (see WithRepair), and says why; it is nil for every step
+	// the model wrote. A model cannot set it: the plan format has no such
+	// key.
+	Inserted *Insertion `json:"inserted,omitempty"`
 	// Action is the domain action named by Capability, set by validation.
 	Action runtime.ActionID `json:"-"`
+}
+
+// Insertion says why repair inserted a step: to make the precondition of
+// step For hold, or, with For empty, to make Goals hold at the end of the
+// plan.
+type Insertion struct {
+	// For is the id of the step whose precondition the inserted steps
+	// make hold ("" for a completion to the goals).
+	For string `json:"for,omitempty"`
+	// Precondition is that step's precondition as written.
+	Precondition string `json:"precondition,omitempty"`
+	// Goals are the goals of WithGoals the inserted steps make hold at the
+	// end of the plan.
+	Goals []string `json:"goals,omitempty"`
+}
+
+// String says why the step was inserted, as in `before step "book"
+// (Searched && Budget >= 100)` or "to reach goal Trip".
+func (in *Insertion) String() string {
+	if in == nil {
+		return ""
+	}
+	if in.For != "" {
+		if in.Precondition == "" {
+			return fmt.Sprintf("before step %q", in.For)
+		}
+		return fmt.Sprintf("before step %q (%s)", in.For, in.Precondition)
+	}
+	if len(in.Goals) == 1 {
+		return "to reach goal " + in.Goals[0]
+	}
+	return "to reach goals " + strings.Join(in.Goals, ", ")
 }
 
 // clone returns a copy of s sharing no storage with it.
 func (s Step) clone() Step {
 	s.Args = slices.Clone(s.Args)
 	s.DependsOn = slices.Clone(s.DependsOn)
+	if s.Inserted != nil {
+		in := *s.Inserted
+		in.Goals = slices.Clone(in.Goals)
+		s.Inserted = &in
+	}
 	return s
+}
+
+// Inserted returns the steps of the plan that repair inserted (the model
+// did not write them), in plan order.
+func (p *Plan) Inserted() []Step {
+	var out []Step
+	for _, s := range p.Steps {
+		if s.Inserted != nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Plan is a plan proposed by the model, in the JSON plan format
