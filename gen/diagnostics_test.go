@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/gen"
+	"github.com/rolegen/rolegen/internal/testmodule"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
@@ -24,7 +25,10 @@ func TestDiagnostics(t *testing.T) {
 	cases := loadCases(t, "diagnostics")
 	require.GreaterOrEqual(t, len(cases), 30)
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), "module example.com/cases\n\ngo 1.26\n")
+	// The cases may import rolegen's runtime (runtime.Step): the module
+	// requires this checkout, as a user's module would.
+	readSources(t, repoRoot(t))
+	require.NoError(t, testmodule.Write(root, "example.com/cases", repoRoot(t), repoRoot(t)))
 	writeCases(t, root, cases, func(section string) bool { return section == "want" })
 
 	files, err := gen.Generate(context.Background(), gen.Options{Dir: root}, "./...")

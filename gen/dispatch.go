@@ -53,11 +53,62 @@ func (e *emitter) perform() {
 			c.Return(call(a))
 		case model.ShapeCtxErr:
 			c.Return(call(a, jen.Id("ctx")))
+		case model.ShapeStep, model.ShapeCtxStep, model.ShapeCtxStepErr:
+			c.Return(e.runSteps(a))
 		default:
 			c.Return(e.rt("NeedsArguments").Call(jen.Lit(e.r.Name), jen.Lit(a.Name)))
 		}
 	}, e.unknownAction())
 	e.f.Line()
+}
+
+// stepCall is the call of a durative action's method with Step t, as an
+// expression of two values, (runtime.Status, error).
+func stepCall(a *model.Action) []jen.Code {
+	switch a.Shape {
+	case model.ShapeStep:
+		return []jen.Code{call(a, jen.Id("t")), jen.Nil()}
+	case model.ShapeCtxStep:
+		return []jen.Code{call(a, jen.Id("ctx"), jen.Id("t")), jen.Nil()}
+	}
+	return []jen.Code{call(a, jen.Id("ctx"), jen.Id("t"))}
+}
+
+// runSteps is the call that runs a durative action to its end, for
+// Perform and PerformJSON, whose callers expect a finished action.
+func (e *emitter) runSteps(a *model.Action) jen.Code {
+	return e.rt("RunSteps").Call(jen.Id("ctx"), jen.Lit(e.r.Name), jen.Lit(a.Name),
+		jen.Func().Params(jen.Id("t").Add(e.rt("Step"))).Params(e.rt("Status"), jen.Error()).Block(
+			jen.Return(stepCall(a)...),
+		))
+}
+
+// performStep emits PerformStep, what an agent calls once a tick: an
+// action that takes ticks gets one call with t; any other action runs
+// whole and is done (or failed, when it returns an error).
+func (e *emitter) performStep() {
+	e.f.Line()
+	e.f.Comment("PerformStep runs one tick of action a, for a runtime.Agent: an action that")
+	e.f.Comment("takes ticks is called once with t and says whether it runs on; any other")
+	e.f.Comment("action runs whole and is done, or failed when it returns an error.")
+	params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("a").Add(e.rt("ActionID")), jen.Id("t").Add(e.rt("Step"))}
+	failed := e.rt("Failed")
+	e.dispatch(model.MethodPerformStep, params, []jen.Code{e.rt("Status"), jen.Error()}, func(c *jen.Group, a *model.Action) {
+		done := e.rt("Done")
+		switch a.Shape {
+		case model.ShapeNone:
+			c.Add(call(a))
+			c.Return(done, jen.Nil())
+		case model.ShapeErr:
+			c.Return(done, call(a))
+		case model.ShapeCtxErr:
+			c.Return(done, call(a, jen.Id("ctx")))
+		case model.ShapeStep, model.ShapeCtxStep, model.ShapeCtxStepErr:
+			c.Return(stepCall(a)...)
+		default:
+			c.Return(failed, e.rt("NeedsArguments").Call(jen.Lit(e.r.Name), jen.Lit(a.Name)))
+		}
+	}, failed, e.unknownAction())
 }
 
 // performJSON emits PerformJSON: actions with arguments decode them,
@@ -76,6 +127,8 @@ func (e *emitter) performJSON() {
 			c.Return(jen.Nil(), call(a))
 		case model.ShapeCtxErr:
 			c.Return(jen.Nil(), call(a, jen.Id("ctx")))
+		case model.ShapeStep, model.ShapeCtxStep, model.ShapeCtxStepErr:
+			c.Return(jen.Nil(), e.runSteps(a))
 		default:
 			c.Var().Id("in").Add(typeCode(a.Args))
 			c.If(jen.Err().Op(":=").Add(e.rt("DecodeArgs")).Call(jen.Lit(e.r.Name), jen.Lit(a.Name), jen.Id("args"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(

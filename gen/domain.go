@@ -42,6 +42,9 @@ func (e *emitter) domain() {
 	if r.KeyFunc != "" {
 		dom = append(dom, kv("Key", jen.Id(r.KeyFunc)))
 	}
+	if r.ChangedFunc != "" {
+		dom = append(dom, kv("Changed", jen.Id(r.ChangedFunc)))
+	}
 	e.comment(fmt.Sprintf("%s is the planning domain of %s: its state fields, actions and goals with\ntheir conditions and effects as Go functions, in declaration order.", r.DomainVar, r.Name))
 	e.f.Var().Id(r.DomainVar).Op("=").Add(e.rt("NewDomain")).Call(
 		e.rt("Domain").Types(e.state()).Custom(multi, dom...),
@@ -131,6 +134,12 @@ func (e *emitter) actionLit(a *model.Action) jen.Code {
 	}
 	if a.Guarded {
 		items = append(items, kv("Guarded", jen.True()))
+	}
+	if a.Durative() {
+		items = append(items, kv("Durative", jen.True()))
+	}
+	if a.Uninterruptible {
+		items = append(items, kv("Uninterruptible", jen.True()))
 	}
 	if a.ArgsSchema != nil {
 		items = append(items, kv("Args", str(a.ArgsSchema.Compact())))

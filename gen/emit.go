@@ -53,8 +53,10 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.numberFunc()
 	e.hashFunc()
 	e.keyFunc()
+	e.changedFunc()
 	e.perform()
 	e.performJSON()
+	e.performStep()
 	e.argActions()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {

@@ -134,6 +134,14 @@ type Action[S any] struct {
 	Fulfills []GoalID
 	// Guarded actions run only with an approver (see WithApprover).
 	Guarded bool
+	// Durative actions take ticks: their method has a runtime.Step
+	// parameter and returns a Status, and an Agent calls it once per tick
+	// until it is done. Other actions finish when their method returns.
+	Durative bool
+	// Uninterruptible actions (durative ones) run to their end once
+	// begun: an Agent lets them finish before it follows a goal of higher
+	// priority or drops the plan.
+	Uninterruptible bool
 	// Args is the JSON Schema of the action's typed argument, or "" when
 	// it takes none.
 	Args string
@@ -196,6 +204,12 @@ type Domain[S comparable] struct {
 	// keep the first state of a situation they reach at least cost.
 	// Generated domains with inert fields have it.
 	Key func(s *S) S
+	// Changed, when set, compares two states field by field: it sets in
+	// bits (at least (len(Fields)+63)/64 words) bit f%64 of bits[f/64] for
+	// each field f whose values differ, and leaves the other bits as they
+	// were. Generated domains have it; an Agent uses it to check its plan
+	// only when a field the plan reads has changed.
+	Changed func(a, b *S, bits []uint64)
 
 	actionIndex map[string]ActionID
 	goalIndex   map[string]GoalID

@@ -13,7 +13,7 @@
 // role's name in lower case) beside the declaration. The file holds RState,
 // R.PlanState, one constant per action (R + method name) and per goal
 // (RGoal + field name), RDomain with every condition and effect as Go code,
-// R.Perform, R.PerformJSON, for each action that takes typed arguments an
+// R.Perform, R.PerformJSON, R.PerformStep, for each action that takes typed arguments an
 // R + method name + Args value for runtime.WithArgs, and the JSON Schema of
 // an LLM plan (RDomain.PlanSchema()). It is byte-identical on every run and is only
 // rewritten when its bytes change. Generated files of roles that no longer
@@ -27,7 +27,9 @@
 //
 //	//plan:action pre="Magazines > 0" post="Ammo = 30, Magazines--" fulfills=Armed cost=2
 //
-// with keys pre, post, fulfills, cost, value, weight, tags and guarded.
+// with keys pre, post, fulfills, cost, value, weight, tags, guarded and
+// uninterruptible. A method that takes a runtime.Step and returns a
+// runtime.Status is an action that takes ticks, for runtime.Agent.
 // Conditions use Go's operators and types over the state fields and the
 // package's constants; in struct tags, strings take single quotes. A cost
 // is a positive number or a numeric expression of the state,

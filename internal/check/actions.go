@@ -36,6 +36,7 @@ type methodDecl struct {
 	costExpr            bool
 	tags                []string
 	guarded             bool
+	uninterruptible     bool
 	shape               model.Shape
 	args                *types.TypeName
 	ok                  bool
@@ -62,7 +63,7 @@ func (c *checker) methodErrorAtName(m *methodDecl, format string, args ...any) {
 	m.problems = append(m.problems, fmt.Sprintf(format, args...))
 }
 
-var actionKeys = []string{"pre", "post", "fulfills", "cost", "value", "weight", "tags", "guarded"}
+var actionKeys = []string{"pre", "post", "fulfills", "cost", "value", "weight", "tags", "guarded", "uninterruptible"}
 
 // funcDirectives reads the //plan: directives of a function's doc comment.
 func (c *checker) funcDirectives(d *ast.FuncDecl) {
@@ -132,8 +133,28 @@ func (c *checker) method(fn *types.Func, namePos, nameEnd token.Pos, recv *ast.F
 		}
 	}
 	c.methodShape(m)
+	c.uninterruptible(m)
 	c.receiver(m)
 	return m
+}
+
+// uninterruptible reports the key on an action whose method finishes
+// when it returns: nothing can interrupt it, so the key would promise
+// nothing.
+func (c *checker) uninterruptible(m *methodDecl) {
+	f, ok := m.keys["uninterruptible"]
+	if !ok || !m.uninterruptible || m.shape == shapeUnknown || durativeShape(m.shape) {
+		return
+	}
+	c.methodError(m, f.Key, "uninterruptible on %s, whose method finishes when it returns: only an action that takes ticks, func(runtime.Step) runtime.Status, can be interrupted",
+		m.fn.Name())
+}
+
+// shapeUnknown marks a method whose shape was reported as wrong.
+const shapeUnknown model.Shape = 255
+
+func durativeShape(s model.Shape) bool {
+	return s == model.ShapeStep || s == model.ShapeCtxStep || s == model.ShapeCtxStepErr
 }
 
 // receiver reports an action with a post whose method has a value
@@ -238,12 +259,16 @@ func (c *checker) actionKey(m *methodDecl, f annot.Field) {
 			m.weight = n
 		}
 		return
-	case "guarded":
+	case "guarded", "uninterruptible":
 		if f.HasValue {
-			c.methodError(m, f.Key, "guarded is a bare key: write guarded, without a value")
+			c.methodError(m, f.Key, "%s is a bare key: write %s, without a value", key, key)
 			return
 		}
-		m.guarded = true
+		if key == "guarded" {
+			m.guarded = true
+		} else {
+			m.uninterruptible = true
+		}
 		return
 	}
 	if name, ok := suggest.Closest(key, actionKeys); ok {
@@ -283,19 +308,31 @@ func (c *checker) methodShape(m *methodDecl) {
 	sig := m.fn.Signature()
 	params, results := sig.Params(), sig.Results()
 	isErr := func(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
-	isCtx := func(t types.Type) bool {
-		n, ok := types.Unalias(t).(*types.Named)
-		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-	}
+	isCtx := func(t types.Type) bool { return isNamed(t, "context", "Context") }
+	isStep := func(t types.Type) bool { return isNamed(t, runtimePath, "Step") }
+	isStatus := func(t types.Type) bool { return isNamed(t, runtimePath, "Status") }
+	m.shape = shapeUnknown
 	bad := func() {
 		c.methodErrorAtName(m,
-			"action %s has signature %s; an action method is func(), func() error, func(context.Context) error, func(context.Context, T) error or func(context.Context, T) (R, error) with T a named struct type",
-			m.fn.Name(), types.TypeString(sig, types.RelativeTo(c.Pkg)))
+			"action %s has signature %s; an action method is func(), func() error, func(context.Context) error, func(context.Context, T) error or func(context.Context, T) (R, error) with T a named struct type, or, for an action that takes ticks, func(runtime.Step) runtime.Status, func(context.Context, runtime.Step) runtime.Status or func(context.Context, runtime.Step) (runtime.Status, error)",
+			m.fn.Name(), c.typeString(sig))
 	}
 	if sig.Variadic() || sig.TypeParams().Len() > 0 {
 		bad()
 		return
 	}
+	// Where the Step parameter is, if any: an action that takes ticks.
+	step, stepPtr := -1, false
+	for i := range params.Len() {
+		t := params.At(i).Type()
+		if isStep(t) {
+			step = i
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok && isStep(p.Elem()) {
+			stepPtr = true
+		}
+	}
+	returnsStatus := results.Len() > 0 && isStatus(results.At(0).Type())
 	switch {
 	case params.Len() == 0 && results.Len() == 0:
 		m.shape = model.ShapeNone
@@ -303,6 +340,14 @@ func (c *checker) methodShape(m *methodDecl) {
 		m.shape = model.ShapeErr
 	case params.Len() == 1 && isCtx(params.At(0).Type()) && results.Len() == 1 && isErr(results.At(0).Type()):
 		m.shape = model.ShapeCtxErr
+	case params.Len() == 1 && step == 0 && results.Len() == 1 && returnsStatus:
+		m.shape = model.ShapeStep
+	case params.Len() == 2 && isCtx(params.At(0).Type()) && step == 1 && results.Len() == 1 && returnsStatus:
+		m.shape = model.ShapeCtxStep
+	case params.Len() == 2 && isCtx(params.At(0).Type()) && step == 1 && results.Len() == 2 && returnsStatus && isErr(results.At(1).Type()):
+		m.shape = model.ShapeCtxStepErr
+	case step >= 0 || stepPtr || returnsStatus:
+		c.durativeShapeError(m, step >= 0, stepPtr)
 	case params.Len() == 2 && isCtx(params.At(0).Type()) && (results.Len() == 1 && isErr(results.At(0).Type()) ||
 		results.Len() == 2 && isErr(results.At(1).Type())):
 		n, ok := types.Unalias(params.At(1).Type()).(*types.Named)
@@ -322,4 +367,41 @@ func (c *checker) methodShape(m *methodDecl) {
 	default:
 		bad()
 	}
+}
+
+// durativeShapeError reports a method that takes a runtime.Step or
+// returns a runtime.Status, so is meant to take ticks, in another shape
+// than the three rolegen knows.
+func (c *checker) durativeShapeError(m *methodDecl, takesStep, stepPtr bool) {
+	sig := c.typeString(m.fn.Signature())
+	want := "func(runtime.Step) runtime.Status, func(context.Context, runtime.Step) runtime.Status or func(context.Context, runtime.Step) (runtime.Status, error)"
+	switch {
+	case stepPtr:
+		c.methodErrorAtName(m, "action %s takes a *runtime.Step; an action that takes ticks takes a runtime.Step by value: %s", m.fn.Name(), want)
+		return
+	case takesStep:
+		c.methodErrorAtName(m, "action %s takes a runtime.Step, so it takes ticks, but has signature %s; an action that takes ticks is %s", m.fn.Name(), sig, want)
+		return
+	}
+	c.methodErrorAtName(m, "action %s returns a runtime.Status but has signature %s; an action that takes ticks is told how long it has run: %s", m.fn.Name(), sig, want)
+}
+
+// typeString writes t as the role's package reads it: its own names bare,
+// other packages' by package name (runtime.Step, context.Context).
+func (c *checker) typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == c.Pkg {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// runtimePath is the import path of the package of runtime.Step.
+const runtimePath = "github.com/rolegen/rolegen/runtime"
+
+// isNamed reports whether t is the named type pkg.name.
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }

@@ -244,6 +244,8 @@ func (b *roleBuild) actions(o *origin) {
 			Tags:    m.tags,
 			Guarded: m.guarded,
 			Shape:   m.shape,
+
+			Uninterruptible: m.uninterruptible,
 		}
 		a.Name = a.Method
 		if !b.visible(m.fn) {

@@ -52,6 +52,9 @@ type Role struct {
 	// actions), field reader, state hash and state key (empty without
 	// inert fields); see SetNames.
 	StateType, DomainVar, SchemaConst, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
+	// ChangedFunc names the function comparing two states field by field
+	// (empty without fields).
+	ChangedFunc string
 }
 
 // TypeRef is a Go type as generated code writes it: a predeclared type,
@@ -105,10 +108,20 @@ const (
 	ShapeCtxErr                  // (context.Context) error
 	ShapeArgsErr                 // (context.Context, T) error
 	ShapeArgsResult              // (context.Context, T) (R, error)
+	ShapeStep                    // (runtime.Step) runtime.Status
+	ShapeCtxStep                 // (context.Context, runtime.Step) runtime.Status
+	ShapeCtxStepErr              // (context.Context, runtime.Step) (runtime.Status, error)
 )
 
 // TakesArgs reports whether the method takes typed arguments.
 func (a *Action) TakesArgs() bool { return a.Shape == ShapeArgsErr || a.Shape == ShapeArgsResult }
+
+// Durative reports whether the action takes ticks: its method takes a
+// runtime.Step and returns a runtime.Status, and is called once a tick
+// until it says it is done.
+func (a *Action) Durative() bool {
+	return a.Shape == ShapeStep || a.Shape == ShapeCtxStep || a.Shape == ShapeCtxStepErr
+}
 
 // Action is an action of a role.
 type Action struct {
@@ -141,6 +154,8 @@ type Action struct {
 	Tags      []string
 	Fulfills  []int // indexes of Role.Goals
 	Guarded   bool
+	// Uninterruptible: a durative action that runs to its end once begun.
+	Uninterruptible bool
 
 	PreReads []int
 	// Reads are the fields the precondition, the effects and the cost

@@ -12,10 +12,11 @@ const (
 	MethodPlanState   = "PlanState"
 	MethodPerform     = "Perform"
 	MethodPerformJSON = "PerformJSON"
+	MethodPerformStep = "PerformStep"
 )
 
 // GeneratedMethods are the methods rolegen generates on every role.
-var GeneratedMethods = []string{MethodPlanState, MethodPerform, MethodPerformJSON}
+var GeneratedMethods = []string{MethodPlanState, MethodPerform, MethodPerformJSON, MethodPerformStep}
 
 // SetNames gives the role, its actions and its goals the names of the
 // declarations rolegen generates for them (sqlc's Query.ConstantName is
@@ -32,6 +33,10 @@ func (r *Role) SetNames() {
 	}
 	r.NumberFunc = "_" + r.Name + "_number"
 	r.HashFunc = "_" + r.Name + "_hash"
+	r.ChangedFunc = ""
+	if len(r.Fields) > 0 {
+		r.ChangedFunc = "_" + r.Name + "_changed"
+	}
 	r.KeyFunc = ""
 	if len(r.InertFields()) > 0 {
 		r.KeyFunc = "_" + r.Name + "_key"
@@ -87,7 +92,7 @@ func (r *Role) GeneratedIdents() []string {
 	for _, g := range r.Goals {
 		out = append(out, g.CondFunc, g.UnmetFunc)
 	}
-	out = append(out, r.EnabledFunc, r.NumberFunc, r.HashFunc, r.KeyFunc)
+	out = append(out, r.EnabledFunc, r.NumberFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 

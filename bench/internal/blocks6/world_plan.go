@@ -2234,6 +2234,7 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 	Enabled: _World_enabled,
 	Number:  _World_number,
 	Hash:    _World_hash,
+	Changed: _World_changed,
 })
 
 // _World_planSchema is the JSON Schema of an LLM plan over the actions of World.
@@ -6405,6 +6406,159 @@ func _World_hash(s *WorldState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _World_changed(a, b *WorldState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.OnAB != b.OnAB {
+		w |= 1 << 0
+	}
+	if a.OnAC != b.OnAC {
+		w |= 1 << 1
+	}
+	if a.OnAD != b.OnAD {
+		w |= 1 << 2
+	}
+	if a.OnAE != b.OnAE {
+		w |= 1 << 3
+	}
+	if a.OnAF != b.OnAF {
+		w |= 1 << 4
+	}
+	if a.OnBA != b.OnBA {
+		w |= 1 << 5
+	}
+	if a.OnBC != b.OnBC {
+		w |= 1 << 6
+	}
+	if a.OnBD != b.OnBD {
+		w |= 1 << 7
+	}
+	if a.OnBE != b.OnBE {
+		w |= 1 << 8
+	}
+	if a.OnBF != b.OnBF {
+		w |= 1 << 9
+	}
+	if a.OnCA != b.OnCA {
+		w |= 1 << 10
+	}
+	if a.OnCB != b.OnCB {
+		w |= 1 << 11
+	}
+	if a.OnCD != b.OnCD {
+		w |= 1 << 12
+	}
+	if a.OnCE != b.OnCE {
+		w |= 1 << 13
+	}
+	if a.OnCF != b.OnCF {
+		w |= 1 << 14
+	}
+	if a.OnDA != b.OnDA {
+		w |= 1 << 15
+	}
+	if a.OnDB != b.OnDB {
+		w |= 1 << 16
+	}
+	if a.OnDC != b.OnDC {
+		w |= 1 << 17
+	}
+	if a.OnDE != b.OnDE {
+		w |= 1 << 18
+	}
+	if a.OnDF != b.OnDF {
+		w |= 1 << 19
+	}
+	if a.OnEA != b.OnEA {
+		w |= 1 << 20
+	}
+	if a.OnEB != b.OnEB {
+		w |= 1 << 21
+	}
+	if a.OnEC != b.OnEC {
+		w |= 1 << 22
+	}
+	if a.OnED != b.OnED {
+		w |= 1 << 23
+	}
+	if a.OnEF != b.OnEF {
+		w |= 1 << 24
+	}
+	if a.OnFA != b.OnFA {
+		w |= 1 << 25
+	}
+	if a.OnFB != b.OnFB {
+		w |= 1 << 26
+	}
+	if a.OnFC != b.OnFC {
+		w |= 1 << 27
+	}
+	if a.OnFD != b.OnFD {
+		w |= 1 << 28
+	}
+	if a.OnFE != b.OnFE {
+		w |= 1 << 29
+	}
+	if a.OnTableA != b.OnTableA {
+		w |= 1 << 30
+	}
+	if a.OnTableB != b.OnTableB {
+		w |= 1 << 31
+	}
+	if a.OnTableC != b.OnTableC {
+		w |= 1 << 32
+	}
+	if a.OnTableD != b.OnTableD {
+		w |= 1 << 33
+	}
+	if a.OnTableE != b.OnTableE {
+		w |= 1 << 34
+	}
+	if a.OnTableF != b.OnTableF {
+		w |= 1 << 35
+	}
+	if a.ClearA != b.ClearA {
+		w |= 1 << 36
+	}
+	if a.ClearB != b.ClearB {
+		w |= 1 << 37
+	}
+	if a.ClearC != b.ClearC {
+		w |= 1 << 38
+	}
+	if a.ClearD != b.ClearD {
+		w |= 1 << 39
+	}
+	if a.ClearE != b.ClearE {
+		w |= 1 << 40
+	}
+	if a.ClearF != b.ClearF {
+		w |= 1 << 41
+	}
+	if a.HoldingA != b.HoldingA {
+		w |= 1 << 42
+	}
+	if a.HoldingB != b.HoldingB {
+		w |= 1 << 43
+	}
+	if a.HoldingC != b.HoldingC {
+		w |= 1 << 44
+	}
+	if a.HoldingD != b.HoldingD {
+		w |= 1 << 45
+	}
+	if a.HoldingE != b.HoldingE {
+		w |= 1 << 46
+	}
+	if a.HoldingF != b.HoldingF {
+		w |= 1 << 47
+	}
+	if a.HandEmpty != b.HandEmpty {
+		w |= 1 << 48
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -6852,4 +7006,229 @@ func (r *World) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("World", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *World) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WorldPickupA:
+		r.PickupA()
+		return runtime.Done, nil
+	case WorldPutdownA:
+		r.PutdownA()
+		return runtime.Done, nil
+	case WorldPickupB:
+		r.PickupB()
+		return runtime.Done, nil
+	case WorldPutdownB:
+		r.PutdownB()
+		return runtime.Done, nil
+	case WorldPickupC:
+		r.PickupC()
+		return runtime.Done, nil
+	case WorldPutdownC:
+		r.PutdownC()
+		return runtime.Done, nil
+	case WorldPickupD:
+		r.PickupD()
+		return runtime.Done, nil
+	case WorldPutdownD:
+		r.PutdownD()
+		return runtime.Done, nil
+	case WorldPickupE:
+		r.PickupE()
+		return runtime.Done, nil
+	case WorldPutdownE:
+		r.PutdownE()
+		return runtime.Done, nil
+	case WorldPickupF:
+		r.PickupF()
+		return runtime.Done, nil
+	case WorldPutdownF:
+		r.PutdownF()
+		return runtime.Done, nil
+	case WorldStackAB:
+		r.StackAB()
+		return runtime.Done, nil
+	case WorldUnstackAB:
+		r.UnstackAB()
+		return runtime.Done, nil
+	case WorldStackAC:
+		r.StackAC()
+		return runtime.Done, nil
+	case WorldUnstackAC:
+		r.UnstackAC()
+		return runtime.Done, nil
+	case WorldStackAD:
+		r.StackAD()
+		return runtime.Done, nil
+	case WorldUnstackAD:
+		r.UnstackAD()
+		return runtime.Done, nil
+	case WorldStackAE:
+		r.StackAE()
+		return runtime.Done, nil
+	case WorldUnstackAE:
+		r.UnstackAE()
+		return runtime.Done, nil
+	case WorldStackAF:
+		r.StackAF()
+		return runtime.Done, nil
+	case WorldUnstackAF:
+		r.UnstackAF()
+		return runtime.Done, nil
+	case WorldStackBA:
+		r.StackBA()
+		return runtime.Done, nil
+	case WorldUnstackBA:
+		r.UnstackBA()
+		return runtime.Done, nil
+	case WorldStackBC:
+		r.StackBC()
+		return runtime.Done, nil
+	case WorldUnstackBC:
+		r.UnstackBC()
+		return runtime.Done, nil
+	case WorldStackBD:
+		r.StackBD()
+		return runtime.Done, nil
+	case WorldUnstackBD:
+		r.UnstackBD()
+		return runtime.Done, nil
+	case WorldStackBE:
+		r.StackBE()
+		return runtime.Done, nil
+	case WorldUnstackBE:
+		r.UnstackBE()
+		return runtime.Done, nil
+	case WorldStackBF:
+		r.StackBF()
+		return runtime.Done, nil
+	case WorldUnstackBF:
+		r.UnstackBF()
+		return runtime.Done, nil
+	case WorldStackCA:
+		r.StackCA()
+		return runtime.Done, nil
+	case WorldUnstackCA:
+		r.UnstackCA()
+		return runtime.Done, nil
+	case WorldStackCB:
+		r.StackCB()
+		return runtime.Done, nil
+	case WorldUnstackCB:
+		r.UnstackCB()
+		return runtime.Done, nil
+	case WorldStackCD:
+		r.StackCD()
+		return runtime.Done, nil
+	case WorldUnstackCD:
+		r.UnstackCD()
+		return runtime.Done, nil
+	case WorldStackCE:
+		r.StackCE()
+		return runtime.Done, nil
+	case WorldUnstackCE:
+		r.UnstackCE()
+		return runtime.Done, nil
+	case WorldStackCF:
+		r.StackCF()
+		return runtime.Done, nil
+	case WorldUnstackCF:
+		r.UnstackCF()
+		return runtime.Done, nil
+	case WorldStackDA:
+		r.StackDA()
+		return runtime.Done, nil
+	case WorldUnstackDA:
+		r.UnstackDA()
+		return runtime.Done, nil
+	case WorldStackDB:
+		r.StackDB()
+		return runtime.Done, nil
+	case WorldUnstackDB:
+		r.UnstackDB()
+		return runtime.Done, nil
+	case WorldStackDC:
+		r.StackDC()
+		return runtime.Done, nil
+	case WorldUnstackDC:
+		r.UnstackDC()
+		return runtime.Done, nil
+	case WorldStackDE:
+		r.StackDE()
+		return runtime.Done, nil
+	case WorldUnstackDE:
+		r.UnstackDE()
+		return runtime.Done, nil
+	case WorldStackDF:
+		r.StackDF()
+		return runtime.Done, nil
+	case WorldUnstackDF:
+		r.UnstackDF()
+		return runtime.Done, nil
+	case WorldStackEA:
+		r.StackEA()
+		return runtime.Done, nil
+	case WorldUnstackEA:
+		r.UnstackEA()
+		return runtime.Done, nil
+	case WorldStackEB:
+		r.StackEB()
+		return runtime.Done, nil
+	case WorldUnstackEB:
+		r.UnstackEB()
+		return runtime.Done, nil
+	case WorldStackEC:
+		r.StackEC()
+		return runtime.Done, nil
+	case WorldUnstackEC:
+		r.UnstackEC()
+		return runtime.Done, nil
+	case WorldStackED:
+		r.StackED()
+		return runtime.Done, nil
+	case WorldUnstackED:
+		r.UnstackED()
+		return runtime.Done, nil
+	case WorldStackEF:
+		r.StackEF()
+		return runtime.Done, nil
+	case WorldUnstackEF:
+		r.UnstackEF()
+		return runtime.Done, nil
+	case WorldStackFA:
+		r.StackFA()
+		return runtime.Done, nil
+	case WorldUnstackFA:
+		r.UnstackFA()
+		return runtime.Done, nil
+	case WorldStackFB:
+		r.StackFB()
+		return runtime.Done, nil
+	case WorldUnstackFB:
+		r.UnstackFB()
+		return runtime.Done, nil
+	case WorldStackFC:
+		r.StackFC()
+		return runtime.Done, nil
+	case WorldUnstackFC:
+		r.UnstackFC()
+		return runtime.Done, nil
+	case WorldStackFD:
+		r.StackFD()
+		return runtime.Done, nil
+	case WorldUnstackFD:
+		r.UnstackFD()
+		return runtime.Done, nil
+	case WorldStackFE:
+		r.StackFE()
+		return runtime.Done, nil
+	case WorldUnstackFE:
+		r.UnstackFE()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("World", a)
 }

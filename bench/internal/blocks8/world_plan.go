@@ -3888,6 +3888,7 @@ var WorldDomain = runtime.NewDomain(runtime.Domain[WorldState]{
 	Enabled: _World_enabled,
 	Number:  _World_number,
 	Hash:    _World_hash,
+	Changed: _World_changed,
 })
 
 // _World_planSchema is the JSON Schema of an LLM plan over the actions of World.
@@ -11241,6 +11242,257 @@ func _World_hash(s *WorldState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _World_changed(a, b *WorldState, bits []uint64) {
+	_ = bits[1]
+	w := uint64(0)
+	if a.OnAB != b.OnAB {
+		w |= 1 << 0
+	}
+	if a.OnAC != b.OnAC {
+		w |= 1 << 1
+	}
+	if a.OnAD != b.OnAD {
+		w |= 1 << 2
+	}
+	if a.OnAE != b.OnAE {
+		w |= 1 << 3
+	}
+	if a.OnAF != b.OnAF {
+		w |= 1 << 4
+	}
+	if a.OnAG != b.OnAG {
+		w |= 1 << 5
+	}
+	if a.OnAH != b.OnAH {
+		w |= 1 << 6
+	}
+	if a.OnBA != b.OnBA {
+		w |= 1 << 7
+	}
+	if a.OnBC != b.OnBC {
+		w |= 1 << 8
+	}
+	if a.OnBD != b.OnBD {
+		w |= 1 << 9
+	}
+	if a.OnBE != b.OnBE {
+		w |= 1 << 10
+	}
+	if a.OnBF != b.OnBF {
+		w |= 1 << 11
+	}
+	if a.OnBG != b.OnBG {
+		w |= 1 << 12
+	}
+	if a.OnBH != b.OnBH {
+		w |= 1 << 13
+	}
+	if a.OnCA != b.OnCA {
+		w |= 1 << 14
+	}
+	if a.OnCB != b.OnCB {
+		w |= 1 << 15
+	}
+	if a.OnCD != b.OnCD {
+		w |= 1 << 16
+	}
+	if a.OnCE != b.OnCE {
+		w |= 1 << 17
+	}
+	if a.OnCF != b.OnCF {
+		w |= 1 << 18
+	}
+	if a.OnCG != b.OnCG {
+		w |= 1 << 19
+	}
+	if a.OnCH != b.OnCH {
+		w |= 1 << 20
+	}
+	if a.OnDA != b.OnDA {
+		w |= 1 << 21
+	}
+	if a.OnDB != b.OnDB {
+		w |= 1 << 22
+	}
+	if a.OnDC != b.OnDC {
+		w |= 1 << 23
+	}
+	if a.OnDE != b.OnDE {
+		w |= 1 << 24
+	}
+	if a.OnDF != b.OnDF {
+		w |= 1 << 25
+	}
+	if a.OnDG != b.OnDG {
+		w |= 1 << 26
+	}
+	if a.OnDH != b.OnDH {
+		w |= 1 << 27
+	}
+	if a.OnEA != b.OnEA {
+		w |= 1 << 28
+	}
+	if a.OnEB != b.OnEB {
+		w |= 1 << 29
+	}
+	if a.OnEC != b.OnEC {
+		w |= 1 << 30
+	}
+	if a.OnED != b.OnED {
+		w |= 1 << 31
+	}
+	if a.OnEF != b.OnEF {
+		w |= 1 << 32
+	}
+	if a.OnEG != b.OnEG {
+		w |= 1 << 33
+	}
+	if a.OnEH != b.OnEH {
+		w |= 1 << 34
+	}
+	if a.OnFA != b.OnFA {
+		w |= 1 << 35
+	}
+	if a.OnFB != b.OnFB {
+		w |= 1 << 36
+	}
+	if a.OnFC != b.OnFC {
+		w |= 1 << 37
+	}
+	if a.OnFD != b.OnFD {
+		w |= 1 << 38
+	}
+	if a.OnFE != b.OnFE {
+		w |= 1 << 39
+	}
+	if a.OnFG != b.OnFG {
+		w |= 1 << 40
+	}
+	if a.OnFH != b.OnFH {
+		w |= 1 << 41
+	}
+	if a.OnGA != b.OnGA {
+		w |= 1 << 42
+	}
+	if a.OnGB != b.OnGB {
+		w |= 1 << 43
+	}
+	if a.OnGC != b.OnGC {
+		w |= 1 << 44
+	}
+	if a.OnGD != b.OnGD {
+		w |= 1 << 45
+	}
+	if a.OnGE != b.OnGE {
+		w |= 1 << 46
+	}
+	if a.OnGF != b.OnGF {
+		w |= 1 << 47
+	}
+	if a.OnGH != b.OnGH {
+		w |= 1 << 48
+	}
+	if a.OnHA != b.OnHA {
+		w |= 1 << 49
+	}
+	if a.OnHB != b.OnHB {
+		w |= 1 << 50
+	}
+	if a.OnHC != b.OnHC {
+		w |= 1 << 51
+	}
+	if a.OnHD != b.OnHD {
+		w |= 1 << 52
+	}
+	if a.OnHE != b.OnHE {
+		w |= 1 << 53
+	}
+	if a.OnHF != b.OnHF {
+		w |= 1 << 54
+	}
+	if a.OnHG != b.OnHG {
+		w |= 1 << 55
+	}
+	if a.OnTableA != b.OnTableA {
+		w |= 1 << 56
+	}
+	if a.OnTableB != b.OnTableB {
+		w |= 1 << 57
+	}
+	if a.OnTableC != b.OnTableC {
+		w |= 1 << 58
+	}
+	if a.OnTableD != b.OnTableD {
+		w |= 1 << 59
+	}
+	if a.OnTableE != b.OnTableE {
+		w |= 1 << 60
+	}
+	if a.OnTableF != b.OnTableF {
+		w |= 1 << 61
+	}
+	if a.OnTableG != b.OnTableG {
+		w |= 1 << 62
+	}
+	if a.OnTableH != b.OnTableH {
+		w |= 1 << 63
+	}
+	bits[0] |= w
+	w = uint64(0)
+	if a.ClearA != b.ClearA {
+		w |= 1 << 0
+	}
+	if a.ClearB != b.ClearB {
+		w |= 1 << 1
+	}
+	if a.ClearC != b.ClearC {
+		w |= 1 << 2
+	}
+	if a.ClearD != b.ClearD {
+		w |= 1 << 3
+	}
+	if a.ClearE != b.ClearE {
+		w |= 1 << 4
+	}
+	if a.ClearF != b.ClearF {
+		w |= 1 << 5
+	}
+	if a.ClearG != b.ClearG {
+		w |= 1 << 6
+	}
+	if a.ClearH != b.ClearH {
+		w |= 1 << 7
+	}
+	if a.HoldingA != b.HoldingA {
+		w |= 1 << 8
+	}
+	if a.HoldingB != b.HoldingB {
+		w |= 1 << 9
+	}
+	if a.HoldingC != b.HoldingC {
+		w |= 1 << 10
+	}
+	if a.HoldingD != b.HoldingD {
+		w |= 1 << 11
+	}
+	if a.HoldingE != b.HoldingE {
+		w |= 1 << 12
+	}
+	if a.HoldingF != b.HoldingF {
+		w |= 1 << 13
+	}
+	if a.HoldingG != b.HoldingG {
+		w |= 1 << 14
+	}
+	if a.HoldingH != b.HoldingH {
+		w |= 1 << 15
+	}
+	if a.HandEmpty != b.HandEmpty {
+		w |= 1 << 16
+	}
+	bits[1] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -12024,4 +12276,397 @@ func (r *World) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("World", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *World) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WorldPickupA:
+		r.PickupA()
+		return runtime.Done, nil
+	case WorldPutdownA:
+		r.PutdownA()
+		return runtime.Done, nil
+	case WorldPickupB:
+		r.PickupB()
+		return runtime.Done, nil
+	case WorldPutdownB:
+		r.PutdownB()
+		return runtime.Done, nil
+	case WorldPickupC:
+		r.PickupC()
+		return runtime.Done, nil
+	case WorldPutdownC:
+		r.PutdownC()
+		return runtime.Done, nil
+	case WorldPickupD:
+		r.PickupD()
+		return runtime.Done, nil
+	case WorldPutdownD:
+		r.PutdownD()
+		return runtime.Done, nil
+	case WorldPickupE:
+		r.PickupE()
+		return runtime.Done, nil
+	case WorldPutdownE:
+		r.PutdownE()
+		return runtime.Done, nil
+	case WorldPickupF:
+		r.PickupF()
+		return runtime.Done, nil
+	case WorldPutdownF:
+		r.PutdownF()
+		return runtime.Done, nil
+	case WorldPickupG:
+		r.PickupG()
+		return runtime.Done, nil
+	case WorldPutdownG:
+		r.PutdownG()
+		return runtime.Done, nil
+	case WorldPickupH:
+		r.PickupH()
+		return runtime.Done, nil
+	case WorldPutdownH:
+		r.PutdownH()
+		return runtime.Done, nil
+	case WorldStackAB:
+		r.StackAB()
+		return runtime.Done, nil
+	case WorldUnstackAB:
+		r.UnstackAB()
+		return runtime.Done, nil
+	case WorldStackAC:
+		r.StackAC()
+		return runtime.Done, nil
+	case WorldUnstackAC:
+		r.UnstackAC()
+		return runtime.Done, nil
+	case WorldStackAD:
+		r.StackAD()
+		return runtime.Done, nil
+	case WorldUnstackAD:
+		r.UnstackAD()
+		return runtime.Done, nil
+	case WorldStackAE:
+		r.StackAE()
+		return runtime.Done, nil
+	case WorldUnstackAE:
+		r.UnstackAE()
+		return runtime.Done, nil
+	case WorldStackAF:
+		r.StackAF()
+		return runtime.Done, nil
+	case WorldUnstackAF:
+		r.UnstackAF()
+		return runtime.Done, nil
+	case WorldStackAG:
+		r.StackAG()
+		return runtime.Done, nil
+	case WorldUnstackAG:
+		r.UnstackAG()
+		return runtime.Done, nil
+	case WorldStackAH:
+		r.StackAH()
+		return runtime.Done, nil
+	case WorldUnstackAH:
+		r.UnstackAH()
+		return runtime.Done, nil
+	case WorldStackBA:
+		r.StackBA()
+		return runtime.Done, nil
+	case WorldUnstackBA:
+		r.UnstackBA()
+		return runtime.Done, nil
+	case WorldStackBC:
+		r.StackBC()
+		return runtime.Done, nil
+	case WorldUnstackBC:
+		r.UnstackBC()
+		return runtime.Done, nil
+	case WorldStackBD:
+		r.StackBD()
+		return runtime.Done, nil
+	case WorldUnstackBD:
+		r.UnstackBD()
+		return runtime.Done, nil
+	case WorldStackBE:
+		r.StackBE()
+		return runtime.Done, nil
+	case WorldUnstackBE:
+		r.UnstackBE()
+		return runtime.Done, nil
+	case WorldStackBF:
+		r.StackBF()
+		return runtime.Done, nil
+	case WorldUnstackBF:
+		r.UnstackBF()
+		return runtime.Done, nil
+	case WorldStackBG:
+		r.StackBG()
+		return runtime.Done, nil
+	case WorldUnstackBG:
+		r.UnstackBG()
+		return runtime.Done, nil
+	case WorldStackBH:
+		r.StackBH()
+		return runtime.Done, nil
+	case WorldUnstackBH:
+		r.UnstackBH()
+		return runtime.Done, nil
+	case WorldStackCA:
+		r.StackCA()
+		return runtime.Done, nil
+	case WorldUnstackCA:
+		r.UnstackCA()
+		return runtime.Done, nil
+	case WorldStackCB:
+		r.StackCB()
+		return runtime.Done, nil
+	case WorldUnstackCB:
+		r.UnstackCB()
+		return runtime.Done, nil
+	case WorldStackCD:
+		r.StackCD()
+		return runtime.Done, nil
+	case WorldUnstackCD:
+		r.UnstackCD()
+		return runtime.Done, nil
+	case WorldStackCE:
+		r.StackCE()
+		return runtime.Done, nil
+	case WorldUnstackCE:
+		r.UnstackCE()
+		return runtime.Done, nil
+	case WorldStackCF:
+		r.StackCF()
+		return runtime.Done, nil
+	case WorldUnstackCF:
+		r.UnstackCF()
+		return runtime.Done, nil
+	case WorldStackCG:
+		r.StackCG()
+		return runtime.Done, nil
+	case WorldUnstackCG:
+		r.UnstackCG()
+		return runtime.Done, nil
+	case WorldStackCH:
+		r.StackCH()
+		return runtime.Done, nil
+	case WorldUnstackCH:
+		r.UnstackCH()
+		return runtime.Done, nil
+	case WorldStackDA:
+		r.StackDA()
+		return runtime.Done, nil
+	case WorldUnstackDA:
+		r.UnstackDA()
+		return runtime.Done, nil
+	case WorldStackDB:
+		r.StackDB()
+		return runtime.Done, nil
+	case WorldUnstackDB:
+		r.UnstackDB()
+		return runtime.Done, nil
+	case WorldStackDC:
+		r.StackDC()
+		return runtime.Done, nil
+	case WorldUnstackDC:
+		r.UnstackDC()
+		return runtime.Done, nil
+	case WorldStackDE:
+		r.StackDE()
+		return runtime.Done, nil
+	case WorldUnstackDE:
+		r.UnstackDE()
+		return runtime.Done, nil
+	case WorldStackDF:
+		r.StackDF()
+		return runtime.Done, nil
+	case WorldUnstackDF:
+		r.UnstackDF()
+		return runtime.Done, nil
+	case WorldStackDG:
+		r.StackDG()
+		return runtime.Done, nil
+	case WorldUnstackDG:
+		r.UnstackDG()
+		return runtime.Done, nil
+	case WorldStackDH:
+		r.StackDH()
+		return runtime.Done, nil
+	case WorldUnstackDH:
+		r.UnstackDH()
+		return runtime.Done, nil
+	case WorldStackEA:
+		r.StackEA()
+		return runtime.Done, nil
+	case WorldUnstackEA:
+		r.UnstackEA()
+		return runtime.Done, nil
+	case WorldStackEB:
+		r.StackEB()
+		return runtime.Done, nil
+	case WorldUnstackEB:
+		r.UnstackEB()
+		return runtime.Done, nil
+	case WorldStackEC:
+		r.StackEC()
+		return runtime.Done, nil
+	case WorldUnstackEC:
+		r.UnstackEC()
+		return runtime.Done, nil
+	case WorldStackED:
+		r.StackED()
+		return runtime.Done, nil
+	case WorldUnstackED:
+		r.UnstackED()
+		return runtime.Done, nil
+	case WorldStackEF:
+		r.StackEF()
+		return runtime.Done, nil
+	case WorldUnstackEF:
+		r.UnstackEF()
+		return runtime.Done, nil
+	case WorldStackEG:
+		r.StackEG()
+		return runtime.Done, nil
+	case WorldUnstackEG:
+		r.UnstackEG()
+		return runtime.Done, nil
+	case WorldStackEH:
+		r.StackEH()
+		return runtime.Done, nil
+	case WorldUnstackEH:
+		r.UnstackEH()
+		return runtime.Done, nil
+	case WorldStackFA:
+		r.StackFA()
+		return runtime.Done, nil
+	case WorldUnstackFA:
+		r.UnstackFA()
+		return runtime.Done, nil
+	case WorldStackFB:
+		r.StackFB()
+		return runtime.Done, nil
+	case WorldUnstackFB:
+		r.UnstackFB()
+		return runtime.Done, nil
+	case WorldStackFC:
+		r.StackFC()
+		return runtime.Done, nil
+	case WorldUnstackFC:
+		r.UnstackFC()
+		return runtime.Done, nil
+	case WorldStackFD:
+		r.StackFD()
+		return runtime.Done, nil
+	case WorldUnstackFD:
+		r.UnstackFD()
+		return runtime.Done, nil
+	case WorldStackFE:
+		r.StackFE()
+		return runtime.Done, nil
+	case WorldUnstackFE:
+		r.UnstackFE()
+		return runtime.Done, nil
+	case WorldStackFG:
+		r.StackFG()
+		return runtime.Done, nil
+	case WorldUnstackFG:
+		r.UnstackFG()
+		return runtime.Done, nil
+	case WorldStackFH:
+		r.StackFH()
+		return runtime.Done, nil
+	case WorldUnstackFH:
+		r.UnstackFH()
+		return runtime.Done, nil
+	case WorldStackGA:
+		r.StackGA()
+		return runtime.Done, nil
+	case WorldUnstackGA:
+		r.UnstackGA()
+		return runtime.Done, nil
+	case WorldStackGB:
+		r.StackGB()
+		return runtime.Done, nil
+	case WorldUnstackGB:
+		r.UnstackGB()
+		return runtime.Done, nil
+	case WorldStackGC:
+		r.StackGC()
+		return runtime.Done, nil
+	case WorldUnstackGC:
+		r.UnstackGC()
+		return runtime.Done, nil
+	case WorldStackGD:
+		r.StackGD()
+		return runtime.Done, nil
+	case WorldUnstackGD:
+		r.UnstackGD()
+		return runtime.Done, nil
+	case WorldStackGE:
+		r.StackGE()
+		return runtime.Done, nil
+	case WorldUnstackGE:
+		r.UnstackGE()
+		return runtime.Done, nil
+	case WorldStackGF:
+		r.StackGF()
+		return runtime.Done, nil
+	case WorldUnstackGF:
+		r.UnstackGF()
+		return runtime.Done, nil
+	case WorldStackGH:
+		r.StackGH()
+		return runtime.Done, nil
+	case WorldUnstackGH:
+		r.UnstackGH()
+		return runtime.Done, nil
+	case WorldStackHA:
+		r.StackHA()
+		return runtime.Done, nil
+	case WorldUnstackHA:
+		r.UnstackHA()
+		return runtime.Done, nil
+	case WorldStackHB:
+		r.StackHB()
+		return runtime.Done, nil
+	case WorldUnstackHB:
+		r.UnstackHB()
+		return runtime.Done, nil
+	case WorldStackHC:
+		r.StackHC()
+		return runtime.Done, nil
+	case WorldUnstackHC:
+		r.UnstackHC()
+		return runtime.Done, nil
+	case WorldStackHD:
+		r.StackHD()
+		return runtime.Done, nil
+	case WorldUnstackHD:
+		r.UnstackHD()
+		return runtime.Done, nil
+	case WorldStackHE:
+		r.StackHE()
+		return runtime.Done, nil
+	case WorldUnstackHE:
+		r.UnstackHE()
+		return runtime.Done, nil
+	case WorldStackHF:
+		r.StackHF()
+		return runtime.Done, nil
+	case WorldUnstackHF:
+		r.UnstackHF()
+		return runtime.Done, nil
+	case WorldStackHG:
+		r.StackHG()
+		return runtime.Done, nil
+	case WorldUnstackHG:
+		r.UnstackHG()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("World", a)
 }

@@ -845,6 +845,7 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 	Enabled: _Crafter_enabled,
 	Number:  _Crafter_number,
 	Hash:    _Crafter_hash,
+	Changed: _Crafter_changed,
 })
 
 // _Crafter_planSchema is the JSON Schema of an LLM plan over the actions of Crafter.
@@ -2561,6 +2562,72 @@ func _Crafter_hash(s *CrafterState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Crafter_changed(a, b *CrafterState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Wood != b.Wood {
+		w |= 1 << 0
+	}
+	if a.Planks != b.Planks {
+		w |= 1 << 1
+	}
+	if a.Sticks != b.Sticks {
+		w |= 1 << 2
+	}
+	if a.Stone != b.Stone {
+		w |= 1 << 3
+	}
+	if a.Coal != b.Coal {
+		w |= 1 << 4
+	}
+	if a.Ore != b.Ore {
+		w |= 1 << 5
+	}
+	if a.Iron != b.Iron {
+		w |= 1 << 6
+	}
+	if a.Fiber != b.Fiber {
+		w |= 1 << 7
+	}
+	if a.Food != b.Food {
+		w |= 1 << 8
+	}
+	if a.Table != b.Table {
+		w |= 1 << 9
+	}
+	if a.Furnace != b.Furnace {
+		w |= 1 << 10
+	}
+	if a.WoodPick != b.WoodPick {
+		w |= 1 << 11
+	}
+	if a.StonePick != b.StonePick {
+		w |= 1 << 12
+	}
+	if a.IronPick != b.IronPick {
+		w |= 1 << 13
+	}
+	if a.Axe != b.Axe {
+		w |= 1 << 14
+	}
+	if a.Sword != b.Sword {
+		w |= 1 << 15
+	}
+	if a.Rod != b.Rod {
+		w |= 1 << 16
+	}
+	if a.Torches != b.Torches {
+		w |= 1 << 17
+	}
+	if a.Chest != b.Chest {
+		w |= 1 << 18
+	}
+	if a.Bucket != b.Bucket {
+		w |= 1 << 19
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -2756,4 +2823,103 @@ func (r *Crafter) PerformJSON(ctx context.Context, a runtime.ActionID, args json
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Crafter", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Crafter) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case CrafterChopWood:
+		r.ChopWood()
+		return runtime.Done, nil
+	case CrafterChopWithAxe:
+		r.ChopWithAxe()
+		return runtime.Done, nil
+	case CrafterSawPlanks:
+		r.SawPlanks()
+		return runtime.Done, nil
+	case CrafterCarveSticks:
+		r.CarveSticks()
+		return runtime.Done, nil
+	case CrafterBuildTable:
+		r.BuildTable()
+		return runtime.Done, nil
+	case CrafterCraftWoodPick:
+		r.CraftWoodPick()
+		return runtime.Done, nil
+	case CrafterMineStone:
+		r.MineStone()
+		return runtime.Done, nil
+	case CrafterCraftStonePick:
+		r.CraftStonePick()
+		return runtime.Done, nil
+	case CrafterBuildFurnace:
+		r.BuildFurnace()
+		return runtime.Done, nil
+	case CrafterMineCoal:
+		r.MineCoal()
+		return runtime.Done, nil
+	case CrafterMineOre:
+		r.MineOre()
+		return runtime.Done, nil
+	case CrafterSmelt:
+		r.Smelt()
+		return runtime.Done, nil
+	case CrafterCraftIronPick:
+		r.CraftIronPick()
+		return runtime.Done, nil
+	case CrafterCraftAxe:
+		r.CraftAxe()
+		return runtime.Done, nil
+	case CrafterCraftSword:
+		r.CraftSword()
+		return runtime.Done, nil
+	case CrafterGatherFiber:
+		r.GatherFiber()
+		return runtime.Done, nil
+	case CrafterCraftRod:
+		r.CraftRod()
+		return runtime.Done, nil
+	case CrafterFish:
+		r.Fish()
+		return runtime.Done, nil
+	case CrafterForage:
+		r.Forage()
+		return runtime.Done, nil
+	case CrafterCraftTorch:
+		r.CraftTorch()
+		return runtime.Done, nil
+	case CrafterBuildChest:
+		r.BuildChest()
+		return runtime.Done, nil
+	case CrafterCraftBucket:
+		r.CraftBucket()
+		return runtime.Done, nil
+	case CrafterBurnPlanks:
+		r.BurnPlanks()
+		return runtime.Done, nil
+	case CrafterCookFood:
+		r.CookFood()
+		return runtime.Done, nil
+	case CrafterPlaceTorch:
+		r.PlaceTorch()
+		return runtime.Done, nil
+	case CrafterSalvageSword:
+		r.SalvageSword()
+		return runtime.Done, nil
+	case CrafterStoreWood:
+		r.StoreWood()
+		return runtime.Done, nil
+	case CrafterDrinkWater:
+		r.DrinkWater()
+		return runtime.Done, nil
+	case CrafterTradeFood:
+		r.TradeFood()
+		return runtime.Done, nil
+	case CrafterTradeFiber:
+		r.TradeFiber()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Crafter", a)
 }

@@ -129,6 +129,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 	Number:  _Forager_number,
 	Hash:    _Forager_hash,
 	Key:     _Forager_key,
+	Changed: _Forager_changed,
 })
 
 // _Forager_planSchema is the JSON Schema of an LLM plan over the actions of Forager.
@@ -307,6 +308,21 @@ func _Forager_key(s *ForagerState) ForagerState {
 	return k
 }
 
+func _Forager_changed(a, b *ForagerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Hunger != b.Hunger {
+		w |= 1 << 0
+	}
+	if a.Food != b.Food {
+		w |= 1 << 1
+	}
+	if a.Tired != b.Tired {
+		w |= 1 << 2
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -340,4 +356,22 @@ func (r *Forager) PerformJSON(ctx context.Context, a runtime.ActionID, args json
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Forager", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Forager) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case ForagerEat:
+		r.Eat()
+		return runtime.Done, nil
+	case ForagerForage:
+		r.Forage()
+		return runtime.Done, nil
+	case ForagerSleep:
+		r.Sleep()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Forager", a)
 }

@@ -1083,6 +1083,7 @@ var WalkerDomain = runtime.NewDomain(runtime.Domain[WalkerState]{
 	Number:  _Walker_number,
 	Hash:    _Walker_hash,
 	Key:     _Walker_key,
+	Changed: _Walker_changed,
 })
 
 // _Walker_planSchema is the JSON Schema of an LLM plan over the actions of Walker.
@@ -2956,6 +2957,117 @@ func _Walker_key(s *WalkerState) WalkerState {
 	return k
 }
 
+func _Walker_changed(a, b *WalkerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.A != b.A {
+		w |= 1 << 0
+	}
+	if a.B != b.B {
+		w |= 1 << 1
+	}
+	if a.C != b.C {
+		w |= 1 << 2
+	}
+	if a.D != b.D {
+		w |= 1 << 3
+	}
+	if a.E != b.E {
+		w |= 1 << 4
+	}
+	if a.F != b.F {
+		w |= 1 << 5
+	}
+	if a.G != b.G {
+		w |= 1 << 6
+	}
+	if a.H != b.H {
+		w |= 1 << 7
+	}
+	if a.I != b.I {
+		w |= 1 << 8
+	}
+	if a.J != b.J {
+		w |= 1 << 9
+	}
+	if a.K != b.K {
+		w |= 1 << 10
+	}
+	if a.L != b.L {
+		w |= 1 << 11
+	}
+	if a.M != b.M {
+		w |= 1 << 12
+	}
+	if a.N != b.N {
+		w |= 1 << 13
+	}
+	if a.O != b.O {
+		w |= 1 << 14
+	}
+	if a.P != b.P {
+		w |= 1 << 15
+	}
+	if a.Q != b.Q {
+		w |= 1 << 16
+	}
+	if a.R != b.R {
+		w |= 1 << 17
+	}
+	if a.S != b.S {
+		w |= 1 << 18
+	}
+	if a.T != b.T {
+		w |= 1 << 19
+	}
+	if a.U != b.U {
+		w |= 1 << 20
+	}
+	if a.V != b.V {
+		w |= 1 << 21
+	}
+	if a.W != b.W {
+		w |= 1 << 22
+	}
+	if a.X != b.X {
+		w |= 1 << 23
+	}
+	if a.Y != b.Y {
+		w |= 1 << 24
+	}
+	if a.Z != b.Z {
+		w |= 1 << 25
+	}
+	if a.X1 != b.X1 {
+		w |= 1 << 26
+	}
+	if a.X2 != b.X2 {
+		w |= 1 << 27
+	}
+	if a.X3 != b.X3 {
+		w |= 1 << 28
+	}
+	if a.Y1 != b.Y1 {
+		w |= 1 << 29
+	}
+	if a.Y2 != b.Y2 {
+		w |= 1 << 30
+	}
+	if a.Y3 != b.Y3 {
+		w |= 1 << 31
+	}
+	if a.Z1 != b.Z1 {
+		w |= 1 << 32
+	}
+	if a.Z2 != b.Z2 {
+		w |= 1 << 33
+	}
+	if a.Z3 != b.Z3 {
+		w |= 1 << 34
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -3223,4 +3335,139 @@ func (r *Walker) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Walker", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Walker) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WalkerAToB:
+		r.AToB()
+		return runtime.Done, nil
+	case WalkerBToC:
+		r.BToC()
+		return runtime.Done, nil
+	case WalkerCToD:
+		r.CToD()
+		return runtime.Done, nil
+	case WalkerDToE:
+		r.DToE()
+		return runtime.Done, nil
+	case WalkerEToF:
+		r.EToF()
+		return runtime.Done, nil
+	case WalkerFToG:
+		r.FToG()
+		return runtime.Done, nil
+	case WalkerGToH:
+		r.GToH()
+		return runtime.Done, nil
+	case WalkerHToI:
+		r.HToI()
+		return runtime.Done, nil
+	case WalkerIToJ:
+		r.IToJ()
+		return runtime.Done, nil
+	case WalkerCToX1:
+		r.CToX1()
+		return runtime.Done, nil
+	case WalkerEToX2:
+		r.EToX2()
+		return runtime.Done, nil
+	case WalkerGToX3:
+		r.GToX3()
+		return runtime.Done, nil
+	case WalkerX1ToD:
+		r.X1ToD()
+		return runtime.Done, nil
+	case WalkerX2ToF:
+		r.X2ToF()
+		return runtime.Done, nil
+	case WalkerX3ToH:
+		r.X3ToH()
+		return runtime.Done, nil
+	case WalkerBToY1:
+		r.BToY1()
+		return runtime.Done, nil
+	case WalkerDToY2:
+		r.DToY2()
+		return runtime.Done, nil
+	case WalkerFToY3:
+		r.FToY3()
+		return runtime.Done, nil
+	case WalkerY1ToC:
+		r.Y1ToC()
+		return runtime.Done, nil
+	case WalkerY2ToE:
+		r.Y2ToE()
+		return runtime.Done, nil
+	case WalkerY3ToG:
+		r.Y3ToG()
+		return runtime.Done, nil
+	case WalkerJToK:
+		r.JToK()
+		return runtime.Done, nil
+	case WalkerKToL:
+		r.KToL()
+		return runtime.Done, nil
+	case WalkerLToM:
+		r.LToM()
+		return runtime.Done, nil
+	case WalkerMToN:
+		r.MToN()
+		return runtime.Done, nil
+	case WalkerNToO:
+		r.NToO()
+		return runtime.Done, nil
+	case WalkerOToP:
+		r.OToP()
+		return runtime.Done, nil
+	case WalkerPToQ:
+		r.PToQ()
+		return runtime.Done, nil
+	case WalkerQToR:
+		r.QToR()
+		return runtime.Done, nil
+	case WalkerRToS:
+		r.RToS()
+		return runtime.Done, nil
+	case WalkerSToT:
+		r.SToT()
+		return runtime.Done, nil
+	case WalkerTToU:
+		r.TToU()
+		return runtime.Done, nil
+	case WalkerUToV:
+		r.UToV()
+		return runtime.Done, nil
+	case WalkerVToW:
+		r.VToW()
+		return runtime.Done, nil
+	case WalkerWToX:
+		r.WToX()
+		return runtime.Done, nil
+	case WalkerXToY:
+		r.XToY()
+		return runtime.Done, nil
+	case WalkerYToZ:
+		r.YToZ()
+		return runtime.Done, nil
+	case WalkerUToZ1:
+		r.UToZ1()
+		return runtime.Done, nil
+	case WalkerWToZ2:
+		r.WToZ2()
+		return runtime.Done, nil
+	case WalkerZ1ToV:
+		r.Z1ToV()
+		return runtime.Done, nil
+	case WalkerZ2ToX:
+		r.Z2ToX()
+		return runtime.Done, nil
+	case WalkerAToZ3:
+		r.AToZ3()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Walker", a)
 }

@@ -241,6 +241,7 @@ var InnkeeperDomain = runtime.NewDomain(runtime.Domain[InnkeeperState]{
 	Number:  _Innkeeper_number,
 	Hash:    _Innkeeper_hash,
 	Key:     _Innkeeper_key,
+	Changed: _Innkeeper_changed,
 })
 
 // _Innkeeper_planSchema is the JSON Schema of an LLM plan over the actions of Innkeeper.
@@ -604,6 +605,30 @@ func _Innkeeper_key(s *InnkeeperState) InnkeeperState {
 	return k
 }
 
+func _Innkeeper_changed(a, b *InnkeeperState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Guests != b.Guests {
+		w |= 1 << 0
+	}
+	if a.Ale != b.Ale {
+		w |= 1 << 1
+	}
+	if a.Dirty != b.Dirty {
+		w |= 1 << 2
+	}
+	if a.Energy != b.Energy {
+		w |= 1 << 3
+	}
+	if a.Coins != b.Coins {
+		w |= 1 << 4
+	}
+	if a.Night != b.Night {
+		w |= 1 << 5
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -661,4 +686,34 @@ func (r *Innkeeper) PerformJSON(ctx context.Context, a runtime.ActionID, args js
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Innkeeper", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Innkeeper) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case InnkeeperServeAle:
+		r.ServeAle()
+		return runtime.Done, nil
+	case InnkeeperFetchAle:
+		r.FetchAle()
+		return runtime.Done, nil
+	case InnkeeperWipeTable:
+		r.WipeTable()
+		return runtime.Done, nil
+	case InnkeeperSleep:
+		r.Sleep()
+		return runtime.Done, nil
+	case InnkeeperNap:
+		r.Nap()
+		return runtime.Done, nil
+	case InnkeeperPlayLute:
+		r.PlayLute()
+		return runtime.Done, nil
+	case InnkeeperStroll:
+		r.Stroll()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Innkeeper", a)
 }

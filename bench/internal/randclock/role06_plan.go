@@ -266,6 +266,7 @@ var Role06Domain = runtime.NewDomain(runtime.Domain[Role06State]{
 	Number:  _Role06_number,
 	Hash:    _Role06_hash,
 	Key:     _Role06_key,
+	Changed: _Role06_changed,
 })
 
 // _Role06_planSchema is the JSON Schema of an LLM plan over the actions of Role06.
@@ -732,6 +733,27 @@ func _Role06_key(s *Role06State) Role06State {
 	return k
 }
 
+func _Role06_changed(a, b *Role06State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -795,4 +817,37 @@ func (r *Role06) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role06", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role06) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role06A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role06A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role06A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role06A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role06A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role06A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role06A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role06A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role06", a)
 }

@@ -260,6 +260,7 @@ var Role10Domain = runtime.NewDomain(runtime.Domain[Role10State]{
 	Number:  _Role10_number,
 	Hash:    _Role10_hash,
 	Key:     _Role10_key,
+	Changed: _Role10_changed,
 })
 
 // _Role10_planSchema is the JSON Schema of an LLM plan over the actions of Role10.
@@ -715,6 +716,27 @@ func _Role10_key(s *Role10State) Role10State {
 	return k
 }
 
+func _Role10_changed(a, b *Role10State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -778,4 +800,37 @@ func (r *Role10) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role10", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role10) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role10A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role10A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role10A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role10A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role10A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role10A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role10A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role10A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role10", a)
 }

@@ -266,6 +266,7 @@ var Role21Domain = runtime.NewDomain(runtime.Domain[Role21State]{
 	Number:  _Role21_number,
 	Hash:    _Role21_hash,
 	Key:     _Role21_key,
+	Changed: _Role21_changed,
 })
 
 // _Role21_planSchema is the JSON Schema of an LLM plan over the actions of Role21.
@@ -743,6 +744,27 @@ func _Role21_key(s *Role21State) Role21State {
 	return k
 }
 
+func _Role21_changed(a, b *Role21State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -806,4 +828,37 @@ func (r *Role21) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role21", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role21) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role21A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role21A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role21A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role21A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role21A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role21A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role21A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role21A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role21", a)
 }

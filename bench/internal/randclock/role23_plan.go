@@ -264,6 +264,7 @@ var Role23Domain = runtime.NewDomain(runtime.Domain[Role23State]{
 	Number:  _Role23_number,
 	Hash:    _Role23_hash,
 	Key:     _Role23_key,
+	Changed: _Role23_changed,
 })
 
 // _Role23_planSchema is the JSON Schema of an LLM plan over the actions of Role23.
@@ -730,6 +731,27 @@ func _Role23_key(s *Role23State) Role23State {
 	return k
 }
 
+func _Role23_changed(a, b *Role23State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -793,4 +815,37 @@ func (r *Role23) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role23", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role23) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role23A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role23A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role23A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role23A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role23A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role23A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role23A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role23A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role23", a)
 }

@@ -258,6 +258,7 @@ var Role26Domain = runtime.NewDomain(runtime.Domain[Role26State]{
 	Number:  _Role26_number,
 	Hash:    _Role26_hash,
 	Key:     _Role26_key,
+	Changed: _Role26_changed,
 })
 
 // _Role26_planSchema is the JSON Schema of an LLM plan over the actions of Role26.
@@ -702,6 +703,27 @@ func _Role26_key(s *Role26State) Role26State {
 	return k
 }
 
+func _Role26_changed(a, b *Role26State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -765,4 +787,37 @@ func (r *Role26) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role26", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role26) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role26A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role26A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role26A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role26A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role26A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role26A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role26A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role26A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role26", a)
 }

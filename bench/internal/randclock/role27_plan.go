@@ -261,6 +261,7 @@ var Role27Domain = runtime.NewDomain(runtime.Domain[Role27State]{
 	Number:  _Role27_number,
 	Hash:    _Role27_hash,
 	Key:     _Role27_key,
+	Changed: _Role27_changed,
 })
 
 // _Role27_planSchema is the JSON Schema of an LLM plan over the actions of Role27.
@@ -716,6 +717,27 @@ func _Role27_key(s *Role27State) Role27State {
 	return k
 }
 
+func _Role27_changed(a, b *Role27State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -779,4 +801,37 @@ func (r *Role27) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role27", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role27) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role27A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role27A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role27A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role27A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role27A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role27A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role27A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role27A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role27", a)
 }

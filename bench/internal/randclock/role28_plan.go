@@ -267,6 +267,7 @@ var Role28Domain = runtime.NewDomain(runtime.Domain[Role28State]{
 	Number:  _Role28_number,
 	Hash:    _Role28_hash,
 	Key:     _Role28_key,
+	Changed: _Role28_changed,
 })
 
 // _Role28_planSchema is the JSON Schema of an LLM plan over the actions of Role28.
@@ -755,6 +756,27 @@ func _Role28_key(s *Role28State) Role28State {
 	return k
 }
 
+func _Role28_changed(a, b *Role28State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -818,4 +840,37 @@ func (r *Role28) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role28", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role28) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role28A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role28A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role28A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role28A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role28A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role28A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role28A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role28A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role28", a)
 }

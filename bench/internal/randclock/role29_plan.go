@@ -263,6 +263,7 @@ var Role29Domain = runtime.NewDomain(runtime.Domain[Role29State]{
 	Number:  _Role29_number,
 	Hash:    _Role29_hash,
 	Key:     _Role29_key,
+	Changed: _Role29_changed,
 })
 
 // _Role29_planSchema is the JSON Schema of an LLM plan over the actions of Role29.
@@ -718,6 +719,27 @@ func _Role29_key(s *Role29State) Role29State {
 	return k
 }
 
+func _Role29_changed(a, b *Role29State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -781,4 +803,37 @@ func (r *Role29) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role29", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role29) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role29A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role29A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role29A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role29A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role29A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role29A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role29A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role29A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role29", a)
 }

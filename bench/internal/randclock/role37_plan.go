@@ -261,6 +261,7 @@ var Role37Domain = runtime.NewDomain(runtime.Domain[Role37State]{
 	Number:  _Role37_number,
 	Hash:    _Role37_hash,
 	Key:     _Role37_key,
+	Changed: _Role37_changed,
 })
 
 // _Role37_planSchema is the JSON Schema of an LLM plan over the actions of Role37.
@@ -716,6 +717,27 @@ func _Role37_key(s *Role37State) Role37State {
 	return k
 }
 
+func _Role37_changed(a, b *Role37State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -779,4 +801,37 @@ func (r *Role37) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role37", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role37) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role37A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role37A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role37A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role37A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role37A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role37A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role37A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role37A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role37", a)
 }

@@ -262,6 +262,7 @@ var Role39Domain = runtime.NewDomain(runtime.Domain[Role39State]{
 	Number:  _Role39_number,
 	Hash:    _Role39_hash,
 	Key:     _Role39_key,
+	Changed: _Role39_changed,
 })
 
 // _Role39_planSchema is the JSON Schema of an LLM plan over the actions of Role39.
@@ -717,6 +718,27 @@ func _Role39_key(s *Role39State) Role39State {
 	return k
 }
 
+func _Role39_changed(a, b *Role39State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	if a.Tick != b.Tick {
+		w |= 1 << 4
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -780,4 +802,37 @@ func (r *Role39) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role39", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role39) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role39A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role39A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role39A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role39A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role39A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role39A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role39A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role39A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role39", a)
 }

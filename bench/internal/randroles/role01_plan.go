@@ -247,6 +247,7 @@ var Role01Domain = runtime.NewDomain(runtime.Domain[Role01State]{
 	Enabled: _Role01_enabled,
 	Number:  _Role01_number,
 	Hash:    _Role01_hash,
+	Changed: _Role01_changed,
 })
 
 // _Role01_planSchema is the JSON Schema of an LLM plan over the actions of Role01.
@@ -682,6 +683,24 @@ func _Role01_hash(s *Role01State) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Role01_changed(a, b *Role01State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -745,4 +764,37 @@ func (r *Role01) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role01", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role01) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role01A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role01A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role01A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role01A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role01A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role01A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role01A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role01A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role01", a)
 }

@@ -254,6 +254,7 @@ var Role06Domain = runtime.NewDomain(runtime.Domain[Role06State]{
 	Enabled: _Role06_enabled,
 	Number:  _Role06_number,
 	Hash:    _Role06_hash,
+	Changed: _Role06_changed,
 })
 
 // _Role06_planSchema is the JSON Schema of an LLM plan over the actions of Role06.
@@ -711,6 +712,24 @@ func _Role06_hash(s *Role06State) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Role06_changed(a, b *Role06State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -774,4 +793,37 @@ func (r *Role06) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role06", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role06) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role06A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role06A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role06A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role06A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role06A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role06A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role06A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role06A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role06", a)
 }

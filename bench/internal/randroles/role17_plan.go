@@ -254,6 +254,7 @@ var Role17Domain = runtime.NewDomain(runtime.Domain[Role17State]{
 	Enabled: _Role17_enabled,
 	Number:  _Role17_number,
 	Hash:    _Role17_hash,
+	Changed: _Role17_changed,
 })
 
 // _Role17_planSchema is the JSON Schema of an LLM plan over the actions of Role17.
@@ -722,6 +723,24 @@ func _Role17_hash(s *Role17State) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Role17_changed(a, b *Role17State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -785,4 +804,37 @@ func (r *Role17) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role17", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role17) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role17A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role17A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role17A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role17A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role17A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role17A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role17A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role17A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role17", a)
 }

@@ -247,6 +247,7 @@ var Role25Domain = runtime.NewDomain(runtime.Domain[Role25State]{
 	Enabled: _Role25_enabled,
 	Number:  _Role25_number,
 	Hash:    _Role25_hash,
+	Changed: _Role25_changed,
 })
 
 // _Role25_planSchema is the JSON Schema of an LLM plan over the actions of Role25.
@@ -682,6 +683,24 @@ func _Role25_hash(s *Role25State) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Role25_changed(a, b *Role25State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -745,4 +764,37 @@ func (r *Role25) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role25", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role25) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role25A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role25A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role25A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role25A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role25A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role25A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role25A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role25A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role25", a)
 }

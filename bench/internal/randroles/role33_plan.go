@@ -248,6 +248,7 @@ var Role33Domain = runtime.NewDomain(runtime.Domain[Role33State]{
 	Enabled: _Role33_enabled,
 	Number:  _Role33_number,
 	Hash:    _Role33_hash,
+	Changed: _Role33_changed,
 })
 
 // _Role33_planSchema is the JSON Schema of an LLM plan over the actions of Role33.
@@ -694,6 +695,24 @@ func _Role33_hash(s *Role33State) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Role33_changed(a, b *Role33State, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.V0 != b.V0 {
+		w |= 1 << 0
+	}
+	if a.V1 != b.V1 {
+		w |= 1 << 1
+	}
+	if a.V2 != b.V2 {
+		w |= 1 << 2
+	}
+	if a.V3 != b.V3 {
+		w |= 1 << 3
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -757,4 +776,37 @@ func (r *Role33) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Role33", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Role33) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case Role33A0:
+		r.A0()
+		return runtime.Done, nil
+	case Role33A1:
+		r.A1()
+		return runtime.Done, nil
+	case Role33A2:
+		r.A2()
+		return runtime.Done, nil
+	case Role33A3:
+		r.A3()
+		return runtime.Done, nil
+	case Role33A4:
+		r.A4()
+		return runtime.Done, nil
+	case Role33A5:
+		r.A5()
+		return runtime.Done, nil
+	case Role33A6:
+		r.A6()
+		return runtime.Done, nil
+	case Role33A7:
+		r.A7()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Role33", a)
 }

@@ -97,6 +97,7 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 	Enabled: _Soldier_enabled,
 	Number:  _Soldier_number,
 	Hash:    _Soldier_hash,
+	Changed: _Soldier_changed,
 })
 
 // _Soldier_planSchema is the JSON Schema of an LLM plan over the actions of Soldier.
@@ -218,6 +219,18 @@ func _Soldier_hash(s *SoldierState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Soldier_changed(a, b *SoldierState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Ammo != b.Ammo {
+		w |= 1 << 0
+	}
+	if a.Magazines != b.Magazines {
+		w |= 1 << 1
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -245,4 +258,19 @@ func (r *Soldier) PerformJSON(ctx context.Context, a runtime.ActionID, args json
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Soldier", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Soldier) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case SoldierFetchMagazine:
+		r.FetchMagazine()
+		return runtime.Done, nil
+	case SoldierReload:
+		r.Reload()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Soldier", a)
 }

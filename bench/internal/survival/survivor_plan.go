@@ -122,6 +122,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 	Enabled: _Survivor_enabled,
 	Number:  _Survivor_number,
 	Hash:    _Survivor_hash,
+	Changed: _Survivor_changed,
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
@@ -287,6 +288,21 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Hunger != b.Hunger {
+		w |= 1 << 0
+	}
+	if a.Food != b.Food {
+		w |= 1 << 1
+	}
+	if a.Energy != b.Energy {
+		w |= 1 << 2
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -320,4 +336,22 @@ func (r *Survivor) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Survivor", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Survivor) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case SurvivorEat:
+		r.Eat()
+		return runtime.Done, nil
+	case SurvivorForage:
+		r.Forage()
+		return runtime.Done, nil
+	case SurvivorRest:
+		r.Rest()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Survivor", a)
 }

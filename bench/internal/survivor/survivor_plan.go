@@ -230,6 +230,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 	Enabled: _Survivor_enabled,
 	Number:  _Survivor_number,
 	Hash:    _Survivor_hash,
+	Changed: _Survivor_changed,
 })
 
 // _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
@@ -608,6 +609,39 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Health != b.Health {
+		w |= 1 << 0
+	}
+	if a.Hunger != b.Hunger {
+		w |= 1 << 1
+	}
+	if a.Ammo != b.Ammo {
+		w |= 1 << 2
+	}
+	if a.Magazines != b.Magazines {
+		w |= 1 << 3
+	}
+	if a.Threat != b.Threat {
+		w |= 1 << 4
+	}
+	if a.Energy != b.Energy {
+		w |= 1 << 5
+	}
+	if a.Stance != b.Stance {
+		w |= 1 << 6
+	}
+	if a.Zone != b.Zone {
+		w |= 1 << 7
+	}
+	if a.Armed != b.Armed {
+		w |= 1 << 8
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -659,4 +693,31 @@ func (r *Survivor) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Survivor", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Survivor) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case SurvivorReload:
+		r.Reload()
+		return runtime.Done, nil
+	case SurvivorEat:
+		r.Eat()
+		return runtime.Done, nil
+	case SurvivorAttack:
+		r.Attack()
+		return runtime.Done, nil
+	case SurvivorTakeCover:
+		r.TakeCover()
+		return runtime.Done, nil
+	case SurvivorTrade:
+		r.Trade()
+		return runtime.Done, nil
+	case SurvivorSprint:
+		r.Sprint()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Survivor", a)
 }

@@ -561,6 +561,7 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 	Enabled: _Squaddie_enabled,
 	Number:  _Squaddie_number,
 	Hash:    _Squaddie_hash,
+	Changed: _Squaddie_changed,
 })
 
 // _Squaddie_planSchema is the JSON Schema of an LLM plan over the actions of Squaddie.
@@ -1619,6 +1620,42 @@ func _Squaddie_hash(s *SquaddieState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Squaddie_changed(a, b *SquaddieState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Health != b.Health {
+		w |= 1 << 0
+	}
+	if a.Energy != b.Energy {
+		w |= 1 << 1
+	}
+	if a.Ammo != b.Ammo {
+		w |= 1 << 2
+	}
+	if a.Magazines != b.Magazines {
+		w |= 1 << 3
+	}
+	if a.Medkits != b.Medkits {
+		w |= 1 << 4
+	}
+	if a.Grenades != b.Grenades {
+		w |= 1 << 5
+	}
+	if a.Threat != b.Threat {
+		w |= 1 << 6
+	}
+	if a.Distance != b.Distance {
+		w |= 1 << 7
+	}
+	if a.InCover != b.InCover {
+		w |= 1 << 8
+	}
+	if a.Radio != b.Radio {
+		w |= 1 << 9
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -1754,4 +1791,73 @@ func (r *Squaddie) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Squaddie", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Squaddie) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case SquaddieShoot:
+		r.Shoot()
+		return runtime.Done, nil
+	case SquaddieBurst:
+		r.Burst()
+		return runtime.Done, nil
+	case SquaddieMelee:
+		r.Melee()
+		return runtime.Done, nil
+	case SquaddieReload:
+		r.Reload()
+		return runtime.Done, nil
+	case SquaddieScavenge:
+		r.Scavenge()
+		return runtime.Done, nil
+	case SquaddieAdvance:
+		r.Advance()
+		return runtime.Done, nil
+	case SquaddieRetreat:
+		r.Retreat()
+		return runtime.Done, nil
+	case SquaddieTakeCover:
+		r.TakeCover()
+		return runtime.Done, nil
+	case SquaddieLeaveCover:
+		r.LeaveCover()
+		return runtime.Done, nil
+	case SquaddieHeal:
+		r.Heal()
+		return runtime.Done, nil
+	case SquaddieBandage:
+		r.Bandage()
+		return runtime.Done, nil
+	case SquaddieRest:
+		r.Rest()
+		return runtime.Done, nil
+	case SquaddieSprint:
+		r.Sprint()
+		return runtime.Done, nil
+	case SquaddieThrow:
+		r.Throw()
+		return runtime.Done, nil
+	case SquaddieCallBackup:
+		r.CallBackup()
+		return runtime.Done, nil
+	case SquaddiePatrol:
+		r.Patrol()
+		return runtime.Done, nil
+	case SquaddieScout:
+		r.Scout()
+		return runtime.Done, nil
+	case SquaddieSuppress:
+		r.Suppress()
+		return runtime.Done, nil
+	case SquaddieFlank:
+		r.Flank()
+		return runtime.Done, nil
+	case SquaddieSurrender:
+		r.Surrender()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Squaddie", a)
 }

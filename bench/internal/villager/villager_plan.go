@@ -455,6 +455,7 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 	Enabled: _Villager_enabled,
 	Number:  _Villager_number,
 	Hash:    _Villager_hash,
+	Changed: _Villager_changed,
 })
 
 // _Villager_planSchema is the JSON Schema of an LLM plan over the actions of Villager.
@@ -1252,6 +1253,39 @@ func _Villager_hash(s *VillagerState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Villager_changed(a, b *VillagerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Location != b.Location {
+		w |= 1 << 0
+	}
+	if a.Energy != b.Energy {
+		w |= 1 << 1
+	}
+	if a.Hunger != b.Hunger {
+		w |= 1 << 2
+	}
+	if a.Gold != b.Gold {
+		w |= 1 << 3
+	}
+	if a.Bread != b.Bread {
+		w |= 1 << 4
+	}
+	if a.Wheat != b.Wheat {
+		w |= 1 << 5
+	}
+	if a.Seeds != b.Seeds {
+		w |= 1 << 6
+	}
+	if a.Planted != b.Planted {
+		w |= 1 << 7
+	}
+	if a.Wood != b.Wood {
+		w |= 1 << 8
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -1351,4 +1385,55 @@ func (r *Villager) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Villager", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Villager) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case VillagerGoHome:
+		r.GoHome()
+		return runtime.Done, nil
+	case VillagerGoField:
+		r.GoField()
+		return runtime.Done, nil
+	case VillagerGoMarket:
+		r.GoMarket()
+		return runtime.Done, nil
+	case VillagerGoForest:
+		r.GoForest()
+		return runtime.Done, nil
+	case VillagerSleep:
+		r.Sleep()
+		return runtime.Done, nil
+	case VillagerRest:
+		r.Rest()
+		return runtime.Done, nil
+	case VillagerEatBread:
+		r.EatBread()
+		return runtime.Done, nil
+	case VillagerBuyBread:
+		r.BuyBread()
+		return runtime.Done, nil
+	case VillagerBuySeeds:
+		r.BuySeeds()
+		return runtime.Done, nil
+	case VillagerPlant:
+		r.Plant()
+		return runtime.Done, nil
+	case VillagerHarvest:
+		r.Harvest()
+		return runtime.Done, nil
+	case VillagerSellWheat:
+		r.SellWheat()
+		return runtime.Done, nil
+	case VillagerBakeBread:
+		r.BakeBread()
+		return runtime.Done, nil
+	case VillagerChopWood:
+		r.ChopWood()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Villager", a)
 }

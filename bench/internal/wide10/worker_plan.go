@@ -298,6 +298,7 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 	Number:  _Worker_number,
 	Hash:    _Worker_hash,
 	Key:     _Worker_key,
+	Changed: _Worker_changed,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -791,6 +792,45 @@ func _Worker_key(s *WorkerState) WorkerState {
 	return k
 }
 
+func _Worker_changed(a, b *WorkerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Stage != b.Stage {
+		w |= 1 << 0
+	}
+	if a.N0 != b.N0 {
+		w |= 1 << 1
+	}
+	if a.N1 != b.N1 {
+		w |= 1 << 2
+	}
+	if a.N2 != b.N2 {
+		w |= 1 << 3
+	}
+	if a.N3 != b.N3 {
+		w |= 1 << 4
+	}
+	if a.N4 != b.N4 {
+		w |= 1 << 5
+	}
+	if a.N5 != b.N5 {
+		w |= 1 << 6
+	}
+	if a.N6 != b.N6 {
+		w |= 1 << 7
+	}
+	if a.N7 != b.N7 {
+		w |= 1 << 8
+	}
+	if a.N8 != b.N8 {
+		w |= 1 << 9
+	}
+	if a.N9 != b.N9 {
+		w |= 1 << 10
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -866,4 +906,43 @@ func (r *Worker) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Worker", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Worker) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WorkerAdvance0:
+		r.Advance0()
+		return runtime.Done, nil
+	case WorkerAdvance1:
+		r.Advance1()
+		return runtime.Done, nil
+	case WorkerAdvance2:
+		r.Advance2()
+		return runtime.Done, nil
+	case WorkerAdvance3:
+		r.Advance3()
+		return runtime.Done, nil
+	case WorkerAdvance4:
+		r.Advance4()
+		return runtime.Done, nil
+	case WorkerIdle0:
+		r.Idle0()
+		return runtime.Done, nil
+	case WorkerIdle1:
+		r.Idle1()
+		return runtime.Done, nil
+	case WorkerIdle2:
+		r.Idle2()
+		return runtime.Done, nil
+	case WorkerIdle3:
+		r.Idle3()
+		return runtime.Done, nil
+	case WorkerIdle4:
+		r.Idle4()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Worker", a)
 }

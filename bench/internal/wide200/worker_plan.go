@@ -4287,6 +4287,7 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 	Enabled: _Worker_enabled,
 	Number:  _Worker_number,
 	Hash:    _Worker_hash,
+	Changed: _Worker_changed,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -12566,6 +12567,45 @@ func _Worker_hash(s *WorkerState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Worker_changed(a, b *WorkerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Stage != b.Stage {
+		w |= 1 << 0
+	}
+	if a.N0 != b.N0 {
+		w |= 1 << 1
+	}
+	if a.N1 != b.N1 {
+		w |= 1 << 2
+	}
+	if a.N2 != b.N2 {
+		w |= 1 << 3
+	}
+	if a.N3 != b.N3 {
+		w |= 1 << 4
+	}
+	if a.N4 != b.N4 {
+		w |= 1 << 5
+	}
+	if a.N5 != b.N5 {
+		w |= 1 << 6
+	}
+	if a.N6 != b.N6 {
+		w |= 1 << 7
+	}
+	if a.N7 != b.N7 {
+		w |= 1 << 8
+	}
+	if a.N8 != b.N8 {
+		w |= 1 << 9
+	}
+	if a.N9 != b.N9 {
+		w |= 1 << 10
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -13781,4 +13821,613 @@ func (r *Worker) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Worker", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Worker) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WorkerAdvance0:
+		r.Advance0()
+		return runtime.Done, nil
+	case WorkerAdvance1:
+		r.Advance1()
+		return runtime.Done, nil
+	case WorkerAdvance2:
+		r.Advance2()
+		return runtime.Done, nil
+	case WorkerAdvance3:
+		r.Advance3()
+		return runtime.Done, nil
+	case WorkerAdvance4:
+		r.Advance4()
+		return runtime.Done, nil
+	case WorkerIdle0:
+		r.Idle0()
+		return runtime.Done, nil
+	case WorkerIdle1:
+		r.Idle1()
+		return runtime.Done, nil
+	case WorkerIdle2:
+		r.Idle2()
+		return runtime.Done, nil
+	case WorkerIdle3:
+		r.Idle3()
+		return runtime.Done, nil
+	case WorkerIdle4:
+		r.Idle4()
+		return runtime.Done, nil
+	case WorkerIdle5:
+		r.Idle5()
+		return runtime.Done, nil
+	case WorkerIdle6:
+		r.Idle6()
+		return runtime.Done, nil
+	case WorkerIdle7:
+		r.Idle7()
+		return runtime.Done, nil
+	case WorkerIdle8:
+		r.Idle8()
+		return runtime.Done, nil
+	case WorkerIdle9:
+		r.Idle9()
+		return runtime.Done, nil
+	case WorkerIdle10:
+		r.Idle10()
+		return runtime.Done, nil
+	case WorkerIdle11:
+		r.Idle11()
+		return runtime.Done, nil
+	case WorkerIdle12:
+		r.Idle12()
+		return runtime.Done, nil
+	case WorkerIdle13:
+		r.Idle13()
+		return runtime.Done, nil
+	case WorkerIdle14:
+		r.Idle14()
+		return runtime.Done, nil
+	case WorkerIdle15:
+		r.Idle15()
+		return runtime.Done, nil
+	case WorkerIdle16:
+		r.Idle16()
+		return runtime.Done, nil
+	case WorkerIdle17:
+		r.Idle17()
+		return runtime.Done, nil
+	case WorkerIdle18:
+		r.Idle18()
+		return runtime.Done, nil
+	case WorkerIdle19:
+		r.Idle19()
+		return runtime.Done, nil
+	case WorkerIdle20:
+		r.Idle20()
+		return runtime.Done, nil
+	case WorkerIdle21:
+		r.Idle21()
+		return runtime.Done, nil
+	case WorkerIdle22:
+		r.Idle22()
+		return runtime.Done, nil
+	case WorkerIdle23:
+		r.Idle23()
+		return runtime.Done, nil
+	case WorkerIdle24:
+		r.Idle24()
+		return runtime.Done, nil
+	case WorkerIdle25:
+		r.Idle25()
+		return runtime.Done, nil
+	case WorkerIdle26:
+		r.Idle26()
+		return runtime.Done, nil
+	case WorkerIdle27:
+		r.Idle27()
+		return runtime.Done, nil
+	case WorkerIdle28:
+		r.Idle28()
+		return runtime.Done, nil
+	case WorkerIdle29:
+		r.Idle29()
+		return runtime.Done, nil
+	case WorkerIdle30:
+		r.Idle30()
+		return runtime.Done, nil
+	case WorkerIdle31:
+		r.Idle31()
+		return runtime.Done, nil
+	case WorkerIdle32:
+		r.Idle32()
+		return runtime.Done, nil
+	case WorkerIdle33:
+		r.Idle33()
+		return runtime.Done, nil
+	case WorkerIdle34:
+		r.Idle34()
+		return runtime.Done, nil
+	case WorkerIdle35:
+		r.Idle35()
+		return runtime.Done, nil
+	case WorkerIdle36:
+		r.Idle36()
+		return runtime.Done, nil
+	case WorkerIdle37:
+		r.Idle37()
+		return runtime.Done, nil
+	case WorkerIdle38:
+		r.Idle38()
+		return runtime.Done, nil
+	case WorkerIdle39:
+		r.Idle39()
+		return runtime.Done, nil
+	case WorkerIdle40:
+		r.Idle40()
+		return runtime.Done, nil
+	case WorkerIdle41:
+		r.Idle41()
+		return runtime.Done, nil
+	case WorkerIdle42:
+		r.Idle42()
+		return runtime.Done, nil
+	case WorkerIdle43:
+		r.Idle43()
+		return runtime.Done, nil
+	case WorkerIdle44:
+		r.Idle44()
+		return runtime.Done, nil
+	case WorkerIdle45:
+		r.Idle45()
+		return runtime.Done, nil
+	case WorkerIdle46:
+		r.Idle46()
+		return runtime.Done, nil
+	case WorkerIdle47:
+		r.Idle47()
+		return runtime.Done, nil
+	case WorkerIdle48:
+		r.Idle48()
+		return runtime.Done, nil
+	case WorkerIdle49:
+		r.Idle49()
+		return runtime.Done, nil
+	case WorkerIdle50:
+		r.Idle50()
+		return runtime.Done, nil
+	case WorkerIdle51:
+		r.Idle51()
+		return runtime.Done, nil
+	case WorkerIdle52:
+		r.Idle52()
+		return runtime.Done, nil
+	case WorkerIdle53:
+		r.Idle53()
+		return runtime.Done, nil
+	case WorkerIdle54:
+		r.Idle54()
+		return runtime.Done, nil
+	case WorkerIdle55:
+		r.Idle55()
+		return runtime.Done, nil
+	case WorkerIdle56:
+		r.Idle56()
+		return runtime.Done, nil
+	case WorkerIdle57:
+		r.Idle57()
+		return runtime.Done, nil
+	case WorkerIdle58:
+		r.Idle58()
+		return runtime.Done, nil
+	case WorkerIdle59:
+		r.Idle59()
+		return runtime.Done, nil
+	case WorkerIdle60:
+		r.Idle60()
+		return runtime.Done, nil
+	case WorkerIdle61:
+		r.Idle61()
+		return runtime.Done, nil
+	case WorkerIdle62:
+		r.Idle62()
+		return runtime.Done, nil
+	case WorkerIdle63:
+		r.Idle63()
+		return runtime.Done, nil
+	case WorkerIdle64:
+		r.Idle64()
+		return runtime.Done, nil
+	case WorkerIdle65:
+		r.Idle65()
+		return runtime.Done, nil
+	case WorkerIdle66:
+		r.Idle66()
+		return runtime.Done, nil
+	case WorkerIdle67:
+		r.Idle67()
+		return runtime.Done, nil
+	case WorkerIdle68:
+		r.Idle68()
+		return runtime.Done, nil
+	case WorkerIdle69:
+		r.Idle69()
+		return runtime.Done, nil
+	case WorkerIdle70:
+		r.Idle70()
+		return runtime.Done, nil
+	case WorkerIdle71:
+		r.Idle71()
+		return runtime.Done, nil
+	case WorkerIdle72:
+		r.Idle72()
+		return runtime.Done, nil
+	case WorkerIdle73:
+		r.Idle73()
+		return runtime.Done, nil
+	case WorkerIdle74:
+		r.Idle74()
+		return runtime.Done, nil
+	case WorkerIdle75:
+		r.Idle75()
+		return runtime.Done, nil
+	case WorkerIdle76:
+		r.Idle76()
+		return runtime.Done, nil
+	case WorkerIdle77:
+		r.Idle77()
+		return runtime.Done, nil
+	case WorkerIdle78:
+		r.Idle78()
+		return runtime.Done, nil
+	case WorkerIdle79:
+		r.Idle79()
+		return runtime.Done, nil
+	case WorkerIdle80:
+		r.Idle80()
+		return runtime.Done, nil
+	case WorkerIdle81:
+		r.Idle81()
+		return runtime.Done, nil
+	case WorkerIdle82:
+		r.Idle82()
+		return runtime.Done, nil
+	case WorkerIdle83:
+		r.Idle83()
+		return runtime.Done, nil
+	case WorkerIdle84:
+		r.Idle84()
+		return runtime.Done, nil
+	case WorkerIdle85:
+		r.Idle85()
+		return runtime.Done, nil
+	case WorkerIdle86:
+		r.Idle86()
+		return runtime.Done, nil
+	case WorkerIdle87:
+		r.Idle87()
+		return runtime.Done, nil
+	case WorkerIdle88:
+		r.Idle88()
+		return runtime.Done, nil
+	case WorkerIdle89:
+		r.Idle89()
+		return runtime.Done, nil
+	case WorkerIdle90:
+		r.Idle90()
+		return runtime.Done, nil
+	case WorkerIdle91:
+		r.Idle91()
+		return runtime.Done, nil
+	case WorkerIdle92:
+		r.Idle92()
+		return runtime.Done, nil
+	case WorkerIdle93:
+		r.Idle93()
+		return runtime.Done, nil
+	case WorkerIdle94:
+		r.Idle94()
+		return runtime.Done, nil
+	case WorkerIdle95:
+		r.Idle95()
+		return runtime.Done, nil
+	case WorkerIdle96:
+		r.Idle96()
+		return runtime.Done, nil
+	case WorkerIdle97:
+		r.Idle97()
+		return runtime.Done, nil
+	case WorkerIdle98:
+		r.Idle98()
+		return runtime.Done, nil
+	case WorkerIdle99:
+		r.Idle99()
+		return runtime.Done, nil
+	case WorkerIdle100:
+		r.Idle100()
+		return runtime.Done, nil
+	case WorkerIdle101:
+		r.Idle101()
+		return runtime.Done, nil
+	case WorkerIdle102:
+		r.Idle102()
+		return runtime.Done, nil
+	case WorkerIdle103:
+		r.Idle103()
+		return runtime.Done, nil
+	case WorkerIdle104:
+		r.Idle104()
+		return runtime.Done, nil
+	case WorkerIdle105:
+		r.Idle105()
+		return runtime.Done, nil
+	case WorkerIdle106:
+		r.Idle106()
+		return runtime.Done, nil
+	case WorkerIdle107:
+		r.Idle107()
+		return runtime.Done, nil
+	case WorkerIdle108:
+		r.Idle108()
+		return runtime.Done, nil
+	case WorkerIdle109:
+		r.Idle109()
+		return runtime.Done, nil
+	case WorkerIdle110:
+		r.Idle110()
+		return runtime.Done, nil
+	case WorkerIdle111:
+		r.Idle111()
+		return runtime.Done, nil
+	case WorkerIdle112:
+		r.Idle112()
+		return runtime.Done, nil
+	case WorkerIdle113:
+		r.Idle113()
+		return runtime.Done, nil
+	case WorkerIdle114:
+		r.Idle114()
+		return runtime.Done, nil
+	case WorkerIdle115:
+		r.Idle115()
+		return runtime.Done, nil
+	case WorkerIdle116:
+		r.Idle116()
+		return runtime.Done, nil
+	case WorkerIdle117:
+		r.Idle117()
+		return runtime.Done, nil
+	case WorkerIdle118:
+		r.Idle118()
+		return runtime.Done, nil
+	case WorkerIdle119:
+		r.Idle119()
+		return runtime.Done, nil
+	case WorkerIdle120:
+		r.Idle120()
+		return runtime.Done, nil
+	case WorkerIdle121:
+		r.Idle121()
+		return runtime.Done, nil
+	case WorkerIdle122:
+		r.Idle122()
+		return runtime.Done, nil
+	case WorkerIdle123:
+		r.Idle123()
+		return runtime.Done, nil
+	case WorkerIdle124:
+		r.Idle124()
+		return runtime.Done, nil
+	case WorkerIdle125:
+		r.Idle125()
+		return runtime.Done, nil
+	case WorkerIdle126:
+		r.Idle126()
+		return runtime.Done, nil
+	case WorkerIdle127:
+		r.Idle127()
+		return runtime.Done, nil
+	case WorkerIdle128:
+		r.Idle128()
+		return runtime.Done, nil
+	case WorkerIdle129:
+		r.Idle129()
+		return runtime.Done, nil
+	case WorkerIdle130:
+		r.Idle130()
+		return runtime.Done, nil
+	case WorkerIdle131:
+		r.Idle131()
+		return runtime.Done, nil
+	case WorkerIdle132:
+		r.Idle132()
+		return runtime.Done, nil
+	case WorkerIdle133:
+		r.Idle133()
+		return runtime.Done, nil
+	case WorkerIdle134:
+		r.Idle134()
+		return runtime.Done, nil
+	case WorkerIdle135:
+		r.Idle135()
+		return runtime.Done, nil
+	case WorkerIdle136:
+		r.Idle136()
+		return runtime.Done, nil
+	case WorkerIdle137:
+		r.Idle137()
+		return runtime.Done, nil
+	case WorkerIdle138:
+		r.Idle138()
+		return runtime.Done, nil
+	case WorkerIdle139:
+		r.Idle139()
+		return runtime.Done, nil
+	case WorkerIdle140:
+		r.Idle140()
+		return runtime.Done, nil
+	case WorkerIdle141:
+		r.Idle141()
+		return runtime.Done, nil
+	case WorkerIdle142:
+		r.Idle142()
+		return runtime.Done, nil
+	case WorkerIdle143:
+		r.Idle143()
+		return runtime.Done, nil
+	case WorkerIdle144:
+		r.Idle144()
+		return runtime.Done, nil
+	case WorkerIdle145:
+		r.Idle145()
+		return runtime.Done, nil
+	case WorkerIdle146:
+		r.Idle146()
+		return runtime.Done, nil
+	case WorkerIdle147:
+		r.Idle147()
+		return runtime.Done, nil
+	case WorkerIdle148:
+		r.Idle148()
+		return runtime.Done, nil
+	case WorkerIdle149:
+		r.Idle149()
+		return runtime.Done, nil
+	case WorkerIdle150:
+		r.Idle150()
+		return runtime.Done, nil
+	case WorkerIdle151:
+		r.Idle151()
+		return runtime.Done, nil
+	case WorkerIdle152:
+		r.Idle152()
+		return runtime.Done, nil
+	case WorkerIdle153:
+		r.Idle153()
+		return runtime.Done, nil
+	case WorkerIdle154:
+		r.Idle154()
+		return runtime.Done, nil
+	case WorkerIdle155:
+		r.Idle155()
+		return runtime.Done, nil
+	case WorkerIdle156:
+		r.Idle156()
+		return runtime.Done, nil
+	case WorkerIdle157:
+		r.Idle157()
+		return runtime.Done, nil
+	case WorkerIdle158:
+		r.Idle158()
+		return runtime.Done, nil
+	case WorkerIdle159:
+		r.Idle159()
+		return runtime.Done, nil
+	case WorkerIdle160:
+		r.Idle160()
+		return runtime.Done, nil
+	case WorkerIdle161:
+		r.Idle161()
+		return runtime.Done, nil
+	case WorkerIdle162:
+		r.Idle162()
+		return runtime.Done, nil
+	case WorkerIdle163:
+		r.Idle163()
+		return runtime.Done, nil
+	case WorkerIdle164:
+		r.Idle164()
+		return runtime.Done, nil
+	case WorkerIdle165:
+		r.Idle165()
+		return runtime.Done, nil
+	case WorkerIdle166:
+		r.Idle166()
+		return runtime.Done, nil
+	case WorkerIdle167:
+		r.Idle167()
+		return runtime.Done, nil
+	case WorkerIdle168:
+		r.Idle168()
+		return runtime.Done, nil
+	case WorkerIdle169:
+		r.Idle169()
+		return runtime.Done, nil
+	case WorkerIdle170:
+		r.Idle170()
+		return runtime.Done, nil
+	case WorkerIdle171:
+		r.Idle171()
+		return runtime.Done, nil
+	case WorkerIdle172:
+		r.Idle172()
+		return runtime.Done, nil
+	case WorkerIdle173:
+		r.Idle173()
+		return runtime.Done, nil
+	case WorkerIdle174:
+		r.Idle174()
+		return runtime.Done, nil
+	case WorkerIdle175:
+		r.Idle175()
+		return runtime.Done, nil
+	case WorkerIdle176:
+		r.Idle176()
+		return runtime.Done, nil
+	case WorkerIdle177:
+		r.Idle177()
+		return runtime.Done, nil
+	case WorkerIdle178:
+		r.Idle178()
+		return runtime.Done, nil
+	case WorkerIdle179:
+		r.Idle179()
+		return runtime.Done, nil
+	case WorkerIdle180:
+		r.Idle180()
+		return runtime.Done, nil
+	case WorkerIdle181:
+		r.Idle181()
+		return runtime.Done, nil
+	case WorkerIdle182:
+		r.Idle182()
+		return runtime.Done, nil
+	case WorkerIdle183:
+		r.Idle183()
+		return runtime.Done, nil
+	case WorkerIdle184:
+		r.Idle184()
+		return runtime.Done, nil
+	case WorkerIdle185:
+		r.Idle185()
+		return runtime.Done, nil
+	case WorkerIdle186:
+		r.Idle186()
+		return runtime.Done, nil
+	case WorkerIdle187:
+		r.Idle187()
+		return runtime.Done, nil
+	case WorkerIdle188:
+		r.Idle188()
+		return runtime.Done, nil
+	case WorkerIdle189:
+		r.Idle189()
+		return runtime.Done, nil
+	case WorkerIdle190:
+		r.Idle190()
+		return runtime.Done, nil
+	case WorkerIdle191:
+		r.Idle191()
+		return runtime.Done, nil
+	case WorkerIdle192:
+		r.Idle192()
+		return runtime.Done, nil
+	case WorkerIdle193:
+		r.Idle193()
+		return runtime.Done, nil
+	case WorkerIdle194:
+		r.Idle194()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Worker", a)
 }

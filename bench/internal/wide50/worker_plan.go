@@ -1137,6 +1137,7 @@ var WorkerDomain = runtime.NewDomain(runtime.Domain[WorkerState]{
 	Enabled: _Worker_enabled,
 	Number:  _Worker_number,
 	Hash:    _Worker_hash,
+	Changed: _Worker_changed,
 })
 
 // _Worker_planSchema is the JSON Schema of an LLM plan over the actions of Worker.
@@ -3260,6 +3261,45 @@ func _Worker_hash(s *WorkerState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Worker_changed(a, b *WorkerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Stage != b.Stage {
+		w |= 1 << 0
+	}
+	if a.N0 != b.N0 {
+		w |= 1 << 1
+	}
+	if a.N1 != b.N1 {
+		w |= 1 << 2
+	}
+	if a.N2 != b.N2 {
+		w |= 1 << 3
+	}
+	if a.N3 != b.N3 {
+		w |= 1 << 4
+	}
+	if a.N4 != b.N4 {
+		w |= 1 << 5
+	}
+	if a.N5 != b.N5 {
+		w |= 1 << 6
+	}
+	if a.N6 != b.N6 {
+		w |= 1 << 7
+	}
+	if a.N7 != b.N7 {
+		w |= 1 << 8
+	}
+	if a.N8 != b.N8 {
+		w |= 1 << 9
+	}
+	if a.N9 != b.N9 {
+		w |= 1 << 10
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -3575,4 +3615,163 @@ func (r *Worker) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Worker", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Worker) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WorkerAdvance0:
+		r.Advance0()
+		return runtime.Done, nil
+	case WorkerAdvance1:
+		r.Advance1()
+		return runtime.Done, nil
+	case WorkerAdvance2:
+		r.Advance2()
+		return runtime.Done, nil
+	case WorkerAdvance3:
+		r.Advance3()
+		return runtime.Done, nil
+	case WorkerAdvance4:
+		r.Advance4()
+		return runtime.Done, nil
+	case WorkerIdle0:
+		r.Idle0()
+		return runtime.Done, nil
+	case WorkerIdle1:
+		r.Idle1()
+		return runtime.Done, nil
+	case WorkerIdle2:
+		r.Idle2()
+		return runtime.Done, nil
+	case WorkerIdle3:
+		r.Idle3()
+		return runtime.Done, nil
+	case WorkerIdle4:
+		r.Idle4()
+		return runtime.Done, nil
+	case WorkerIdle5:
+		r.Idle5()
+		return runtime.Done, nil
+	case WorkerIdle6:
+		r.Idle6()
+		return runtime.Done, nil
+	case WorkerIdle7:
+		r.Idle7()
+		return runtime.Done, nil
+	case WorkerIdle8:
+		r.Idle8()
+		return runtime.Done, nil
+	case WorkerIdle9:
+		r.Idle9()
+		return runtime.Done, nil
+	case WorkerIdle10:
+		r.Idle10()
+		return runtime.Done, nil
+	case WorkerIdle11:
+		r.Idle11()
+		return runtime.Done, nil
+	case WorkerIdle12:
+		r.Idle12()
+		return runtime.Done, nil
+	case WorkerIdle13:
+		r.Idle13()
+		return runtime.Done, nil
+	case WorkerIdle14:
+		r.Idle14()
+		return runtime.Done, nil
+	case WorkerIdle15:
+		r.Idle15()
+		return runtime.Done, nil
+	case WorkerIdle16:
+		r.Idle16()
+		return runtime.Done, nil
+	case WorkerIdle17:
+		r.Idle17()
+		return runtime.Done, nil
+	case WorkerIdle18:
+		r.Idle18()
+		return runtime.Done, nil
+	case WorkerIdle19:
+		r.Idle19()
+		return runtime.Done, nil
+	case WorkerIdle20:
+		r.Idle20()
+		return runtime.Done, nil
+	case WorkerIdle21:
+		r.Idle21()
+		return runtime.Done, nil
+	case WorkerIdle22:
+		r.Idle22()
+		return runtime.Done, nil
+	case WorkerIdle23:
+		r.Idle23()
+		return runtime.Done, nil
+	case WorkerIdle24:
+		r.Idle24()
+		return runtime.Done, nil
+	case WorkerIdle25:
+		r.Idle25()
+		return runtime.Done, nil
+	case WorkerIdle26:
+		r.Idle26()
+		return runtime.Done, nil
+	case WorkerIdle27:
+		r.Idle27()
+		return runtime.Done, nil
+	case WorkerIdle28:
+		r.Idle28()
+		return runtime.Done, nil
+	case WorkerIdle29:
+		r.Idle29()
+		return runtime.Done, nil
+	case WorkerIdle30:
+		r.Idle30()
+		return runtime.Done, nil
+	case WorkerIdle31:
+		r.Idle31()
+		return runtime.Done, nil
+	case WorkerIdle32:
+		r.Idle32()
+		return runtime.Done, nil
+	case WorkerIdle33:
+		r.Idle33()
+		return runtime.Done, nil
+	case WorkerIdle34:
+		r.Idle34()
+		return runtime.Done, nil
+	case WorkerIdle35:
+		r.Idle35()
+		return runtime.Done, nil
+	case WorkerIdle36:
+		r.Idle36()
+		return runtime.Done, nil
+	case WorkerIdle37:
+		r.Idle37()
+		return runtime.Done, nil
+	case WorkerIdle38:
+		r.Idle38()
+		return runtime.Done, nil
+	case WorkerIdle39:
+		r.Idle39()
+		return runtime.Done, nil
+	case WorkerIdle40:
+		r.Idle40()
+		return runtime.Done, nil
+	case WorkerIdle41:
+		r.Idle41()
+		return runtime.Done, nil
+	case WorkerIdle42:
+		r.Idle42()
+		return runtime.Done, nil
+	case WorkerIdle43:
+		r.Idle43()
+		return runtime.Done, nil
+	case WorkerIdle44:
+		r.Idle44()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Worker", a)
 }

@@ -248,6 +248,7 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 	Enabled: _Woodcutter_enabled,
 	Number:  _Woodcutter_number,
 	Hash:    _Woodcutter_hash,
+	Changed: _Woodcutter_changed,
 })
 
 // _Woodcutter_planSchema is the JSON Schema of an LLM plan over the actions of Woodcutter.
@@ -650,6 +651,30 @@ func _Woodcutter_hash(s *WoodcutterState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Woodcutter_changed(a, b *WoodcutterState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Location != b.Location {
+		w |= 1 << 0
+	}
+	if a.HasAxe != b.HasAxe {
+		w |= 1 << 1
+	}
+	if a.Wood != b.Wood {
+		w |= 1 << 2
+	}
+	if a.Gold != b.Gold {
+		w |= 1 << 3
+	}
+	if a.FireLit != b.FireLit {
+		w |= 1 << 4
+	}
+	if a.Hunger != b.Hunger {
+		w |= 1 << 5
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -707,4 +732,34 @@ func (r *Woodcutter) PerformJSON(ctx context.Context, a runtime.ActionID, args j
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Woodcutter", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Woodcutter) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case WoodcutterGoForest:
+		r.GoForest()
+		return runtime.Done, nil
+	case WoodcutterGoTown:
+		r.GoTown()
+		return runtime.Done, nil
+	case WoodcutterGoHome:
+		r.GoHome()
+		return runtime.Done, nil
+	case WoodcutterBuyAxe:
+		r.BuyAxe()
+		return runtime.Done, nil
+	case WoodcutterChop:
+		r.Chop()
+		return runtime.Done, nil
+	case WoodcutterLightFire:
+		r.LightFire()
+		return runtime.Done, nil
+	case WoodcutterEat:
+		r.Eat()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Woodcutter", a)
 }

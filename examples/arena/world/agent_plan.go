@@ -267,6 +267,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 	Enabled: _Agent_enabled,
 	Number:  _Agent_number,
 	Hash:    _Agent_hash,
+	Changed: _Agent_changed,
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
@@ -686,6 +687,30 @@ func _Agent_hash(s *AgentState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Agent_changed(a, b *AgentState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Hunger != b.Hunger {
+		w |= 1 << 0
+	}
+	if a.Food != b.Food {
+		w |= 1 << 1
+	}
+	if a.Energy != b.Energy {
+		w |= 1 << 2
+	}
+	if a.Ammo != b.Ammo {
+		w |= 1 << 3
+	}
+	if a.Threat != b.Threat {
+		w |= 1 << 4
+	}
+	if a.Cover != b.Cover {
+		w |= 1 << 5
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -743,4 +768,34 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		return nil, nil
 	}
 	return nil, runtime.UnknownAction("Agent", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Agent) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case AgentForage:
+		r.Forage()
+		return runtime.Done, nil
+	case AgentEat:
+		r.Eat()
+		return runtime.Done, nil
+	case AgentRest:
+		r.Rest()
+		return runtime.Done, nil
+	case AgentScavenge:
+		r.Scavenge()
+		return runtime.Done, nil
+	case AgentFight:
+		r.Fight()
+		return runtime.Done, nil
+	case AgentFlee:
+		r.Flee()
+		return runtime.Done, nil
+	case AgentHide:
+		r.Hide()
+		return runtime.Done, nil
+	}
+	return runtime.Failed, runtime.UnknownAction("Agent", a)
 }

@@ -136,6 +136,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 	Enabled: _Agent_enabled,
 	Number:  _Agent_number,
 	Hash:    _Agent_hash,
+	Changed: _Agent_changed,
 })
 
 // _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
@@ -367,6 +368,24 @@ func _Agent_hash(s *AgentState) uint64 {
 	return runtime.HashMix(h)
 }
 
+func _Agent_changed(a, b *AgentState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if a.Searched != b.Searched {
+		w |= 1 << 0
+	}
+	if a.Booked != b.Booked {
+		w |= 1 << 1
+	}
+	if a.Notified != b.Notified {
+		w |= 1 << 2
+	}
+	if a.Budget != b.Budget {
+		w |= 1 << 3
+	}
+	bits[0] |= w
+}
+
 // Perform runs action a by calling its method. Actions that take typed
 // arguments run through PerformJSON, or through runtime.Think with
 // runtime.WithArgs.
@@ -414,6 +433,21 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		return nil, r.Notify(ctx, in)
 	}
 	return nil, runtime.UnknownAction("Agent", a)
+}
+
+// PerformStep runs one tick of action a, for a runtime.Agent: an action that
+// takes ticks is called once with t and says whether it runs on; any other
+// action runs whole and is done, or failed when it returns an error.
+func (r *Agent) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
+	switch a {
+	case AgentSearch:
+		return runtime.Failed, runtime.NeedsArguments("Agent", "Search")
+	case AgentBook:
+		return runtime.Failed, runtime.NeedsArguments("Agent", "Book")
+	case AgentNotify:
+		return runtime.Failed, runtime.NeedsArguments("Agent", "Notify")
+	}
+	return runtime.Failed, runtime.UnknownAction("Agent", a)
 }
 
 // The actions of Agent that take typed arguments, for runtime.Think: planners do

@@ -1,4 +1,4 @@
-package roles // want package:"actions\\(Farmer.Sell,Walk Fine.Reload Soldier.Reload,Fire,Aim\\)"
+package roles // want package:"actions\\(Farmer.Sell,Walk Fine.Reload Soldier.Reload,Fire,Aim,Duck\\)"
 
 const MaxAmmo = 30
 
@@ -38,6 +38,13 @@ func (s *Soldier) Fire() {}
 //
 //plan:action post="Stance = Crouched"
 func (s *Soldier) Aim(n int) {} // want `action Aim has signature func\(n int\)`
+
+// Duck ducks at once, so nothing could interrupt it.
+//
+// want +2 `uninterruptible on Duck, whose method finishes when it returns`
+//
+//plan:action post="Stance = Crouched" uninterruptible
+func (s *Soldier) Duck() {}
 
 // Fine is a role without mistakes: nothing is reported.
 type Fine struct {
