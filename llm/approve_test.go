@@ -47,6 +47,9 @@ func TestApprovalGate(t *testing.T) {
 		{name: "remove an unknown step", reply: threePings, decision: llm.RemoveSteps("p9"), status: llm.StatusFailed, err: llm.ErrInvalidDecision},
 		{name: "reorder an unknown step", reply: threePings, decision: llm.ReorderSteps("p9"), status: llm.StatusFailed, err: llm.ErrInvalidDecision},
 		{name: "reorder twice", reply: threePings, decision: llm.ReorderSteps("p1", "p1"), status: llm.StatusFailed, err: llm.ErrInvalidDecision},
+		{name: "edit arguments", reply: goodPlan, decision: llm.EditArgs("s1", json.RawMessage(`{"from":"Bergen","to":"Paris","seats":2}`)), ran: []string{"s1", "s2"}, status: llm.StatusCompleted},
+		{name: "edit arguments the action refuses", reply: goodPlan, decision: llm.EditArgs("s1", json.RawMessage(`{"from":"Bergen","to":"Paris","seats":"two"}`)), status: llm.StatusFailed, err: llm.ErrInvalidArgs},
+		{name: "edit the arguments of an unknown step", reply: goodPlan, decision: llm.EditArgs("s9", json.RawMessage(`{}`)), status: llm.StatusFailed, err: llm.ErrInvalidDecision},
 		{name: "reorder breaks verification", reply: planJSON(step("f", "BookFlight", flightParis), step("h", "BookHotel", hotelParis)), decision: llm.ReorderSteps("h"), opts: []llm.Option{llm.WithRequireVerified(0)}, status: llm.StatusFailed, err: llm.ErrUnverified},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,6 +46,12 @@ type Checkpoint struct {
 	// Replanning is set while the run asks the model for a revision of
 	// Plan (the replan is already counted in Replans).
 	Replanning *Replanning `json:"replanning,omitempty"`
+	// State is the state Plan was made and verified from, as JSON: a
+	// decision that changes the plan is verified from it (Decide, the
+	// review page).
+	State json.RawMessage `json:"state,omitempty"`
+	// Decided is the last decision Planner.Decide recorded on the run.
+	Decided *DecisionRecord `json:"decided,omitempty"`
 	// Trace is what the run's observer keeps of its last runner's context
 	// (see ContextCarrier): with package otelrolegen, the W3C trace
 	// context of the run's span, which a resumed run links to.

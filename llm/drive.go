@@ -87,6 +87,7 @@ func (e *Engine[S]) Run(d Driver[S]) (*Result, error) {
 // generate asks the driver for a plan of the run's goal from state and
 // accounts the calls made for it.
 func (e *Engine[S]) generate(d Driver[S], state S, rev *Revision) (*Plan, error) {
+	e.madeFrom(state)
 	reply, err := d.Plan(PlanRequest[S]{Goal: e.goal, State: state, Revision: rev, Used: e.usage})
 	e.record(reply.Calls...)
 	if err != nil {

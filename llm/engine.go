@@ -44,6 +44,10 @@ type Engine[S comparable] struct {
 	// checkpoint saved then makes Resume ask again instead of running the
 	// plan that failed.
 	replanning *Replanning
+	// planState is the state the current plan was made from, as JSON;
+	// decided the last decision recorded by Planner.Decide.
+	planState json.RawMessage
+	decided   *DecisionRecord
 
 	// The execution state of the current plan: steps done and their
 	// outputs, and steps started (or failed) since it began.
@@ -105,6 +109,15 @@ func (e *Engine[S]) Result() *Result {
 // setPlan makes plan the run's current plan: the one place it changes.
 func (e *Engine[S]) setPlan(plan *Plan) { e.plan = plan }
 
+// madeFrom records the state the next plan is made or checked from.
+func (e *Engine[S]) madeFrom(state S) {
+	b, err := json.Marshal(state)
+	if err != nil {
+		b = nil
+	}
+	e.planState = b
+}
+
 func (e *Engine[S]) resetPlanState() {
 	e.done = map[string]bool{}
 	e.outputs = map[string]json.RawMessage{}
@@ -125,6 +138,7 @@ func (e *Engine[S]) restore(cp *Checkpoint) {
 	e.calls = slices.Clone(cp.Calls)
 	e.approvedOnce, e.handApproved = cp.ApprovedOnce, cp.HandApproved
 	e.replanning = cp.Replanning
+	e.planState, e.decided = cp.State, cp.Decided
 	e.restored, e.trace = true, cp.Trace
 	e.resetPlanState()
 	e.completed = 0
@@ -181,6 +195,8 @@ func (e *Engine[S]) checkpoint(now time.Time) *Checkpoint {
 		ApprovedOnce: e.approvedOnce,
 		HandApproved: e.handApproved,
 		Replanning:   e.replanning,
+		State:        e.planState,
+		Decided:      e.decided,
 		Trace:        e.trace,
 		Saved:        now,
 	}
@@ -227,17 +243,14 @@ func (e *Engine[S]) gateFor(plan *Plan, revised, approver bool) gateKind {
 // the plan has it verified again from state. It returns the plan to run
 // and StatusRunning, or the status and error that end the run.
 func (e *Engine[S]) decide(plan *Plan, dec Decision, state S) (*Plan, Status, error) {
-	out, err := e.p.Approve(plan, dec)
-	if err != nil {
-		if errors.Is(err, ErrRejected) {
-			return plan, StatusRejected, err
-		}
+	out, err := e.p.checkDecision(plan, dec, state, e.done)
+	switch {
+	case errors.Is(err, ErrRejected):
+		return plan, StatusRejected, err
+	case err != nil && out == nil:
 		return plan, StatusFailed, err
-	}
-	if dec.changes() {
-		if err := e.verifyPlan(out, state); err != nil {
-			return out, StatusFailed, err
-		}
+	case err != nil:
+		return out, StatusFailed, err
 	}
 	e.approvedOnce = true
 	return out, StatusRunning, nil

@@ -58,6 +58,15 @@ var (
 	// ErrRunInProgress matches a *RunInProgressError: another runner owns
 	// the run.
 	ErrRunInProgress = errors.New("run in progress")
+	// ErrPlanChanged matches a *PlanChangedError: a decision was made on
+	// another plan than the one awaiting approval.
+	ErrPlanChanged = errors.New("plan changed")
+	// ErrNotAwaiting matches a *NotAwaitingError: the run awaits no
+	// decision (it was decided already).
+	ErrNotAwaiting = errors.New("no plan awaits approval")
+	// ErrNoRunLister is returned by Planner.Runs when the planner's Store
+	// does not list runs (RunLister).
+	ErrNoRunLister = errors.New("the checkpoint store does not list runs")
 	// ErrScriptExhausted is returned by a ScriptedModel asked for more
 	// replies than it was given.
 	ErrScriptExhausted = errors.New("scripted model has no reply left")

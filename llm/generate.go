@@ -104,6 +104,15 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 		purpose, number = CallReplan, rev.Number
 	}
 	parseLeft, validLeft, verifyLeft := p.cfg.parseRetries, p.cfg.validationRetries, p.cfg.verifyRetries
+	// refused keeps the replies sent back, for the plan a person approves.
+	var refused []Refusal
+	refuse := func(check string, err error, plan *Plan) {
+		r := Refusal{Check: check, Critique: err.Error()}
+		if plan != nil {
+			r.Steps = cloneSteps(plan.Steps)
+		}
+		refused = append(refused, r)
+	}
 	for {
 		resp, err := p.complete(ctx, m, purpose, Request{
 			Messages:    msgs,
@@ -129,6 +138,7 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			}
 			if parseLeft > 0 {
 				parseLeft--
+				refuse(CheckParse, err, nil)
 				retry(parseFeedback(err))
 				continue
 			}
@@ -141,6 +151,7 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 		if err != nil {
 			if validLeft > 0 {
 				validLeft--
+				refuse(CheckValidation, err, plan)
 				retry(validationFeedback(err))
 				continue
 			}
@@ -158,12 +169,14 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 			if p.cfg.requireVerified {
 				if verifyLeft > 0 {
 					verifyLeft--
+					refuse(CheckVerification, err, plan)
 					retry(verificationFeedback(err))
 					continue
 				}
 				return nil, err
 			}
 		}
+		plan.Refused = refused
 		return plan, nil
 	}
 }

@@ -2,6 +2,8 @@ package llm
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -104,7 +106,28 @@ type Plan struct {
 	Critique string `json:"critique,omitempty"`
 	// Raw is the model's reply the plan was read from.
 	Raw string `json:"raw,omitempty"`
+	// Refused are the model's replies refused while this plan was asked
+	// for (unreadable, invalid or, with WithRequireVerified, failing
+	// verification), each sent back with its critique, in order.
+	Refused []Refusal `json:"refused,omitempty"`
 }
+
+// Refusal is a reply of the model refused while a plan was asked for: why
+// (the check it failed and the critique sent back), and the steps it
+// proposed when it could be read.
+type Refusal struct {
+	// Check is "parse", "validation" or "verification".
+	Check    string `json:"check"`
+	Critique string `json:"critique"`
+	Steps    []Step `json:"steps,omitempty"`
+}
+
+// The checks a Refusal names.
+const (
+	CheckParse        = "parse"
+	CheckValidation   = "validation"
+	CheckVerification = "verification"
+)
 
 // Clone returns a deep copy of p.
 func (p *Plan) Clone() *Plan {
@@ -112,11 +135,75 @@ func (p *Plan) Clone() *Plan {
 		return nil
 	}
 	c := *p
-	c.Steps = make([]Step, len(p.Steps))
-	for i, s := range p.Steps {
-		c.Steps[i] = s.clone()
+	c.Steps = cloneSteps(p.Steps)
+	if p.Refused != nil {
+		c.Refused = make([]Refusal, len(p.Refused))
+		for i, r := range p.Refused {
+			r.Steps = cloneSteps(r.Steps)
+			c.Refused[i] = r
+		}
 	}
 	return &c
+}
+
+func cloneSteps(steps []Step) []Step {
+	if steps == nil {
+		return nil
+	}
+	out := make([]Step, len(steps))
+	for i, s := range steps {
+		out[i] = s.clone()
+	}
+	return out
+}
+
+// Digest names the plan as a person sees it: its goal, revision and
+// steps (ids, capabilities, arguments, dependencies, the marks of steps
+// rolegen inserted), hashed. Two plans
+// have the same digest when they would run the same way, however their
+// arguments' JSON is spaced or escaped, so that a digest computed from a
+// copy that crossed the wire (a Temporal query) matches the original. A
+// decision names the digest of the plan it was made on
+// (Decision.PlanDigest).
+func (p *Plan) Digest() string {
+	type step struct {
+		ID         string          `json:"id"`
+		Capability string          `json:"capability"`
+		Args       json.RawMessage `json:"args"`
+		DependsOn  []string        `json:"dependsOn"`
+		Inserted   *Insertion      `json:"inserted,omitempty"`
+	}
+	v := struct {
+		Goal     string `json:"goal"`
+		Revision int    `json:"revision"`
+		Steps    []step `json:"steps"`
+	}{Goal: p.Goal, Revision: p.Revision, Steps: make([]step, len(p.Steps))}
+	for i, s := range p.Steps {
+		deps := s.DependsOn
+		if deps == nil {
+			deps = []string{}
+		}
+		v.Steps[i] = step{ID: s.ID, Capability: s.Capability, Args: canonicalJSON(s.Args), DependsOn: deps, Inserted: s.Inserted}
+	}
+	b, _ := json.Marshal(v) // cannot fail: canonicalJSON returns valid JSON
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
+}
+
+// canonicalJSON returns raw with object keys sorted and no spacing, as
+// json.Marshal writes a decoded value (numbers kept as written); raw that
+// is not JSON is returned as a JSON string of itself.
+func canonicalJSON(raw json.RawMessage) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(normalizeArgs(raw)))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err == nil {
+		if b, err := json.Marshal(v); err == nil {
+			return b
+		}
+	}
+	b, _ := json.Marshal(string(raw))
+	return b
 }
 
 // Step returns the step with the given id.

@@ -18,6 +18,9 @@ const (
 	StatusCancelled        Status = "cancelled"
 	StatusAwaitingApproval Status = "awaiting_approval"
 	StatusRejected         Status = "rejected"
+	// StatusApproved: a person approved the plan of a run that awaited
+	// approval (Planner.Decide); Resume runs it.
+	StatusApproved Status = "approved"
 )
 
 // StepStatus is the state of one step record.

@@ -99,7 +99,9 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 	}
 	// A plan adjusted in a run awaiting approval keeps the steps it did.
 	e.restoreDone(plan)
-	if err := e.verifyPlan(plan, t.PlanState()); err != nil {
+	state := t.PlanState()
+	e.madeFrom(state)
+	if err := e.verifyPlan(plan, state); err != nil {
 		return e.fail(d, err)
 	}
 	e.handApproved = e.handApproved || plan.Approved
@@ -113,8 +115,10 @@ func (p *Planner[S]) Execute(ctx context.Context, plan *Plan, t Target[S], opts 
 // Resume continues a checkpointed run: steps recorded done are not run
 // again (their outputs are restored), a step recorded running (the process
 // died during it) runs again, a run that stopped while asking the model
-// for a revision asks again (the plan that failed is not resumed), and the
-// run goes on as Run would, replans included. A run that already ended
+// for a revision asks again (the plan that failed is not resumed), a plan
+// a person approved with Decide runs (verified first from the target's
+// state when WithRequireVerified), and the run goes on as Run would,
+// replans included. A run that already ended
 // returns its result (with an error wrapping ErrRunFinished when it failed
 // or was rejected). With a Store that is a RunLocker, Resume of a run
 // that another runner owns fails at once with a *RunInProgressError
@@ -161,6 +165,15 @@ func (p *Planner[S]) Resume(ctx context.Context, runID string, t Target[S]) (*Re
 	e.interrupted()
 	e.restoreDone(plan)
 	e.status, e.err = StatusRunning, nil
+	if cp.Status == StatusApproved {
+		// A person approved the plan (Decide), maybe hours ago: it is
+		// checked against the live state as Execute checks it.
+		state := t.PlanState()
+		e.madeFrom(state)
+		if err := e.verifyPlan(plan, state); err != nil {
+			return e.fail(d, err)
+		}
+	}
 	switch {
 	case cp.Replanning != nil:
 		// The process stopped while the model was asked for a revision:
