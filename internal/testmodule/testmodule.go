@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"golang.org/x/mod/modfile"
 )
@@ -25,15 +26,25 @@ import (
 // Rolegen is rolegen's module path.
 const Rolegen = "github.com/rolegen/rolegen"
 
+// Local is a module of this checkout, other than rolegen, that a
+// temporary module requires: bench's packages for a module that builds
+// on them, say. Its requirements must be among the base module's, so that
+// the base's go.sum covers them.
+type Local struct {
+	// Path is the module's path, Dir the directory of its go.mod.
+	Path, Dir string
+}
+
 // Write makes dir the root of a module named path: its go.mod requires
-// what the module in baseDir requires, and rolegen, replaced by the
-// checkout at root; its go.sum is baseDir's.
-func Write(dir, path, root, baseDir string) error {
+// what the module in baseDir requires, rolegen, replaced by the checkout
+// at root, and each of locals, replaced by its directory; its go.sum is
+// baseDir's.
+func Write(dir, path, root, baseDir string, locals ...Local) error {
 	base, err := os.ReadFile(filepath.Join(baseDir, "go.mod"))
 	if err != nil {
 		return err
 	}
-	gomod, err := GoMod(path, root, base)
+	gomod, err := GoMod(path, root, base, locals...)
 	if err != nil {
 		return err
 	}
@@ -48,10 +59,11 @@ func Write(dir, path, root, baseDir string) error {
 }
 
 // GoMod returns the go.mod of a module named path with the go version and
-// every requirement of the go.mod base, and a requirement of rolegen
-// replaced by the checkout at root (base's own replace of rolegen, if it
-// has one, is dropped: the checkout is root).
-func GoMod(path, root string, base []byte) ([]byte, error) {
+// every requirement of the go.mod base, a requirement of rolegen replaced
+// by the checkout at root, and one of each of locals replaced by its
+// directory (base's own replaces are dropped: rolegen is root's checkout,
+// and the locals are where they say).
+func GoMod(path, root string, base []byte, locals ...Local) ([]byte, error) {
 	from, err := modfile.Parse("go.mod", base, nil)
 	if err != nil {
 		return nil, err
@@ -66,14 +78,20 @@ func GoMod(path, root string, base []byte) ([]byte, error) {
 	if err := f.AddGoStmt(from.Go.Version); err != nil {
 		return nil, err
 	}
+	replaced := append([]Local{{Path: Rolegen, Dir: root}}, locals...)
+	isReplaced := func(path string) bool {
+		return slices.ContainsFunc(replaced, func(l Local) bool { return l.Path == path })
+	}
 	for _, r := range from.Require {
-		if r.Mod.Path != Rolegen {
+		if !isReplaced(r.Mod.Path) {
 			f.AddNewRequire(r.Mod.Path, r.Mod.Version, r.Indirect)
 		}
 	}
-	f.AddNewRequire(Rolegen, "v0.0.0", false)
-	if err := f.AddReplace(Rolegen, "", root, ""); err != nil {
-		return nil, err
+	for _, l := range replaced {
+		f.AddNewRequire(l.Path, "v0.0.0", false)
+		if err := f.AddReplace(l.Path, "", l.Dir, ""); err != nil {
+			return nil, err
+		}
 	}
 	f.Cleanup()
 	return f.Format()

@@ -42,6 +42,43 @@ replace github.com/rolegen/rolegen => ../
 	assert.Equal(t, "/src/rolegen", f.Replace[0].New.Path)
 }
 
+func TestGoModRequiresAndReplacesLocals(t *testing.T) {
+	base := []byte(`module example.com/bench
+
+go 1.26.0
+
+require (
+	github.com/rolegen/rolegen v0.0.0
+	example.com/direct v1.2.3
+	example.com/local v0.3.0
+)
+
+replace github.com/rolegen/rolegen => ../
+`)
+	out, err := testmodule.GoMod("example.com/bench/tmp", "/src/rolegen", base,
+		testmodule.Local{Path: "example.com/bench", Dir: "/src/rolegen/bench"},
+		testmodule.Local{Path: "example.com/local", Dir: "/src/local"})
+	require.NoError(t, err)
+	f, err := modfile.Parse("go.mod", out, nil)
+	require.NoError(t, err)
+	var reqs []string
+	for _, r := range f.Require {
+		reqs = append(reqs, r.Mod.String())
+	}
+	assert.ElementsMatch(t, []string{"example.com/direct@v1.2.3", "github.com/rolegen/rolegen@v0.0.0",
+		"example.com/bench@v0.0.0", "example.com/local@v0.0.0"}, reqs,
+		"a local replaces the base's requirement of it")
+	replaces := map[string]string{}
+	for _, r := range f.Replace {
+		replaces[r.Old.Path] = r.New.Path
+	}
+	assert.Equal(t, map[string]string{
+		"github.com/rolegen/rolegen": "/src/rolegen",
+		"example.com/bench":          "/src/rolegen/bench",
+		"example.com/local":          "/src/local",
+	}, replaces)
+}
+
 // A module Write makes builds a program that uses rolegen's runtime with
 // its go.mod as written: nothing to add, nothing to look up.
 func TestWrittenModuleBuildsAsWritten(t *testing.T) {

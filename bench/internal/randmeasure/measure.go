@@ -1,6 +1,6 @@
 // Package randmeasure measures the backward chainer on the random roles of
-// ../randroles and ../randclock against A*, the reference for what can be
-// planned and at what cost.
+// ../randgen (the families randroles and randclock of ../synthetic)
+// against A*, the reference for what can be planned and at what cost.
 package randmeasure
 
 import (
