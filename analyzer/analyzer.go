@@ -16,6 +16,7 @@
 package analyzer
 
 import (
+	"context"
 	"go/types"
 	"maps"
 	"slices"
@@ -24,6 +25,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/rolegen/rolegen/internal/check"
+	"github.com/rolegen/rolegen/internal/load"
 )
 
 // Analyzer reports mistakes in rolegen annotations: plan struct tags and
@@ -63,6 +65,11 @@ func (f *actionsFact) String() string {
 	return "actions(" + strings.Join(types, " ") + ")"
 }
 
+// std resolves qualified names of standard-library packages that a role's
+// file does not import, as rolegen does: one listing of the standard
+// library for the whole process.
+var std = load.NewStd(context.Background(), "")
+
 func run(pass *analysis.Pass) (any, error) {
 	if own := check.Actions(pass.Files); len(own) > 0 {
 		f := &actionsFact{}
@@ -87,6 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			return out
 		},
+		Std: std,
 	})
 	for _, d := range diags {
 		pass.Report(analysis.Diagnostic{Pos: d.At, End: d.EndAt, Message: d.Msg})

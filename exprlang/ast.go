@@ -30,13 +30,28 @@ func (i *info) set(t Type, v constant.Value) {
 	i.typ, i.val = t, v
 }
 
-// Ident names a state field or a package constant.
+// Ident names a state field or a constant: a constant of the role's
+// package (MaxAmmo), or of another package when qualified (time.Hour: Pkg
+// "time", Name "Hour").
 type Ident struct {
 	info
-	Name   string
-	Offset int
+	// Pkg is the package name that qualifies Name, as written; "" for a
+	// plain name.
+	Pkg  string
+	Name string
+	// Offset is the offset of the first byte (of Pkg when qualified),
+	// NameOffset that of Name.
+	Offset, NameOffset int
 	// Symbol is what the name resolved to, once checked.
 	Symbol Symbol
+}
+
+// Text returns the name as written without blanks: Name, or Pkg.Name.
+func (e *Ident) Text() string {
+	if e.Pkg == "" {
+		return e.Name
+	}
+	return e.Pkg + "." + e.Name
 }
 
 // BasicLit is a number or string literal.
@@ -96,7 +111,7 @@ func (e *Unary) Pos() int    { return e.Offset }
 func (e *Binary) Pos() int   { return e.X.Pos() }
 func (e *Paren) Pos() int    { return e.Offset }
 
-func (e *Ident) End() int    { return e.Offset + len(e.Name) }
+func (e *Ident) End() int    { return e.NameOffset + len(e.Name) }
 func (e *BasicLit) End() int { return e.Offset + len(e.Raw) }
 func (e *BoolLit) End() int {
 	if e.Val {

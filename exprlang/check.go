@@ -138,11 +138,20 @@ func (c *checker) expr(e Expr) {
 }
 
 func (c *checker) ident(e *Ident) {
+	if e.Pkg != "" {
+		c.qualified(e)
+		return
+	}
 	sym, ok := c.scope.Lookup(e.Name)
 	if !ok {
 		c.unknown(e)
 		return
 	}
+	c.resolved(e, sym)
+}
+
+// resolved types e, which names sym.
+func (c *checker) resolved(e *Ident, sym Symbol) {
 	e.Symbol = sym
 	switch sym.Kind {
 	case Field:
@@ -154,6 +163,43 @@ func (c *checker) ident(e *Ident) {
 	default:
 		c.errorf(e, "%s", sym.Reason)
 	}
+}
+
+// qualified resolves PKG.NAME: an exported constant of the package the
+// qualifier names. A mistake is reported at the part that is wrong: an
+// unknown package at the qualifier, an unknown constant at its name.
+func (c *checker) qualified(e *Ident) {
+	pkg, ok := c.scope.Package(e.Pkg)
+	if !ok {
+		pkgEnd := e.Offset + len(e.Pkg)
+		if sym, local := c.scope.Lookup(e.Pkg); local && sym.Kind == Field {
+			c.errorAt(e.Offset, e.End(), "%s is a state field, not a package: conditions name state fields directly, without selectors", e.Pkg)
+			return
+		}
+		if name, ok := suggest.Closest(e.Pkg, c.scope.PackageNames()); ok {
+			c.errorAt(e.Offset, pkgEnd, "unknown package %q in %s (did you mean %q?)", e.Pkg, e.Text(), name)
+			return
+		}
+		c.errorAt(e.Offset, pkgEnd, "unknown package %q in %s: a qualified name is an exported constant of a package the role's file imports, or of a standard package (time.Hour)", e.Pkg, e.Text())
+		return
+	}
+	sym, ok := pkg.Lookup(e.Name)
+	if !ok {
+		var consts []string
+		for _, s := range pkg.Symbols() {
+			if s.Kind == Const {
+				consts = append(consts, s.Name)
+			}
+		}
+		end := e.End()
+		if name, ok := suggest.Closest(e.Name, consts); ok {
+			c.errorAt(e.NameOffset, end, "unknown constant %s (did you mean %s.%s?)", e.Text(), e.Pkg, name)
+			return
+		}
+		c.errorAt(e.NameOffset, end, "package %s has no exported constant %s", e.Pkg, e.Name)
+		return
+	}
+	c.resolved(e, sym)
 }
 
 // cascade fails e, a name whose own declaration is reported, without a

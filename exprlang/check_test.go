@@ -43,6 +43,12 @@ func TestConditionsThatCheck(t *testing.T) {
 		"(Ammo > 1) && (Magazines < 2 || Ready)",
 		"1_000 > Ammo",
 		"Speed > 1",
+		"Shift < 8*time.Hour",
+		"Shift >= time.Hour + 30*time.Minute",
+		"Small <= math.MaxInt8",
+		"Speed < math.Pi",
+		"Ammo < math.MaxInt8 * 2",
+		"time . Hour > Shift",
 	} {
 		e, errs := Condition(src, testScope())
 		require.Empty(t, errs, "%q: %v", src, errs)
@@ -96,6 +102,15 @@ func TestConditionErrors(t *testing.T) {
 		{"10000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 < 0", 0, `constant overflow (an untyped integer constant has at most 512 bits)`},
 		{"100000000000000000000000000000000000000000000000000000000000000000000000000000000 * 100000000000000000000000000000000000000000000000000000000000000000000000000000000 < 0", 82, `constant multiplication overflow (an untyped integer constant has at most 512 bits)`},
 		{"Speed < 1" + strings.Repeat("0", 10001), 8, `excessively long constant: 1000000000... (10002 chars)`},
+		// Qualified names: the wrong part, named; types as Go types them.
+		{"Shift < 8*time.Hours", 15, `unknown constant time.Hours (did you mean time.Hour?)`},
+		{"Shift < 8*tme.Hour", 10, `unknown package "tme" in tme.Hour (did you mean "time"?)`},
+		{"Shift < 8*clock.Hour", 10, `unknown package "clock" in clock.Hour: a qualified name is an exported constant of a package the role's file imports, or of a standard package (time.Hour)`},
+		{"Shift < time.Second", 13, `package time has no exported constant Second`},
+		{"Shift < time.Now", 8, `time.Now is a function; conditions read state fields and constants`},
+		{"Ammo < time.Hour", 5, `mismatched types int and time.Duration: Ammo is int, time.Hour is time.Duration`},
+		{"Small < math.MaxInt8 + 1", 8, `math.MaxInt8 + 1 (untyped int constant) overflows int8`},
+		{"Ammo.Max > 1", 0, `Ammo is a state field, not a package: conditions name state fields directly, without selectors`},
 	}
 	for _, c := range cases {
 		_, errs := Condition(c.src, testScope())

@@ -81,8 +81,21 @@ type gPrimary struct {
 	Int    *string   `parser:"| @Int"`
 	String *string   `parser:"| @String"`
 	Bool   *gBoolean `parser:"| @('true' | 'false')"`
+	Qual   *gQual    `parser:"| @@"`
 	Ident  *string   `parser:"| @Ident"`
 	Sub    *gCond    `parser:"| '(' @@ ')'"`
+}
+
+// gQual is a qualified name, PKG.NAME: a constant of another package
+// (time.Hour).
+type gQual struct {
+	Pkg  string `parser:"@Ident '.'"`
+	Name *gName `parser:"@@"`
+}
+
+type gName struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
 }
 
 // gBoolean captures true and false; a plain bool field would be set to true

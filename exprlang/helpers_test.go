@@ -13,7 +13,7 @@ func stringsReader(s string) io.Reader { return strings.NewReader(s) }
 func sexpr(e Expr) string {
 	switch e := e.(type) {
 	case *Ident:
-		return e.Name
+		return e.Text()
 	case *BasicLit:
 		return e.Raw
 	case *BoolLit:
@@ -38,9 +38,13 @@ const (
 	fSmall
 	fCount
 	fRatio
+	fShift
 )
 
-var stance = Named("Stance", "example.com/game", Int)
+var (
+	stance   = Named("Stance", "example.com/game", Int)
+	duration = Named("time.Duration", "time", Int64)
+)
 
 // testScope is a role's scope: fields of every kind, an enum, constants
 // typed and untyped, and a struct field without plan:"state".
@@ -62,6 +66,17 @@ func testScope() *MapScope {
 		{Kind: Const, Name: "Half", Type: Basic(UntypedFloat), Value: constant.MakeFloat64(0.5)},
 		{Kind: Const, Name: "Idle", Type: Basic(UntypedString), Value: constant.MakeString("idle")},
 		{Kind: Const, Name: "Limit", Type: Basic(Int), Value: constant.MakeInt64(100)},
+		{Kind: Field, Name: "Shift", Type: duration, Index: fShift},
 		{Kind: Unusable, Name: "Health", Reason: `Health is not a state field (tag it plan:"state")`},
+	}, Packages: map[string]*MapScope{
+		"time": {List: []Symbol{
+			{Kind: Const, Name: "Hour", Type: duration, Value: constant.MakeInt64(3600e9), PkgPath: "time"},
+			{Kind: Const, Name: "Minute", Type: duration, Value: constant.MakeInt64(60e9), PkgPath: "time"},
+			{Kind: Unusable, Name: "Now", Reason: "time.Now is a function; conditions read state fields and constants"},
+		}},
+		"math": {List: []Symbol{
+			{Kind: Const, Name: "MaxInt8", Type: Basic(UntypedInt), Value: constant.MakeInt64(127), PkgPath: "math"},
+			{Kind: Const, Name: "Pi", Type: Basic(UntypedFloat), Value: constant.MakeFloat64(3.141592653589793), PkgPath: "math"},
+		}},
 	}}
 }

@@ -13,5 +13,5 @@ var lexerDef = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Int", Pattern: `\d+(_\d+)*`},
 	{Name: "String", Pattern: `'(\\.|[^'\\\n])*'|"(\\.|[^"\\\n])*"`},
 	{Name: "Ident", Pattern: `[\p{L}_][\p{L}\p{Nd}_]*`},
-	{Name: "Op", Pattern: `==|!=|>=|<=|&&|\|\||\+=|-=|\+\+|--|[-+*/%!<>=(),]`},
+	{Name: "Op", Pattern: `==|!=|>=|<=|&&|\|\||\+=|-=|\+\+|--|[-+*/%!<>=(),.]`},
 })

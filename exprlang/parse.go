@@ -69,7 +69,7 @@ func ParseEffects(src string) ([]*Effect, error) {
 	out := make([]*Effect, 0, len(tree.List))
 	for _, g := range tree.List {
 		eff := &Effect{
-			Field:    &Ident{Name: g.Field, Offset: g.Pos.Offset},
+			Field:    &Ident{Name: g.Field, Offset: g.Pos.Offset, NameOffset: g.Pos.Offset},
 			OpOffset: g.Op.Pos.Offset,
 		}
 		op := g.Op.Op
@@ -131,8 +131,6 @@ func syntaxError(src string, err error, what textKind) *Error {
 			return errorf(off, off+1, "unexpected & (did you mean &&?)")
 		case '|':
 			return errorf(off, off+1, "unexpected | (did you mean ||?)")
-		case '.':
-			return errorf(off, off+1, "unexpected . (conditions name state fields and constants directly, without selectors)")
 		default:
 			r, size := firstRune(rest)
 			return errorf(off, off+size, "unexpected character %q", r)
@@ -151,6 +149,11 @@ func syntaxError(src string, err error, what textKind) *Error {
 		return errorf(off, end, "unexpected %s: comparisons cannot be chained (join them with &&)", tok.Value)
 	case ")":
 		return errorf(off, end, "unexpected ) without a matching (")
+	case ".":
+		if what == inPost {
+			return errorf(off, end, "unexpected . in post (effects assign the role's state fields, named directly)")
+		}
+		return errorf(off, end, "unexpected . (a selector is a package's constant, as in time.Hour; state fields are named directly)")
 	case "++", "--", "+=", "-=":
 		if what != inPost {
 			return errorf(off, end, "unexpected %s in %s (effects belong in post)", tok.Value, what)
@@ -251,8 +254,10 @@ func convertPrimary(g *gPrimary, errs *ErrorList) Expr {
 		return &BasicLit{LitKind: StringLit, Raw: *g.String, Offset: off}
 	case g.Bool != nil:
 		return &BoolLit{Val: bool(*g.Bool), Offset: off}
+	case g.Qual != nil:
+		return &Ident{Pkg: g.Qual.Pkg, Name: g.Qual.Name.Name, Offset: off, NameOffset: g.Qual.Name.Pos.Offset}
 	case g.Ident != nil:
-		return &Ident{Name: *g.Ident, Offset: off}
+		return &Ident{Name: *g.Ident, Offset: off, NameOffset: off}
 	case g.Sub != nil:
 		return &Paren{X: convertCond(g.Sub, errs), Offset: off, Rbr: g.EndPos.Offset - 1}
 	}

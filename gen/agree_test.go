@@ -23,6 +23,8 @@ import (
 
 const agreeDecls = `package p
 
+import "time"
+
 type Stance int
 
 const (
@@ -46,6 +48,7 @@ type S struct {
 	Small     int8
 	Count     uint
 	Ratio     float32
+	Shift     time.Duration
 }
 `
 
@@ -61,11 +64,73 @@ var agreeFields = []struct {
 	{"Speed", exprlang.Basic(exprlang.Float64)}, {"Ready", exprlang.Basic(exprlang.Bool)},
 	{"Mode", exprlang.Basic(exprlang.String)}, {"Stance", agreeStance},
 	{"Small", exprlang.Basic(exprlang.Int8)}, {"Count", exprlang.Basic(exprlang.Uint)},
-	{"Ratio", exprlang.Basic(exprlang.Float32)},
+	{"Ratio", exprlang.Basic(exprlang.Float32)}, {"Shift", exprlang.Named("time.Duration", "time", exprlang.Int64)},
 }
 
-func agreeScope() (*exprlang.MapScope, *model.Role) {
+// agreePackages are the packages qualified names may name, as go/types
+// reads them: every exported name of time and math, so that a constant's
+// type and exact value are Go's own (math.Pi to the last digit).
+var agreePackages = []string{"time", "math"}
+
+// packageScope lists the exported names of the standard package path as
+// rolegen's checker resolves them: constants with their Go type, and
+// every other name unusable.
+func packageScope(t *testing.T, path string) *exprlang.MapScope {
+	pkg, err := importer.Default().Import(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sc := &exprlang.MapScope{}
+	for _, name := range pkg.Scope().Names() {
+		obj := pkg.Scope().Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		k, isConst := obj.(*types.Const)
+		typ, ok := agreeType(k)
+		if !isConst || !ok {
+			sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Unusable, Name: name, Reason: path + "." + name + " is not a constant"})
+			continue
+		}
+		sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Const, Name: name, Type: typ, Value: k.Val(), PkgPath: path, PkgName: pkg.Name()})
+	}
+	return sc
+}
+
+// agreeType is the condition language's type of constant k of a standard
+// package: a basic type, or a named one (time.Duration).
+func agreeType(k *types.Const) (exprlang.Type, bool) {
+	if k == nil {
+		return exprlang.Type{}, false
+	}
+	b, ok := k.Type().Underlying().(*types.Basic)
+	if !ok {
+		return exprlang.Type{}, false
+	}
+	kinds := map[types.BasicKind]exprlang.Kind{
+		types.Bool: exprlang.Bool, types.Int: exprlang.Int, types.Int8: exprlang.Int8, types.Int16: exprlang.Int16,
+		types.Int32: exprlang.Int32, types.Int64: exprlang.Int64, types.Uint: exprlang.Uint, types.Uint8: exprlang.Uint8,
+		types.Uint16: exprlang.Uint16, types.Uint32: exprlang.Uint32, types.Uint64: exprlang.Uint64,
+		types.Uintptr: exprlang.Uintptr, types.Float32: exprlang.Float32, types.Float64: exprlang.Float64,
+		types.String: exprlang.String, types.UntypedBool: exprlang.UntypedBool, types.UntypedInt: exprlang.UntypedInt,
+		types.UntypedRune: exprlang.UntypedRune, types.UntypedFloat: exprlang.UntypedFloat,
+		types.UntypedString: exprlang.UntypedString,
+	}
+	kind, ok := kinds[b.Kind()]
+	if !ok {
+		return exprlang.Type{}, false
+	}
+	if n, named := k.Type().(*types.Named); named {
+		return exprlang.Named(n.Obj().Pkg().Name()+"."+n.Obj().Name(), n.Obj().Pkg().Path(), kind), true
+	}
+	return exprlang.Basic(kind), true
+}
+
+func agreeScope(t *testing.T) (*exprlang.MapScope, *model.Role) {
+	sc := &exprlang.MapScope{Packages: map[string]*exprlang.MapScope{}}
+	for _, path := range agreePackages {
+		sc.Packages[path] = packageScope(t, path)
+	}
 	role := &model.Role{Name: "S"}
 	for i, f := range agreeFields {
 		sc.List = append(sc.List, exprlang.Symbol{Kind: exprlang.Field, Name: f.name, Type: f.typ, Index: i})
@@ -83,6 +148,10 @@ func agreeScope() (*exprlang.MapScope, *model.Role) {
 	konst("Limit", exprlang.Basic(exprlang.Int), constant.MakeInt64(100))
 	return sc, role
 }
+
+// agreeImports starts a Go file that may use the packages of
+// agreePackages.
+const agreeImports = "package p\n\nimport (\n\t\"math\"\n\t\"time\"\n)\n\nvar _, _ = math.Pi, time.Hour\n\n"
 
 // goTypeCheck type-checks body (a function body over s S) next to the
 // declarations and returns Go's first error.
@@ -118,6 +187,9 @@ func emitted(t *testing.T, role *model.Role, e exprlang.Expr) string {
 func asGo(e exprlang.Expr) string {
 	switch n := e.(type) {
 	case *exprlang.Ident:
+		if n.Pkg != "" {
+			return n.Text()
+		}
 		for _, f := range agreeFields {
 			if f.name == n.Name {
 				return "s." + n.Name
@@ -163,11 +235,16 @@ func FuzzConditionAgreesWithGo(f *testing.F) {
 		"!Ammo", "Ammo", "1 < 2", "Mode < Idle", "Count - 1 > 0", "- -Speed < 1",
 		// Untyped integer constants beyond 512 bits: Go refuses them.
 		"1" + strings.Repeat("0", 160) + " < 0", strings.Repeat("9", 80) + " * " + strings.Repeat("9", 80) + " > Ammo",
+		// Qualified constants, typed and untyped, and names that are not constants.
+		"Shift < 8*time.Hour", "Shift > time.Hour + Ammo", "Ammo < math.MaxInt8", "Small <= math.MaxInt8",
+		"Small < math.MaxInt8 + 1", "Speed < math.Pi", "Ratio < math.MaxFloat64", "Count < math.MaxUint64",
+		"Shift < time.Now", "Shift / time.Second > 3", "Ammo < time.Hour", "Ammo < math.MaxInt64 * 2",
+		"Shift < time.Duration", "Speed > math.SmallestNonzeroFloat64", "Ammo < math.Hours",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		scope, role := agreeScope()
+		scope, role := agreeScope(t)
 		e, err := exprlang.ParseCondition(src)
 		if err != nil {
 			return
@@ -180,7 +257,7 @@ func FuzzConditionAgreesWithGo(f *testing.F) {
 			}
 			return
 		}
-		goSrc := "package p\n\nfunc cond(s S) bool { return " + asGo(e) + " }\n"
+		goSrc := agreeImports + "func cond(s S) bool { return " + asGo(e) + " }\n"
 		if err := goTypeCheck(t, goSrc); err == nil {
 			for _, e := range errs {
 				// rolegen's one deliberate extra rule: a divisor is a
@@ -204,11 +281,13 @@ func FuzzEffectsCompileAsGo(f *testing.F) {
 		"Small = 127", "Count--", "Ratio = Ratio * 2", "Ready = !Ready, Ammo = Magazines * MaxAmmo",
 		"Ammo -= Magazines - 1, Magazines = Ammo", "Mode = Idle + Mode", "Small += -128", "Count = 1e3",
 		"Ready = Ammo > Limit || Mode == ''",
+		"Shift += time.Minute", "Shift = Shift * 2 - time.Second", "Small = math.MaxInt8", "Ammo = math.MaxInt",
+		"Speed = math.Pi * Speed", "Shift = time.Now",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		scope, role := agreeScope()
+		scope, role := agreeScope(t)
 		effs, errs := exprlang.Effects(src, scope)
 		if len(errs) > 0 {
 			return
@@ -235,11 +314,12 @@ func FuzzCostAgreesWithGo(f *testing.F) {
 		"2 + Ammo / 10", "Speed * 0.5 + 1", "Ratio * 2", "Count % 3 + 1", "Stance + 1", "(Small + 1) * 2",
 		"Ammo > 3", "Mode", "Ready", "Ammo + Speed", "Ammo / Magazines", "Small * 300", "Count - -1",
 		"Limit * Ammo", "-(-Speed)", "Ammo % 2.0", "Half * Speed", "MaxAmmo - Ammo", "Ratio / 1e40",
+		"Shift / time.Minute", "math.Pi * Speed", "Ammo % math.MaxInt8 + 1", "time.Hour",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		scope, role := agreeScope()
+		scope, role := agreeScope(t)
 		e, err := exprlang.ParseCost(src)
 		if err != nil {
 			return
@@ -261,7 +341,7 @@ func FuzzCostAgreesWithGo(f *testing.F) {
 			}
 			return
 		}
-		goSrc := "package p\n\nfunc cost(s S) float64 { return float64(" + asGo(e) + ") }\n"
+		goSrc := agreeImports + "func cost(s S) float64 { return float64(" + asGo(e) + ") }\n"
 		if err := goTypeCheck(t, goSrc); err == nil {
 			for _, e := range errs {
 				if strings.Contains(e.Msg, "must be a constant") || e.Msg == "division by zero" {

@@ -43,6 +43,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 			f.ImportName(imp.path, imp.name)
 		}
 	}
+	importConstants(f, pkg, r)
 	e := &emitter{pkg: pkg, r: r, f: f, expr: exprEmitter{role: r}}
 	e.stateType()
 	e.planState()
@@ -69,6 +70,46 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 		return nil, fmt.Errorf("formatting %s: %w", r.Name, err)
 	}
 	return out, nil
+}
+
+// importConstants names the imports of the packages whose constants r's
+// conditions, effects and costs use (time in time.Hour) by the packages'
+// own names, which a path does not always tell (math/rand/v2 is rand).
+// A name the role's package declares, or that another import has, is left
+// to jennifer, which picks an alias.
+func importConstants(f *jen.File, pkg *model.Package, r *model.Role) {
+	taken := map[string]string{"runtime": runtimePath, "context": contextPath, "json": jsonPath}
+	visit := func(e exprlang.Expr) {
+		exprlang.Walk(e, func(n exprlang.Expr) bool {
+			id, ok := n.(*exprlang.Ident)
+			if !ok || id.Symbol.Kind != exprlang.Const || id.Symbol.PkgPath == pkg.Path {
+				return true
+			}
+			path, name := id.Symbol.PkgPath, id.Symbol.PkgName
+			if _, ok := taken[name]; ok || pkg.Declares(name) {
+				return true
+			}
+			taken[name] = path
+			f.ImportName(path, name)
+			return true
+		})
+	}
+	for _, g := range r.Goals {
+		visit(g.Cond)
+	}
+	for _, a := range r.Actions {
+		if a.Pre != nil {
+			visit(a.Pre)
+		}
+		for _, eff := range a.Effects {
+			if eff.Value != nil {
+				visit(eff.Value)
+			}
+		}
+		if a.CostExpr != nil {
+			visit(a.CostExpr)
+		}
+	}
 }
 
 // multi renders a composite literal's elements one per line.

@@ -76,6 +76,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 	var diags diag.List
 	var models []*model.Package
 	syntax := load.Syntax(ctx, opts.Dir, fset, pkgs)
+	std := load.NewStd(ctx, opts.Dir)
 	actions := map[string]map[string][]check.ActionDecl{}
 	foreign := func(pkg *types.Package) map[string][]check.ActionDecl {
 		a, ok := actions[pkg.Path()]
@@ -93,7 +94,7 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 			}
 			continue
 		}
-		m, ds := check.Package(check.Input{Fset: fset, Pkg: p.Types, Info: p.TypesInfo, Files: p.Syntax, Foreign: foreign})
+		m, ds := check.Package(check.Input{Fset: fset, Pkg: p.Types, Info: p.TypesInfo, Files: p.Syntax, Foreign: foreign, Std: std})
 		diags = append(diags, ds...)
 		generated := map[string]bool{}
 		for _, r := range m.Roles {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // ActionID identifies an action of a domain: its index in Domain.Actions.
@@ -356,6 +357,46 @@ func (d *Domain[S]) GoalName(g GoalID) string {
 		return d.Goals[g].Name
 	}
 	return fmt.Sprintf("goal(%d)", g)
+}
+
+// Names returns the names of actions, in order, for printing:
+// fmt.Println(d.Names(plan.Steps)) prints [FetchMagazine Reload].
+func (d *Domain[S]) Names(actions []ActionID) []string {
+	out := make([]string, len(actions))
+	for i, a := range actions {
+		out[i] = d.ActionName(a)
+	}
+	return out
+}
+
+// GoalNames returns the names of goals, in order.
+func (d *Domain[S]) GoalNames(goals []GoalID) []string {
+	out := make([]string, len(goals))
+	for i, g := range goals {
+		out[i] = d.GoalName(g)
+	}
+	return out
+}
+
+// Format returns p as a person reads it: its steps by name, its cost and
+// the goals it promises, as in "[FetchMagazine Reload] (cost 3, goals
+// Armed)".
+func (d *Domain[S]) Format(p Plan) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, a := range p.Steps {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(d.ActionName(a))
+	}
+	fmt.Fprintf(&b, "] (cost %g", p.Cost)
+	if len(p.Goals) > 0 {
+		b.WriteString(", goals ")
+		b.WriteString(strings.Join(d.GoalNames(p.Goals), " "))
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 // GoalOrder returns the goals by priority, highest first, ties in

@@ -16,13 +16,13 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(actionNames(plan.Steps), plan.Cost)
+	fmt.Println(SoldierDomain.Format(plan))
 
 	ran, err := runtime.Think(context.Background(), planner, s)
-	fmt.Println(actionNames(ran), err)
+	fmt.Println(SoldierDomain.Names(ran), err)
 	fmt.Printf("%+v\n", s.PlanState())
 	// Output:
-	// [FetchMagazine Reload] 3
+	// [FetchMagazine Reload] (cost 3, goals Armed)
 	// [FetchMagazine Reload] <nil>
 	// {Ammo:30 Magazines:0}
 }
@@ -39,7 +39,7 @@ func Example_run() {
 	}
 	// Output:
 	// state:  {Ammo:0 Magazines:0}
-	// plan:   [FetchMagazine Reload] (cost 3)
+	// plan:   [FetchMagazine Reload] (cost 3, goals Armed)
 	// ran:    [FetchMagazine Reload]
 	// state:  {Ammo:30 Magazines:0}
 	// armed:  true

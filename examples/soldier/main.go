@@ -25,22 +25,14 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("plan:   %v (cost %g)\n", actionNames(plan.Steps), plan.Cost)
+	fmt.Printf("plan:   %s\n", SoldierDomain.Format(plan))
 
 	ran, err := runtime.Think(ctx, planner, s)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("ran:    %v\n", actionNames(ran))
+	fmt.Printf("ran:    %v\n", SoldierDomain.Names(ran))
 	fmt.Printf("state:  %+v\n", s.PlanState())
 	fmt.Printf("armed:  %v\n", SoldierDomain.Holds(SoldierGoalArmed, s.PlanState()))
 	return nil
-}
-
-func actionNames(steps []runtime.ActionID) []string {
-	names := make([]string, len(steps))
-	for i, a := range steps {
-		names[i] = SoldierDomain.Actions[a].Name
-	}
-	return names
 }

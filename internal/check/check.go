@@ -32,6 +32,19 @@ type Input struct {
 	// way they are text without positions, so both report the same
 	// diagnostics.
 	Foreign func(pkg *types.Package) map[string][]ActionDecl
+	// Std, when set, resolves the qualifiers of conditions that name a
+	// standard-library package the role's file does not import
+	// (time.Hour without import "time"), as goimports would.
+	Std Std
+}
+
+// Std finds standard-library packages by name.
+type Std interface {
+	// Packages returns the standard-library packages named name, best
+	// first (math/rand before math/rand/v2); none for an unknown name.
+	Packages(name string) []*types.Package
+	// Names returns every standard-library package name, sorted.
+	Names() []string
 }
 
 // Package checks the annotations of in and returns its roles. The model is
@@ -96,6 +109,8 @@ type checker struct {
 	// genFiles are rolegen's own files, whose declarations are ignored
 	// when looking for name conflicts.
 	genFiles []*token.File
+	// imports caches each file's imports by name (see fileImports).
+	imports map[*ast.File]map[string]*types.Package
 }
 
 func (c *checker) errorf(pos, end token.Pos, format string, args ...any) {

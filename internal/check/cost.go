@@ -22,7 +22,7 @@ import (
 // is its method's name.
 func (b *roleBuild) cost(o *origin, a *model.Action, f annot.Field, action string, decl token.Pos) {
 	what := "cost of " + action
-	e, errs := exprlang.Cost(f.Value.S, &originScope{b: b, o: o})
+	e, errs := exprlang.Cost(f.Value.S, &originScope{b: b, o: o, at: decl})
 	if len(errs) > 0 {
 		b.reportExpr(o, f.Value, errs, what, decl)
 		b.ok = false

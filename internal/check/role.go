@@ -204,6 +204,7 @@ func (b *roleBuild) checkGoals(o *origin) {
 			continue
 		}
 		g := b.r.Goals[i]
+		sc.at = ge.item.pos
 		cond, errs := exprlang.Condition(ge.item.cond.S, sc)
 		if len(errs) > 0 {
 			b.reportExpr(o, ge.item.cond, errs, "goal", ge.item.pos)
@@ -227,6 +228,7 @@ func (b *roleBuild) actions(o *origin) {
 			b.ok = false
 		}
 		action := "action " + m.fn.Name()
+		sc.at = m.namePos
 		for _, p := range m.problems {
 			b.foreignError(o, action, "%s", p)
 		}

@@ -2,18 +2,26 @@ package check
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/rolegen/rolegen/exprlang"
 )
 
 // originScope resolves the names in the conditions of one origin: what
-// the origin struct sees (its fields, promoted by Go's rules) and the
-// constants of its package. Field symbols index the role's fields.
+// the origin struct sees (its fields, promoted by Go's rules), the
+// constants of its package, and the exported constants of the packages a
+// qualifier names (time.Hour). Field symbols index the role's fields.
 type originScope struct {
 	b *roleBuild
 	o *origin
+	// at is a position in the file whose imports qualifiers name first:
+	// the goal's field, the action's method. NoPos for an origin of
+	// another package, whose own imports are used.
+	at token.Pos
 }
 
 func (s *originScope) Lookup(name string) (exprlang.Symbol, bool) {
@@ -71,7 +79,7 @@ func (c *checker) constSymbol(obj *types.Const, o *origin) exprlang.Symbol {
 		return unusable(obj.Name(), "constant %s of package %s is not exported; generated code in package %s cannot use it",
 			obj.Name(), obj.Pkg().Name(), c.Pkg.Name())
 	}
-	return exprlang.Symbol{Kind: exprlang.Const, Name: obj.Name(), Type: t, Value: obj.Val(), PkgPath: obj.Pkg().Path()}
+	return exprlang.Symbol{Kind: exprlang.Const, Name: obj.Name(), Type: t, Value: obj.Val(), PkgPath: obj.Pkg().Path(), PkgName: obj.Pkg().Name()}
 }
 
 // Symbols lists the fields the origin sees, then its package's constants
@@ -96,6 +104,127 @@ func (s *originScope) Symbols() []exprlang.Symbol {
 	slices.SortFunc(consts, func(a, b *types.Const) int { return int(a.Pos() - b.Pos()) })
 	for _, k := range consts {
 		out = append(out, s.b.c.constSymbol(k, s.o))
+	}
+	return out
+}
+
+// Package resolves a qualifier: the package imported under that name by
+// the file of the text being checked (by the origin's package, for an
+// origin of another package), else the standard-library packages of that
+// name, as goimports would import them: a constant used only in a
+// directive needs no import that Go would then report as unused.
+func (s *originScope) Package(name string) (exprlang.Names, bool) {
+	if p, ok := s.imports()[name]; ok {
+		return &packageNames{c: s.b.c, o: s.o, pkgs: []*types.Package{p}}, true
+	}
+	if s.b.c.Std != nil {
+		if pkgs := s.b.c.Std.Packages(name); len(pkgs) > 0 {
+			return &packageNames{c: s.b.c, o: s.o, pkgs: pkgs}, true
+		}
+	}
+	return nil, false
+}
+
+// PackageNames lists the qualifiers the file imports, then the standard
+// library's package names, for suggestions.
+func (s *originScope) PackageNames() []string {
+	names := slices.Sorted(maps.Keys(s.imports()))
+	if s.b.c.Std != nil {
+		names = append(names, s.b.c.Std.Names()...)
+	}
+	return names
+}
+
+// imports returns the packages the text's file imports, by the name it
+// uses for them.
+func (s *originScope) imports() map[string]*types.Package {
+	if s.o.foreign || !s.at.IsValid() {
+		out := map[string]*types.Package{}
+		for _, p := range s.o.pkg().Imports() {
+			out[p.Name()] = p
+		}
+		return out
+	}
+	return s.b.c.fileImports(s.at)
+}
+
+// fileImports returns the imports of the file of the package being checked
+// that holds pos, by name; dot and blank imports name nothing.
+func (c *checker) fileImports(pos token.Pos) map[string]*types.Package {
+	for _, f := range c.Files {
+		if f.FileStart > pos || pos > f.FileEnd {
+			continue
+		}
+		if m, ok := c.imports[f]; ok {
+			return m
+		}
+		m := map[string]*types.Package{}
+		for _, spec := range f.Imports {
+			if pn := c.Info.PkgNameOf(spec); pn != nil && pn.Name() != "_" && pn.Name() != "." {
+				m[pn.Name()] = pn.Imported()
+			}
+		}
+		if c.imports == nil {
+			c.imports = map[*ast.File]map[string]*types.Package{}
+		}
+		c.imports[f] = m
+		return m
+	}
+	return nil
+}
+
+// packageNames resolves the exported names of the package a qualifier
+// names: one imported package, or the standard-library packages of that
+// name, best first (the first that declares the name as a constant wins).
+type packageNames struct {
+	c    *checker
+	o    *origin
+	pkgs []*types.Package
+}
+
+func (p *packageNames) Lookup(name string) (exprlang.Symbol, bool) {
+	var first types.Object
+	for _, pkg := range p.pkgs {
+		obj := pkg.Scope().Lookup(name)
+		if k, ok := obj.(*types.Const); ok && k.Exported() {
+			return p.c.constSymbol(k, p.o), true
+		}
+		if obj != nil && first == nil {
+			first = obj
+		}
+	}
+	if first == nil {
+		return exprlang.Symbol{}, false
+	}
+	what := first.Pkg().Name() + "." + name
+	switch first.(type) {
+	case *types.Const:
+		return unusable(name, "%s is not exported; generated code cannot use it", what), true
+	case *types.Func:
+		return unusable(name, "%s is a function; conditions read state fields and constants", what), true
+	case *types.Var:
+		return unusable(name, "%s is a package variable; conditions read state fields and constants", what), true
+	case *types.TypeName:
+		return unusable(name, "%s is a type; conditions read state fields and constants", what), true
+	}
+	return exprlang.Symbol{}, false
+}
+
+// Symbols lists the exported constants, in declaration order, for
+// suggestions.
+func (p *packageNames) Symbols() []exprlang.Symbol {
+	var out []exprlang.Symbol
+	for _, pkg := range p.pkgs {
+		var consts []*types.Const
+		for _, name := range pkg.Scope().Names() {
+			if k, ok := pkg.Scope().Lookup(name).(*types.Const); ok && k.Exported() {
+				consts = append(consts, k)
+			}
+		}
+		slices.SortFunc(consts, func(a, b *types.Const) int { return int(a.Pos() - b.Pos()) })
+		for _, k := range consts {
+			out = append(out, p.c.constSymbol(k, p.o))
+		}
 	}
 	return out
 }
