@@ -14,10 +14,11 @@ type Soldier struct {
 	Ammo      int                `plan:"state"`
 	Magazines int                `plan:"state"`
 	Stance    Stance             `plan:"state"`
-	Pos       struct{ X, Y int } `plan:"state"`                               // want `state field Pos has type struct\{X int; Y int\}`
-	Armed     struct{}           `plan:"goal=Amo > 10; priority=high"`        // want `unknown state field "Amo" \(did you mean "Ammo"\?\)`
-	Hidden    struct{}           `plan:"goal=Stance == 'crouched'"`           // want `Stance is an enum \(type Stance\); compare with a constant: Crouched`
-	Ready     struct{}           `plan:"goal=Ammo < MaxAmo; priority=urgent"` // want `unknown constant "MaxAmo" \(did you mean "MaxAmmo"\?\)` `unknown priority "urgent"`
+	Pos       struct{ X, Y int } `plan:"state"`                                                 // want `state field Pos has type struct\{X int; Y int\}`
+	Armed     struct{}           `plan:"goal=Amo > 10; priority=high"`                          // want `unknown state field "Amo" \(did you mean "Ammo"\?\)`
+	Hidden    struct{}           `plan:"goal=Stance == 'crouched'"`                             // want `Stance is an enum \(type Stance\); compare with a constant: Crouched`
+	Ready     struct{}           `plan:"goal=Ammo < MaxAmo; priority=urgent"`                   // want `unknown constant "MaxAmo" \(did you mean "MaxAmmo"\?\)` `unknown priority "urgent"`
+	Full      struct{}           `plan:"goal=Ammo >= math.MaxInt8 && Magazines < math.MaxInt9"` // want `unknown constant math.MaxInt9 \(did you mean math.MaxInt\?\)`
 }
 
 // Reload loads a magazine.
