@@ -189,7 +189,7 @@ func TestHopeless(t *testing.T) {
 		var perr *runtime.PlanningError
 		require.ErrorAs(t, err, &perr, h.name)
 		t.Logf("%s: %v (%d expansions)", h.name, err, p.Expansions)
-		assert.LessOrEqual(t, p.Expansions, max(runtime.DefaultSearchBudget, runtime.DefaultAStarBudget), h.name)
+		assert.LessOrEqual(t, p.Expansions, runtime.DefaultSearchBudget, h.name)
 	}
 }
 

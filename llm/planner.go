@@ -62,7 +62,10 @@ type Option func(*config)
 
 // WithMaxSteps sets the step budget (default 10): the prompt asks for at
 // most n steps, steps beyond n are kept but marked skipped, and a plan of
-// more than 4n steps is refused (TooManySteps).
+// more than 4n steps is refused (TooManySteps). The symbolic planners'
+// runtime.WithMaxSteps defaults to 64 and refuses a longer plan: a
+// model's plan of that length is more likely wrong than needed, so this
+// budget is shorter and what lies beyond it is shown, not run.
 func WithMaxSteps(n int) Option {
 	return func(c *config) {
 		if n > 0 {

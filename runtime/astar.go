@@ -9,20 +9,9 @@ import (
 	"time"
 )
 
-// Defaults of the A* planner.
-const (
-	// DefaultAStarBudget is how many states one A* search may expand:
-	// sized for a frame loop, so that a call that cannot succeed and
-	// that the annotations do not prove hopeless at once still ends in
-	// a few milliseconds at most. A puzzle that needs a longer search
-	// sets its own (WithSearchBudget).
-	DefaultAStarBudget = 10_000
-	// DefaultAStarMaxDepth is the longest plan A* looks for.
-	DefaultAStarMaxDepth = 64
-	// DefaultAStarMaxStates is how many distinct states one A* search
-	// may hold, which bounds its memory.
-	DefaultAStarMaxStates = 1_000_000
-)
+// DefaultAStarMaxStates is how many distinct states one A* search may
+// hold (WithAStarMaxStates), which bounds its memory.
+const DefaultAStarMaxStates = 1_000_000
 
 // AStar plans forward from the current state with A*: it searches the
 // states the actions reach, cheapest first by the sum of the actions'
@@ -46,7 +35,7 @@ const (
 type AStar[S comparable] struct {
 	d         *Domain[S]
 	budget    int
-	maxDepth  int32
+	maxSteps  int32
 	maxStates int
 	trace     *Trace
 	// ops holds what the inner loop needs of each action, packed: 24
@@ -77,6 +66,11 @@ type AStar[S comparable] struct {
 	// Scratch reused between calls.
 	goals []GoalID       // the goals of the current search
 	conds []func(S) bool // their conditions
+	// limit and depthLimit are what the current search may spend of the
+	// call's budget and step limit.
+	limit      int
+	depthLimit int32
+	callGoals  []GoalID // scratch of Plan: a goal and those it must keep
 	// perAction is the largest number of goals of the current search one
 	// action may change (at least 1).
 	perAction  int
@@ -121,7 +115,7 @@ type astarOp[S any] struct {
 type astarConfig struct {
 	weight    float64
 	budget    int
-	maxDepth  int
+	maxSteps  int
 	maxStates int
 	heuristic any // func(S, []GoalID) float64 for the planner's S
 	estimate  estimateKind
@@ -130,27 +124,12 @@ type astarConfig struct {
 }
 
 // WithAStarMaxStates bounds the distinct states one search may hold
-// (default 1,000,000, at least 1): a search that generates more fails with
-// SearchBudgetExceeded instead of growing without bound. Memory is about
-// (size of the state + 48 bytes) a state.
+// (default DefaultAStarMaxStates, at least 1): a search that generates
+// more fails with MaxStatesExceeded instead of growing without bound.
+// Memory is about (size of the state + 48 bytes) a state.
 func WithAStarMaxStates(n int) AStarOption {
 	return astarFunc(func(c *astarConfig) { c.maxStates = min(max(n, 1), math.MaxInt32-1) })
 }
-
-// WithAStarTrace is WithTrace.
-//
-// Deprecated: use WithTrace, which both planners take.
-func WithAStarTrace(t *Trace) AStarOption { return WithTrace(t) }
-
-// WithAStarBudget is WithSearchBudget.
-//
-// Deprecated: use WithSearchBudget, which both planners take.
-func WithAStarBudget(n int) AStarOption { return WithSearchBudget(n) }
-
-// WithAStarMaxDepth is WithMaxSteps.
-//
-// Deprecated: use WithMaxSteps, which both planners take.
-func WithAStarMaxDepth(n int) AStarOption { return WithMaxSteps(n) }
 
 // NewAStar returns an A* planner over d. Without a heuristic option the
 // estimate is the one derived from the annotations (Domain.LowerBound, the
@@ -158,14 +137,14 @@ func WithAStarMaxDepth(n int) AStarOption { return WithMaxSteps(n) }
 // are cheapest; it is never below the blind heuristic, and it declares dead
 // ends the states from which some goal cannot hold.
 func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
-	cfg := astarConfig{weight: 1, budget: DefaultAStarBudget, maxDepth: DefaultAStarMaxDepth, maxStates: DefaultAStarMaxStates}
+	cfg := astarConfig{weight: 1, budget: DefaultSearchBudget, maxSteps: DefaultMaxSteps, maxStates: DefaultAStarMaxStates}
 	for _, o := range opts {
 		o.applyAStar(&cfg)
 	}
 	a := &AStar[S]{
 		d:         d,
 		budget:    cfg.budget,
-		maxDepth:  int32(cfg.maxDepth),
+		maxSteps:  int32(cfg.maxSteps),
 		maxStates: cfg.maxStates,
 		estimate:  cfg.estimate,
 		weight:    cfg.weight,
@@ -203,15 +182,20 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 // Domain returns the planner's domain.
 func (a *AStar[S]) Domain() *Domain[S] { return a.d }
 
-// Plan plans for the goals unsatisfied in s one at a time, highest
-// priority first (ties in declaration order), and returns a cheapest plan
-// for the first one it can reach within the budget and depth. When a goal
-// of higher priority could not be planned, the plan comes with that goal's
-// *PlanningError (as the backward chainer's Plan does: the plan is valid
-// for the goals it lists, and Think performs it); when no goal can be
-// reached, the plan is empty and the error is the highest-priority goal's.
-// When every goal holds the plan is empty. Plan.Expansions and
-// Plan.Generated count all the searches made.
+// Plan plans every goal unsatisfied in s, highest priority first (ties in
+// declaration order), each from the state the previous goal's steps
+// leave, as the backward chainer's Plan does: for each goal, a cheapest
+// plan that makes it hold and leaves holding the goals of higher priority
+// that held when its steps start. When some goal cannot be planned, Plan
+// returns the plan for the others with the *PlanningError of the first
+// goal that failed (or, when the search budget ran out, of that: the
+// budget and the step limit are the call's, shared by its goals). When
+// every goal holds the plan is empty. Plan.Expansions and Plan.Generated
+// count all the searches made.
+//
+// Each goal's plan is the cheapest for that goal from where the previous
+// one ends; the whole plan is not always the cheapest for all the goals
+// together (PlanGoals is).
 func (a *AStar[S]) Plan(ctx context.Context, s S) (Plan, error) {
 	var p Plan
 	err := a.PlanInto(ctx, s, &p)
@@ -235,20 +219,38 @@ func (a *AStar[S]) planInto(ctx context.Context, s S, p *Plan) error {
 	a.resetTrace()
 	d := a.d
 	var first error
+	st := s
 	for _, g := range d.goalOrder {
-		if d.Goals[g].Cond(s) {
+		if d.Goals[g].Cond(st) {
 			continue
 		}
-		a.stepBuf[0] = g
-		err := a.run(ctx, s, a.stepBuf[:], p)
-		if err == nil {
-			return first
+		// The goal, and the goals of higher priority that hold: its
+		// steps must leave them holding.
+		a.callGoals = append(a.callGoals[:0], g)
+		for _, h := range d.goalOrder {
+			if h == g {
+				break
+			}
+			if d.Goals[h].Cond(st) {
+				a.callGoals = append(a.callGoals, h)
+			}
 		}
-		if _, planning := err.(*PlanningError); !planning {
+		mark := len(p.Steps)
+		err := a.run(ctx, st, a.callGoals, p)
+		if err == nil {
+			st, _ = d.Simulate(st, p.Steps[mark:]) // verified by run
+			continue
+		}
+		perr, planning := err.(*PlanningError)
+		if !planning {
+			p.Steps, p.Goals, p.Cost = p.Steps[:0], p.Goals[:0], 0
 			return err // the context is done
 		}
-		if first == nil {
+		if first == nil || perr.Reason == SearchBudgetExceeded {
 			first = err
+		}
+		if perr.Reason == SearchBudgetExceeded {
+			break // the call's budget is spent
 		}
 	}
 	return first
@@ -327,12 +329,16 @@ func (a *AStar[S]) traceGoals(kind TraceKind, s S, detail string) {
 	}
 }
 
-// run searches for the conjunction of goals and, on success, writes the
-// plan into p (which the caller has reset); the statistics are added to
-// p's either way.
+// run searches for the conjunction of goals from s and, on success,
+// appends the plan to p (empty or the plan of earlier goals of the same
+// call, whose last step leads to s) and verifies it; the statistics are
+// added to p's either way. The search may spend what the call has left of
+// its budget and step limit.
 func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error {
 	d := a.d
 	a.prepare(goals)
+	a.limit = a.budget - p.Expansions
+	a.depthLimit = a.maxSteps - int32(len(p.Steps))
 	if a.trace != nil {
 		a.traceGoals(TraceGoal, s, "")
 	}
@@ -351,21 +357,23 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 		}
 		return err
 	}
+	mark, goalMark, cost := len(p.Steps), len(p.Goals), p.Cost
 	a.extract(goal, p)
 	for _, g := range a.goals {
 		if !d.Goals[g].Cond(s) {
 			p.Goals = append(p.Goals, g)
 		}
 	}
-	if err := d.Verify(s, p); err != nil {
+	seg := Plan{Steps: p.Steps[mark:], Goals: p.Goals[goalMark:]}
+	if err := d.Verify(s, &seg); err != nil {
 		// Only effects or conditions that are not pure functions of the
 		// state get here; never return a plan that does not verify.
-		p.Steps, p.Goals, p.Cost = p.Steps[:0], p.Goals[:0], 0
+		p.Steps, p.Goals, p.Cost = p.Steps[:mark], p.Goals[:goalMark], cost
 		return err
 	}
 	if a.trace != nil {
-		for i, st := range p.Steps {
-			a.trace.add(TraceEvent{Kind: TraceStep, Action: d.Actions[st].Name, Step: i + 1, Depth: 1})
+		for i, st := range p.Steps[mark:] {
+			a.trace.add(TraceEvent{Kind: TraceStep, Action: d.Actions[st].Name, Step: mark + i + 1, Depth: 1})
 		}
 		a.traceGoals(TraceGoalDone, s, "")
 	}
@@ -436,11 +444,11 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 		if nd.goalKnown && nd.goal || !nd.goalKnown && a.satisfied(st) {
 			return n, nil
 		}
-		if nd.depth >= a.maxDepth {
+		if nd.depth >= a.depthLimit {
 			a.depthCut = true
 			continue
 		}
-		if a.expansions >= a.budget {
+		if a.expansions >= a.limit {
 			err := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
 			err.Limit, err.Depth = a.budget, int(nd.depth)
 			return -1, err
@@ -491,8 +499,8 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 		}
 	}
 	if a.depthCut {
-		err := d.newError(MaxDepthExceeded, NoGoal, NoAction)
-		err.Limit, err.Depth, err.States = int(a.maxDepth), int(a.maxDepth), len(a.nodes)
+		err := d.newError(MaxStepsExceeded, NoGoal, NoAction)
+		err.Limit, err.Depth, err.States = int(a.maxSteps), int(a.depthLimit), len(a.nodes)
 		return -1, err
 	}
 	err := d.newError(Unreachable, NoGoal, NoAction)
@@ -534,7 +542,7 @@ func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth 
 		return nil
 	}
 	if len(a.nodes) >= a.maxStates {
-		err := a.d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+		err := a.d.newError(MaxStatesExceeded, NoGoal, NoAction)
 		err.Limit, err.Depth, err.States = a.maxStates, int(depth), len(a.nodes)
 		return err
 	}
@@ -562,20 +570,22 @@ func (a *AStar[S]) deepest() int {
 	return int(m)
 }
 
-// extract writes the path to node n into p. The path is measured by
-// walking it: a node's depth can be stale (longer) when an ancestor was
-// reached by a shorter path after the node was generated.
+// extract appends the path to node n to p, and its cost. The path is
+// measured by walking it: a node's depth can be stale (longer) when an
+// ancestor was reached by a shorter path after the node was generated.
 func (a *AStar[S]) extract(n int32, p *Plan) {
 	k := 0
 	for i := n; i > 0; i = a.nodes[i].parent {
 		k++
 	}
-	p.Steps = slices.Grow(p.Steps[:0], k)[:k]
+	mark := len(p.Steps)
+	p.Steps = slices.Grow(p.Steps, k)[:mark+k]
 	for ; n > 0; n = a.nodes[n].parent {
 		k--
-		p.Steps[k] = a.nodes[n].action
+		p.Steps[mark+k] = a.nodes[n].action
 	}
-	p.Cost, _ = a.d.planCost(a.states[0], p.Steps) // the costs were valid when searched
+	cost, _ := a.d.planCost(a.states[0], p.Steps[mark:]) // the costs were valid when searched
+	p.Cost += cost
 }
 
 // enqueue puts node n on the open list, unless

@@ -192,9 +192,9 @@ func (a *AStar[S]) provedHopeless(root int32) error {
 		err.Relaxed = true
 		return err
 	}
-	if steps := a.stepsBound(root); steps > float64(a.maxDepth) && !math.IsInf(steps, 1) {
-		err := d.newError(MaxDepthExceeded, NoGoal, NoAction)
-		err.Limit, err.Depth = int(a.maxDepth), 0
+	if steps := a.stepsBound(root); steps > float64(a.depthLimit) && !math.IsInf(steps, 1) {
+		err := d.newError(MaxStepsExceeded, NoGoal, NoAction)
+		err.Limit, err.Depth = int(a.maxSteps), 0
 		return err
 	}
 	return nil

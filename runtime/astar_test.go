@@ -361,23 +361,23 @@ func TestAStarSearchBudgetExceeded(t *testing.T) {
 	assert.Equal(t, 8, p.Expansions)
 }
 
-func TestAStarMaxDepthExceeded(t *testing.T) {
+func TestAStarMaxStepsExceeded(t *testing.T) {
 	d := survival()
 	s := survivalState{Hunger: 100} // the cheapest plan has 10 steps
 	_, err := runtime.NewAStar(d, runtime.WithMaxSteps(9)).Plan(context.Background(), s)
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
-	assert.Equal(t, runtime.MaxDepthExceeded, perr.Reason)
+	assert.Equal(t, runtime.MaxStepsExceeded, perr.Reason)
 	assert.Equal(t, 9, perr.Limit)
 	assert.Equal(t, "Fed", perr.GoalName)
-	assert.ErrorIs(t, err, runtime.ErrMaxDepthExceeded)
+	assert.ErrorIs(t, err, runtime.ErrMaxStepsExceeded)
 
 	p, err := runtime.NewAStar(d, runtime.WithMaxSteps(10)).Plan(context.Background(), s)
 	require.NoError(t, err)
 	assert.Len(t, p.Steps, 10)
 
 	_, err = runtime.NewAStar(chain(12), runtime.WithMaxSteps(-1)).Plan(context.Background(), flags{})
-	assert.ErrorIs(t, err, runtime.ErrMaxDepthExceeded, "depth is clamped to at least 1")
+	assert.ErrorIs(t, err, runtime.ErrMaxStepsExceeded, "the limit is clamped to at least 1")
 }
 
 func TestAStarCancelledContext(t *testing.T) {
@@ -432,16 +432,15 @@ func prioritized() *runtime.Domain[prioritizedState] {
 	})
 }
 
-func TestAStarPlanTakesTheFirstReachableGoalByPriority(t *testing.T) {
+func TestAStarPlanPlansEveryGoalByPriority(t *testing.T) {
 	d := prioritized()
 	as := runtime.NewAStar(d)
 	p, err := as.Plan(context.Background(), prioritizedState{})
 	var skipped *runtime.PlanningError
 	require.ErrorAs(t, err, &skipped, "the plan comes with the error of the goal it could not reach")
-	assert.Equal(t, "Hard", skipped.GoalName)
+	assert.Equal(t, "Hard", skipped.GoalName, "the first goal by priority that failed")
 	assert.Equal(t, []string{"SetOther"}, names(d, p.Steps))
 	assert.Equal(t, []runtime.GoalID{0}, p.Goals, "Hard and AlsoHard are unreachable")
-	assert.Equal(t, 0+2+1, p.Expansions, "statistics add up over the three searches (the estimate proves Hard hopeless at once)")
 
 	// When nothing is reachable, the error is the highest-priority goal's
 	// (Hard: declared before AlsoHard).
@@ -450,6 +449,28 @@ func TestAStarPlanTakesTheFirstReachableGoalByPriority(t *testing.T) {
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.Unreachable, perr.Reason)
 	assert.Equal(t, "Hard", perr.GoalName)
+
+	// Every goal, each from where the previous one's plan ends, each
+	// cheapest for its goal without undoing one of higher priority that
+	// holds: Douse, which gives most wood a step, would put the fire out.
+	// Warm costs 3 (two chops, a light), Fed 6 (two forages, two meals),
+	// Stocked 3 (three chops).
+	c := camp()
+	p, err = runtime.NewAStar(c).Plan(context.Background(), campState{Hunger: 50})
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.GoalID{campWarm, campFed, campStocked}, p.Goals)
+	assert.Equal(t, 12.0, p.Cost)
+	assert.NotContains(t, names(c, p.Steps), "Douse")
+	require.NoError(t, c.Verify(campState{Hunger: 50}, &p))
+
+	// The step limit is the call's: Warm and Fed fit in seven steps,
+	// Stocked does not.
+	p, err = runtime.NewAStar(c, runtime.WithMaxSteps(7)).Plan(context.Background(), campState{Hunger: 50})
+	require.ErrorIs(t, err, runtime.ErrMaxStepsExceeded)
+	require.ErrorAs(t, err, &perr)
+	assert.Equal(t, "Stocked", perr.GoalName)
+	assert.Equal(t, []runtime.GoalID{campWarm, campFed}, p.Goals)
+	assert.Len(t, p.Steps, 7)
 }
 
 func TestAStarIsDeterministic(t *testing.T) {
@@ -584,10 +605,11 @@ func TestAStarStateBound(t *testing.T) {
 	_, err := a.Plan(context.Background(), survivalState{Hunger: 1 << 40})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
-	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
+	assert.Equal(t, runtime.MaxStatesExceeded, perr.Reason, "the limit hit is the state bound, not the expansion budget")
+	assert.ErrorIs(t, err, runtime.ErrMaxStatesExceeded)
 	assert.Equal(t, 500, perr.States)
-	assert.Equal(t, 500, perr.Limit, "the limit hit is the state bound, not the expansion budget")
-	assert.Contains(t, perr.Error(), "state limit of 500 stored states reached")
+	assert.Equal(t, 500, perr.Limit)
+	assert.EqualError(t, err, "rolegen: Survivor: goal Fed: max states exceeded: the search holds 500 states, the limit")
 }
 
 // A domain's Enabled, when generated, must give the same plans as one

@@ -10,12 +10,14 @@ import (
 	"time"
 )
 
-// Defaults and limits of the backward chainer.
+// Defaults and limits of the backward chainer (see also DefaultMaxSteps
+// and DefaultSearchBudget, which A* shares).
 const (
-	DefaultMaxDepth     = 10
-	MaxMaxDepth         = 256
-	DefaultMaxSteps     = 64
-	DefaultSearchBudget = 10_000
+	// DefaultMaxDepth is how many actions may wait at once for their
+	// preconditions (WithMaxDepth).
+	DefaultMaxDepth = 10
+	// MaxMaxDepth is the largest depth WithMaxDepth accepts.
+	MaxMaxDepth = 256
 )
 
 // BackwardChainer plans by goal regression. It keeps scratch space between
@@ -35,6 +37,7 @@ type BackwardChainer[S comparable] struct {
 	ctx        context.Context
 	ctxErr     error
 	expansions int
+	generated  int
 	steps      []ActionID // the plan being built
 
 	// Per goal.
@@ -242,7 +245,7 @@ func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
 func (b *BackwardChainer[S]) begin(ctx context.Context) {
 	b.ctx = ctx
 	b.steps = b.steps[:0]
-	b.expansions = 0
+	b.expansions, b.generated = 0, 0
 	b.ctxErr = nil
 	if b.trace != nil {
 		b.trace.reset()
@@ -282,7 +285,7 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 		return err
 	}
 	p.Cost = cost
-	p.Expansions = b.expansions
+	p.Expansions, p.Generated = b.expansions, b.generated
 	if b.ctxErr != nil {
 		return b.ctxErr
 	}
@@ -350,7 +353,7 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 	e := b.d.newError(r.reason, g, r.action)
 	e.Depth = int(r.depth)
 	switch {
-	case r.reason == MaxDepthExceeded && r.action == NoAction:
+	case r.reason == MaxStepsExceeded:
 		e.Limit = b.maxSteps
 	case r.reason == MaxDepthExceeded:
 		e.Limit = b.maxDepth
@@ -388,7 +391,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 			r.cut = false
 			b.partial = false
 		case b.stepsBound(st) > float64(rem):
-			r = result{kind: failed, cut: true, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
+			r = result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
 			b.partial = false
 		}
 	}
@@ -411,7 +414,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 			switch {
 			case r.cut:
 				// Every plan found is longer than the step limit.
-				r = result{kind: failed, reason: MaxDepthExceeded, action: NoAction, undoes: NoGoal}
+				r = result{kind: failed, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
 			default:
 				r = greedy
 			}
@@ -552,7 +555,20 @@ func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
 		}
 	}
 
-	// The frame's condition fails: choose an action to serve it.
+	// The frame's condition fails: an expansion, which chooses an action
+	// to serve it.
+	b.expansions++
+	switch {
+	case b.expansions > b.budget:
+		return result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, depth: int16(depth + 1), undoes: NoGoal}
+	case b.expansions > b.greedyEnd:
+		return result{kind: gaveUp}
+	case b.expansions&63 == 0:
+		if err := b.ctx.Err(); err != nil {
+			b.ctxErr = err
+			return result{kind: stopped}
+		}
+	}
 	var first result // the first failure below, for the error
 	cyclic, cut := false, false
 	// The choices are scratch of this call's nesting level: the frame's
@@ -575,22 +591,7 @@ func (b *BackwardChainer[S]) expand(s S, rem int, failing uint64) result {
 			cut = true
 			continue
 		}
-		b.expansions++
-		if b.expansions > b.budget {
-			end, ended = result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, depth: int16(depth + 1), undoes: NoGoal}, true
-			break
-		}
-		if b.expansions > b.greedyEnd {
-			end, ended = result{kind: gaveUp}, true
-			break
-		}
-		if b.expansions&63 == 0 {
-			if err := b.ctx.Err(); err != nil {
-				b.ctxErr = err
-				end, ended = result{kind: stopped}, true
-				break
-			}
-		}
+		b.generated++
 		b.event(TraceTry, NoGoal, cd.opt.act, top+1, "")
 		b.push(cd, s)
 		r := b.searchFrom(s, rem, cd.pre, true)

@@ -11,10 +11,11 @@
 //     holds is taken; otherwise the actions that write what the precondition
 //     reads are chained backwards.
 //   - [NewAStar]: GOAP-style forward A* over states with the actions'
-//     costs. It returns a cheapest plan for a goal ([AStar.PlanGoal]), a
-//     conjunction of goals ([AStar.PlanGoals]) or the highest-priority goal
-//     it can reach ([AStar.Plan]); the heuristic is 0 (uniform-cost search)
-//     unless [WithUnsatisfiedGoalsHeuristic] or [WithHeuristic] is given.
+//     costs. It returns a cheapest plan for a goal ([AStar.PlanGoal]) or a
+//     conjunction of goals ([AStar.PlanGoals]); its estimate is derived
+//     from the annotations ([Domain.LowerBound]), admissible, so plans stay
+//     cheapest, unless [WithHeuristic], [WithWeight] or another estimate
+//     option says otherwise.
 //   - [NewUtility]: utility AI. It ranks the actions whose precondition
 //     holds by a weighted mean of considerations times the action's
 //     weight, and picks the best ([UtilitySelector.Best]). By default
@@ -25,6 +26,15 @@
 //     [Curve] over a [ResponseCurve], [Combine], or any [Func].
 //   - [Think]: plan from a role's current state and perform the plan,
 //     re-checking each precondition against the live state first.
+//
+// Plan means the same on every planner ([Planner]), so that [Think] does
+// the same with either: every goal unsatisfied in the state, highest
+// priority first, each from the state the previous goal's steps leave and
+// without undoing a goal of higher priority that holds; the plan for the
+// goals it could plan and the error of the first goal it could not. The
+// options both take ([WithSearchBudget], [WithMaxSteps], [WithTrace],
+// [WithStats]) count the same thing in both, and each limit fails with a
+// [Reason] of its own.
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,

@@ -17,10 +17,11 @@ const (
 	// CyclicPrecondition: establishing a precondition needs the action
 	// itself (directly or through its helpers).
 	CyclicPrecondition
-	// MaxDepthExceeded: chaining helpers went deeper than the maximum.
+	// MaxDepthExceeded: the backward chainer needed more actions waiting
+	// at once for their preconditions than WithMaxDepth allows.
 	MaxDepthExceeded
-	// SearchBudgetExceeded: the planner considered more actions than its
-	// budget allows.
+	// SearchBudgetExceeded: the planner needed more expansions than
+	// WithSearchBudget allows.
 	SearchBudgetExceeded
 	// PreconditionStale: when a step was about to run, its precondition
 	// no longer held in the live (or simulated) state.
@@ -31,6 +32,14 @@ const (
 	// InvalidCost: an action's cost, which depends on the state, is not
 	// positive in a state where a planner considered the action.
 	InvalidCost
+	// MaxStepsExceeded: every plan the planner could find is longer than
+	// WithMaxSteps allows.
+	MaxStepsExceeded
+	// MaxStatesExceeded: A* needed to hold more distinct states than
+	// WithAStarMaxStates allows.
+	MaxStatesExceeded
+
+	lastReason = MaxStatesExceeded
 )
 
 // Sentinels for errors.Is, one per Reason.
@@ -42,6 +51,8 @@ var (
 	ErrPreconditionStale             = errors.New("precondition stale")
 	ErrGoalUnsatisfiedAfterExecution = errors.New("goal unsatisfied after execution")
 	ErrInvalidCost                   = errors.New("invalid cost")
+	ErrMaxStepsExceeded              = errors.New("max steps exceeded")
+	ErrMaxStatesExceeded             = errors.New("max states exceeded")
 )
 
 var sentinels = [...]error{
@@ -52,6 +63,8 @@ var sentinels = [...]error{
 	PreconditionStale:             ErrPreconditionStale,
 	GoalUnsatisfiedAfterExecution: ErrGoalUnsatisfiedAfterExecution,
 	InvalidCost:                   ErrInvalidCost,
+	MaxStepsExceeded:              ErrMaxStepsExceeded,
+	MaxStatesExceeded:             ErrMaxStatesExceeded,
 }
 
 func (r Reason) String() string {
@@ -79,8 +92,8 @@ type PlanningError struct {
 	Depth int
 	// Step is the index in the plan of the step involved, or -1.
 	Step int
-	// Limit is the budget or depth limit exceeded, when one was (A*'s
-	// state bound when States is set with SearchBudgetExceeded).
+	// Limit is the limit exceeded, when one was: the depth, the plan
+	// length, the budget or the number of states, by Reason.
 	Limit int
 	// States counts the states a forward search (A*) explored.
 	States int
@@ -129,17 +142,13 @@ func (e *PlanningError) Error() string {
 	case CyclicPrecondition:
 		fmt.Fprintf(&b, "cyclic precondition: establishing %q for %s needs %s itself", e.Precondition, e.ActionName, e.ActionName)
 	case MaxDepthExceeded:
-		if e.Action == NoAction {
-			fmt.Fprintf(&b, "max depth exceeded: no plan of at most %d steps reaches it", e.Limit)
-		} else {
-			fmt.Fprintf(&b, "max depth %d exceeded establishing %q for %s", e.Limit, e.Precondition, e.ActionName)
-		}
+		fmt.Fprintf(&b, "max depth %d exceeded establishing %q for %s", e.Limit, e.Precondition, e.ActionName)
+	case MaxStepsExceeded:
+		fmt.Fprintf(&b, "max steps exceeded: no plan of at most %d steps reaches it", e.Limit)
 	case SearchBudgetExceeded:
-		if e.States > 0 { // A*'s bound on stored states (WithAStarMaxStates)
-			fmt.Fprintf(&b, "state limit of %d stored states reached", e.Limit)
-			break
-		}
 		fmt.Fprintf(&b, "search budget of %d expansions exceeded", e.Limit)
+	case MaxStatesExceeded:
+		fmt.Fprintf(&b, "max states exceeded: the search holds %d states, the limit", e.Limit)
 	case PreconditionStale:
 		fmt.Fprintf(&b, "step %d: precondition %q of %s does not hold", e.Step, e.Precondition, e.ActionName)
 	case GoalUnsatisfiedAfterExecution:

@@ -9,7 +9,8 @@ type BackwardOption interface{ applyBackward(*backwardConfig) }
 type AStarOption interface{ applyAStar(*astarConfig) }
 
 // PlannerOption configures either planner: the options they share, with
-// one name and one meaning (WithTrace, WithSearchBudget, WithMaxSteps).
+// one name and one meaning (WithTrace, WithSearchBudget, WithMaxSteps,
+// WithStats).
 type PlannerOption interface {
 	BackwardOption
 	AStarOption
@@ -44,11 +45,29 @@ func WithTrace(t *Trace) PlannerOption {
 	}
 }
 
-// WithSearchBudget bounds the work of one call, at least 1: the actions
-// the backward chainer may consider (default DefaultSearchBudget), the
-// states A* may expand (default DefaultAStarBudget). A call that needs
-// more fails with SearchBudgetExceeded. The work of a call is at most
-// proportional to its budget, so the budget bounds its time.
+// Defaults of the options both planners take.
+const (
+	// DefaultSearchBudget is how many expansions one call may make
+	// (WithSearchBudget): sized for a frame loop, so that a call that
+	// cannot succeed, and that the annotations do not prove hopeless at
+	// once, still ends within a few milliseconds. A puzzle that needs a
+	// longer search sets its own.
+	DefaultSearchBudget = 10_000
+	// DefaultMaxSteps is the longest plan a planner returns
+	// (WithMaxSteps). Package llm's own default is shorter (ten steps),
+	// as a model's plan that long is more likely wrong than needed.
+	DefaultMaxSteps = 64
+)
+
+// WithSearchBudget bounds the work of one call to n expansions, at
+// least 1 (default DefaultSearchBudget). An expansion is one node of a
+// search whose successors the planner generated: a state for A*, a
+// situation (a state and the actions waiting for their preconditions) for
+// the backward chainer; Plan.Expansions counts them. A call that needs
+// more fails with SearchBudgetExceeded. The budget is the call's, not a
+// goal's: Plan shares it among the goals it plans. Each expansion costs at
+// most time proportional to the domain's actions, so the budget bounds a
+// call's time.
 func WithSearchBudget(n int) PlannerOption {
 	n = max(n, 1)
 	return plannerOption{
@@ -57,14 +76,13 @@ func WithSearchBudget(n int) PlannerOption {
 	}
 }
 
-// WithMaxSteps sets the longest plan the planner returns, at least 1
-// (default 64 for both): a call fails with MaxDepthExceeded when every plan
-// it can find is longer (A* does not expand states that many steps from
-// the start).
+// WithMaxSteps sets the longest plan a call returns, at least 1 (default
+// DefaultMaxSteps): a call fails with MaxStepsExceeded when every plan it
+// can find is longer. Plan counts the steps of all its goals together.
 func WithMaxSteps(n int) PlannerOption {
-	n = max(n, 1)
+	n = min(max(n, 1), math.MaxInt32)
 	return plannerOption{
 		backward: func(c *backwardConfig) { c.maxSteps = n },
-		astar:    func(c *astarConfig) { c.maxDepth = min(n, math.MaxInt32) },
+		astar:    func(c *astarConfig) { c.maxSteps = n },
 	}
 }

@@ -50,9 +50,10 @@ func TestBackwardChainerGoalBeyondBudget(t *testing.T) {
 	p, err := runtime.NewBackwardChainer(d, runtime.WithSearchBudget(5_000)).Plan(context.Background(), counter{})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
-	assert.Equal(t, runtime.MaxDepthExceeded, perr.Reason)
+	assert.Equal(t, runtime.MaxStepsExceeded, perr.Reason)
+	assert.ErrorIs(t, err, runtime.ErrMaxStepsExceeded)
 	assert.Equal(t, runtime.DefaultMaxSteps, perr.Limit)
-	assert.EqualError(t, err, "rolegen: Climb: goal High: max depth exceeded: no plan of at most 64 steps reaches it")
+	assert.EqualError(t, err, "rolegen: Climb: goal High: max steps exceeded: no plan of at most 64 steps reaches it")
 	assert.Empty(t, p.Steps, "no partial plan on failure")
 
 	// With no step limit to speak of, the budget ends it.
@@ -87,7 +88,8 @@ func TestAStarStateBoundStopsMemory(t *testing.T) {
 	_, err := a.Plan(context.Background(), counter{})
 	var perr *runtime.PlanningError
 	require.ErrorAs(t, err, &perr)
-	assert.Equal(t, runtime.SearchBudgetExceeded, perr.Reason)
+	assert.Equal(t, runtime.MaxStatesExceeded, perr.Reason)
+	assert.ErrorIs(t, err, runtime.ErrMaxStatesExceeded)
 	assert.Equal(t, 10_000, perr.States)
 }
 

@@ -14,11 +14,13 @@ type Plan struct {
 	// Cost is the sum of the steps' costs.
 	Cost float64
 
-	// Expansions counts the actions the planner considered (the backward
-	// chainer) or the states whose successors it generated (A*).
+	// Expansions counts the nodes of the search whose successors the
+	// planner generated: states for A*, situations (a state and the
+	// actions waiting for their preconditions) for the backward chainer.
+	// WithSearchBudget bounds it.
 	Expansions int
-	// Generated counts the successor states A* generated, duplicates
-	// included; other planners leave it zero.
+	// Generated counts the successors the planner generated, duplicates
+	// included.
 	Generated int
 }
 
@@ -38,7 +40,12 @@ func (p Plan) Clone() Plan {
 	return p
 }
 
-// Planner is what Think needs of a planner.
+// Planner is what Think needs of a planner. Plan means the same for
+// every planner: it plans every goal unsatisfied in s, highest priority
+// first, each from the state the previous goal's steps leave and without
+// undoing a goal of higher priority that holds, and returns the plan for
+// the goals it could plan (Plan.Goals) with the *PlanningError of the
+// first goal it could not.
 type Planner[S comparable] interface {
 	Domain() *Domain[S]
 	Plan(ctx context.Context, s S) (Plan, error)

@@ -398,47 +398,58 @@ func checkRandomDomains(t *testing.T, seed uint64, n int) ([]string, propertySta
 			}
 		}
 
-		// Plan: the first goal by priority (ties in declaration order)
-		// that does not hold and can be reached.
+		// Plan: every goal by priority (ties in declaration order) that
+		// does not hold, each from where the previous one's plan ends,
+		// cheapest for the goal and the goals of higher priority that
+		// hold there (brute force from that state), and the error of the
+		// first goal that cannot be reached.
 		order := slices.Clone(all)
 		slices.SortStableFunc(order, func(a, b runtime.GoalID) int {
 			return cmp.Compare(d.Goals[b].Priority, d.Goals[a].Priority)
 		})
-		want, wantGoal, firstUnsatisfied := 0.0, runtime.NoGoal, runtime.NoGoal
-		for _, g := range order {
-			if d.Holds(g, p.start) {
+		var want runtime.Plan
+		wantErr := runtime.NoGoal
+		st := p.start
+		for k, g := range order {
+			if d.Holds(g, st) {
 				continue
 			}
-			if firstUnsatisfied == runtime.NoGoal {
-				firstUnsatisfied = g
+			goals := []runtime.GoalID{g}
+			for _, h := range order[:k] {
+				if d.Holds(h, st) {
+					goals = append(goals, h)
+				}
 			}
-			if c := p.cheapest(graph, dist, []runtime.GoalID{g}); !math.IsInf(c, 1) {
-				want, wantGoal = c, g
-				break
+			cheapest := p.cheapest(graph, shortest(graph.edges, []int{graph.index[st]}), goals)
+			var seg runtime.Plan
+			err := uniform.PlanGoalsInto(ctx, st, goals, &seg)
+			if math.IsInf(cheapest, 1) {
+				require.Error(t, err, "domain %d Plan, goal %d", i, g)
+				if wantErr == runtime.NoGoal {
+					wantErr = g
+				}
+				continue
 			}
+			require.NoError(t, err, "domain %d Plan, goal %d", i, g)
+			require.InDelta(t, cheapest, seg.Cost, 1e-9, "domain %d Plan, goal %d", i, g)
+			want.Steps = append(want.Steps, seg.Steps...)
+			want.Goals = append(want.Goals, g)
+			want.Cost += seg.Cost
+			st, err = d.Simulate(st, seg.Steps)
+			require.NoError(t, err)
 		}
 		err := uniform.PlanInto(ctx, p.start, &plan)
-		switch {
-		case wantGoal != runtime.NoGoal:
-			require.Equal(t, []runtime.GoalID{wantGoal}, plan.Goals, "domain %d Plan", i)
-			if wantGoal != firstUnsatisfied {
-				// A goal of higher priority was skipped: its error comes
-				// with the plan.
-				var perr *runtime.PlanningError
-				require.ErrorAs(t, err, &perr, "domain %d Plan", i)
-				require.Equal(t, firstUnsatisfied, perr.Goal, "domain %d Plan: the error of the first goal by priority", i)
-				err = nil
-			}
-			check("Plan", plan, err, want, plan.Goals)
-		case firstUnsatisfied != runtime.NoGoal:
-			check("Plan", plan, err, math.Inf(1), nil)
+		if wantErr != runtime.NoGoal {
 			var perr *runtime.PlanningError
-			require.ErrorAs(t, err, &perr)
-			require.Equal(t, firstUnsatisfied, perr.Goal, "domain %d Plan: the error of the first goal by priority", i)
-		default:
-			require.NoError(t, err, "domain %d: every goal holds", i)
-			require.Empty(t, plan.Steps)
+			require.ErrorAs(t, err, &perr, "domain %d Plan", i)
+			require.Equal(t, wantErr, perr.Goal, "domain %d Plan: the error of the first goal by priority that failed", i)
+		} else {
+			require.NoError(t, err, "domain %d Plan", i)
 		}
+		require.Equal(t, names(d, want.Steps), names(d, plan.Steps), "domain %d Plan", i)
+		require.Equal(t, fmt.Sprint(want.Goals), fmt.Sprint(plan.Goals), "domain %d Plan", i)
+		require.InDelta(t, want.Cost, plan.Cost, 1e-9, "domain %d Plan", i)
+		require.NoError(t, d.Verify(p.start, &plan), "domain %d Plan", i)
 		out = append(out, fmt.Sprintf("%d Plan: %v %v %v", i, plan.Steps, plan.Goals, err))
 	}
 	return out, stats

@@ -208,6 +208,7 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 			if err != nil {
 				return b.costFailed(err)
 			}
+			b.generated++
 			rg.visit(&b.after, top.below, n, top.act, nd.steps+1, nd.g+cost)
 			continue
 		case int(top.depth)-1 >= b.maxDepth:
@@ -245,6 +246,7 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 					b.level--
 					return b.costFailed(err)
 				}
+				b.generated++
 				rg.visit(&b.after, nd.agenda, n, a, nd.steps+1, nd.g+cost)
 				continue
 			}
@@ -255,6 +257,7 @@ func (b *BackwardChainer[S]) complete(st S, rem int) result {
 			}
 			b.entry = agendaEntry[S]{act: a, cond: ch.cond, want: ch.want, from: nd.state, below: nd.agenda,
 				depth: top.depth + 1, wait: top.wait + d.Actions[a].Cost}
+			b.generated++
 			rg.visit(&b.probe, rg.intern(&b.entry), n, NoAction, nd.steps, nd.g)
 		}
 		b.level--

@@ -54,11 +54,11 @@ func (k PlannerKind) String() string {
 	return "planner"
 }
 
-// outcomes: planned (0), a failure's Reason (1 … InvalidCost), or another
+// outcomes: planned (0), a failure's Reason (1 … lastReason), or another
 // error (the context done, an action's error, a refused plan).
 const (
 	outcomePlanned = 0
-	outcomeOther   = int(InvalidCost) + 1
+	outcomeOther   = int(lastReason) + 1
 	numOutcomes    = outcomeOther + 1
 )
 
@@ -105,7 +105,7 @@ func (s *Stats) record(k PlannerKind, g GoalID, start time.Time, expansions int,
 			perr = pe
 		}
 		if perr != nil {
-			if perr.Reason > 0 && perr.Reason <= InvalidCost {
+			if perr.Reason > 0 && perr.Reason <= lastReason {
 				outcome = int(perr.Reason)
 			}
 			if perr.Goal != NoGoal {

@@ -51,7 +51,7 @@ func TestStatsCountCallsByPlannerGoalAndOutcome(t *testing.T) {
 	require.NoError(t, astar.PlanGoalInto(ctx, soldierState{}, goalArmed, &p))
 	expansions := p.Expansions
 	tight := runtime.NewAStar(d, runtime.WithStats(stats), runtime.WithMaxSteps(1))
-	require.ErrorIs(t, tight.PlanInto(ctx, soldierState{}, &p), runtime.ErrMaxDepthExceeded)
+	require.ErrorIs(t, tight.PlanInto(ctx, soldierState{}, &p), runtime.ErrMaxStepsExceeded)
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	require.Error(t, astar.PlanInto(cancelled, soldierState{}, &p))
@@ -67,7 +67,7 @@ func TestStatsCountCallsByPlannerGoalAndOutcome(t *testing.T) {
 		"backward Armed unreachable calls=1 expansions=1",
 		"astar - error calls=1 expansions=0",
 		fmt.Sprintf("astar Armed planned calls=1 expansions=%d", expansions),
-		"astar Armed max depth exceeded calls=1 expansions=1",
+		"astar Armed max steps exceeded calls=1 expansions=1",
 		"think Armed planned calls=1 expansions=2",
 		"think Armed precondition stale calls=1 expansions=2",
 	}, rows(stats))

@@ -103,11 +103,6 @@ func WithApprover(f ApproveFunc) ThinkOption { return func(c *thinkConfig) { c.a
 // the same idea for plans a model made).
 func WithOnStep(f func(ActionID)) ThinkOption { return func(c *thinkConfig) { c.onStep = f } }
 
-// WithStepHook is WithOnStep.
-//
-// Deprecated: use WithOnStep.
-func WithStepHook(f func(ActionID)) ThinkOption { return WithOnStep(f) }
-
 // Think reads the role's state, plans with p, and performs the plan step by
 // step. Before each step that has a precondition it re-reads the live state:
 // if the precondition no longer holds, Think stops, without error when

@@ -167,3 +167,32 @@ func TestThinkPerformsWhatCouldBePlanned(t *testing.T) {
 		})
 	}
 }
+
+// Plan means the same for every planner: Think serves the same goals
+// with the backward chainer as with A*, here every goal of the camp, the
+// fire first.
+func TestThinkServesTheSameGoalsWithEveryPlanner(t *testing.T) {
+	d := camp()
+	served := map[string][]runtime.GoalID{}
+	for name, p := range map[string]runtime.Planner[campState]{
+		"backward": runtime.NewBackwardChainer(d),
+		"astar":    runtime.NewAStar(d),
+	} {
+		t.Run(name, func(t *testing.T) {
+			start := campState{Hunger: 50}
+			plan, err := p.Plan(context.Background(), start)
+			require.NoError(t, err)
+			served[name] = plan.Goals
+			r := &campRole{campState: start, d: d}
+			ran, err := runtime.Think(context.Background(), p, r)
+			require.NoError(t, err)
+			assert.Equal(t, names(d, plan.Steps), names(d, ran))
+			for _, g := range []runtime.GoalID{campWarm, campFed, campStocked} {
+				assert.True(t, d.Holds(g, r.campState), "%s holds after Think", d.Goals[g].Name)
+			}
+			assert.NotContains(t, r.performed, "Douse", "no goal's steps undo the fire")
+		})
+	}
+	assert.Equal(t, []runtime.GoalID{campWarm, campFed, campStocked}, served["backward"])
+	assert.Equal(t, served["backward"], served["astar"])
+}
