@@ -1,0 +1,20 @@
+module github.com/rolegen/rolegen/llm/review/browsertest
+
+go 1.26.0
+
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/rolegen/rolegen v0.0.0
+	github.com/stretchr/testify v1.12.1
+)
+
+require (
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
+)
+
+replace github.com/rolegen/rolegen => ../../..
