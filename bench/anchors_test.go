@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolegen/rolegen/bench/internal/goapdeep"
 	"github.com/rolegen/rolegen/bench/internal/goapmaze"
+	"github.com/rolegen/rolegen/bench/internal/plancase"
 	"github.com/rolegen/rolegen/runtime"
 )
 
@@ -21,35 +22,35 @@ import (
 
 // goapDeepCase is kelindar/goap's "deep": from hunger 80 with nothing,
 // more than 80 food, in 12 steps.
-func goapDeepCase() planCase[goapdeep.ForagerState] {
+func goapDeepCase() plancase.Case[goapdeep.ForagerState] {
 	a := runtime.NewAStar(goapdeep.ForagerDomain)
-	return planCase[goapdeep.ForagerState]{
-		name: "goap-deep/astar", domain: goapdeep.ForagerDomain, start: goapdeep.Start,
-		plan: func(ctx context.Context, s goapdeep.ForagerState, p *runtime.Plan) error {
+	return plancase.Case[goapdeep.ForagerState]{
+		Name: "goap-deep/astar", Domain: goapdeep.ForagerDomain, Start: goapdeep.Start,
+		Plan: func(ctx context.Context, s goapdeep.ForagerState, p *runtime.Plan) error {
 			return a.PlanGoalInto(ctx, s, goapdeep.ForagerGoalStocked, p)
 		},
-		minLen: 12, maxLen: 12,
+		MinLen: 12, MaxLen: 12,
 	}
 }
 
 // goapMazeCase is kelindar/goap's "maze": from A to Z in 25 moves.
-func goapMazeCase() planCase[goapmaze.WalkerState] {
+func goapMazeCase() plancase.Case[goapmaze.WalkerState] {
 	a := runtime.NewAStar(goapmaze.WalkerDomain)
-	return planCase[goapmaze.WalkerState]{
-		name: "goap-maze/astar", domain: goapmaze.WalkerDomain, start: goapmaze.Start,
-		plan: func(ctx context.Context, s goapmaze.WalkerState, p *runtime.Plan) error {
+	return plancase.Case[goapmaze.WalkerState]{
+		Name: "goap-maze/astar", Domain: goapmaze.WalkerDomain, Start: goapmaze.Start,
+		Plan: func(ctx context.Context, s goapmaze.WalkerState, p *runtime.Plan) error {
 			return a.PlanGoalInto(ctx, s, goapmaze.WalkerGoalOut, p)
 		},
-		minLen: 25, maxLen: 25,
+		MinLen: 25, MaxLen: 25,
 	}
 }
 
 // benchAnchor plans c's problem once per op with a reused planner and
-// plan (planLoop), and reports the plan's length, the states
+// plan (plancase.Loop), and reports the plan's length, the states
 // expanded and generated per plan, and the time per expansion.
-func benchAnchor[S comparable](b *testing.B, c planCase[S]) {
-	b.Run(c.name, func(b *testing.B) {
-		p, expansions := planLoop(b, c)
+func benchAnchor[S comparable](b *testing.B, c plancase.Case[S]) {
+	b.Run(c.Name, func(b *testing.B) {
+		p, expansions := plancase.Loop(b, c)
 		b.ReportMetric(float64(len(p.Steps)), "steps")
 		b.ReportMetric(float64(p.Expansions), "expansions/op")
 		b.ReportMetric(float64(p.Generated), "generated/op")
@@ -100,39 +101,23 @@ func fewestSteps[S comparable](d *runtime.Domain[S], start S, goal func(S) bool,
 	return -1
 }
 
-// actionIDs maps action names to their IDs in d.
-func actionIDs[S comparable](t *testing.T, d *runtime.Domain[S], names ...string) []runtime.ActionID {
-	t.Helper()
-	ids := make([]runtime.ActionID, len(names))
-	for i, name := range names {
-		found := false
-		for j, act := range d.Actions {
-			if act.Name == name {
-				ids[i], found = runtime.ActionID(j), true
-			}
-		}
-		require.True(t, found, "no action %q", name)
-	}
-	return ids
-}
-
 // checkAnchor checks c's plan (it verifies, has the claimed length, and
 // is as short as any: every action costs 1, so breadth-first search gives
 // the optimum), and that the plan kelindar/goap's own test expects
 // reaches the goal in the role too.
-func checkAnchor[S comparable](t *testing.T, c planCase[S], goal runtime.GoalID, theirs []string) runtime.Plan {
+func checkAnchor[S comparable](t *testing.T, c plancase.Case[S], goal runtime.GoalID, theirs []string) runtime.Plan {
 	t.Helper()
-	for _, act := range c.domain.Actions {
+	for _, act := range c.Domain.Actions {
 		require.InDelta(t, 1.0, act.Cost, 0, act.Name)
 	}
-	p := checkPlan(t, c)
-	cond := c.domain.Goals[goal].Cond
-	assert.Equal(t, fewestSteps(c.domain, c.start, cond, 1_000_000), len(p.Steps), "%s: shortest plan", c.name)
-	assert.InDelta(t, float64(len(p.Steps)), p.Cost, 0, c.name)
+	p := plancase.Check(t, c)
+	cond := c.Domain.Goals[goal].Cond
+	assert.Equal(t, fewestSteps(c.Domain, c.Start, cond, 1_000_000), len(p.Steps), "%s: shortest plan", c.Name)
+	assert.InDelta(t, float64(len(p.Steps)), p.Cost, 0, c.Name)
 
-	end, err := c.domain.Simulate(c.start, actionIDs(t, c.domain, theirs...))
-	require.NoError(t, err, "kelindar/goap's plan applies in %s", c.name)
-	assert.True(t, cond(end), "kelindar/goap's plan reaches the goal in %s", c.name)
+	end, err := c.Domain.Simulate(c.Start, plancase.ActionIDs(t, c.Domain, theirs...))
+	require.NoError(t, err, "kelindar/goap's plan applies in %s", c.Name)
+	assert.True(t, cond(end), "kelindar/goap's plan reaches the goal in %s", c.Name)
 	assert.Len(t, p.Steps, len(theirs), "as long as kelindar/goap's plan")
 	return p
 }
@@ -150,7 +135,7 @@ func TestAnchorPlans(t *testing.T) {
 		"NToO", "OToP", "PToQ", "QToR", "RToS", "SToT", "TToU", "UToV", "VToW", "WToX", "XToY", "YToZ",
 	}
 	p := checkAnchor(t, goapMazeCase(), goapmaze.WalkerGoalOut, spine)
-	assert.Equal(t, actionIDs(t, goapmaze.WalkerDomain, spine...), p.Steps)
+	assert.Equal(t, plancase.ActionIDs(t, goapmaze.WalkerDomain, spine...), p.Steps)
 }
 
 // kelindarDeep is kelindar/goap's semantics of the deep actions: every

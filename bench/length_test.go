@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolegen/rolegen/bench/internal/plancase"
 	"github.com/rolegen/rolegen/bench/internal/survival"
 	"github.com/rolegen/rolegen/runtime"
 )
@@ -33,9 +34,9 @@ func BenchmarkPlanLength(b *testing.B) {
 		{"astar", runtime.NewAStar(d).PlanInto},
 	} {
 		for _, n := range lengths {
-			benchPlan(b, planCase[survival.SurvivorState]{
-				name: fmt.Sprintf("%s/%d", planner.name, n), domain: d, start: starving(n),
-				plan: planner.plan, minLen: n, maxLen: n,
+			plancase.Bench(b, plancase.Case[survival.SurvivorState]{
+				Name: fmt.Sprintf("%s/%d", planner.name, n), Domain: d, Start: starving(n),
+				Plan: planner.plan, MinLen: n, MaxLen: n,
 			})
 		}
 	}
@@ -44,10 +45,10 @@ func BenchmarkPlanLength(b *testing.B) {
 func TestPlanLengths(t *testing.T) {
 	d := survival.SurvivorDomain
 	for _, n := range lengths {
-		checkPlan(t, planCase[survival.SurvivorState]{name: fmt.Sprint("backward ", n), domain: d, start: starving(n),
-			plan: runtime.NewBackwardChainer(d).PlanInto, minLen: n, maxLen: n})
-		checkPlan(t, planCase[survival.SurvivorState]{name: fmt.Sprint("astar ", n), domain: d, start: starving(n),
-			plan: runtime.NewAStar(d).PlanInto, minLen: n, maxLen: n})
+		plancase.Check(t, plancase.Case[survival.SurvivorState]{Name: fmt.Sprint("backward ", n), Domain: d, Start: starving(n),
+			Plan: runtime.NewBackwardChainer(d).PlanInto, MinLen: n, MaxLen: n})
+		plancase.Check(t, plancase.Case[survival.SurvivorState]{Name: fmt.Sprint("astar ", n), Domain: d, Start: starving(n),
+			Plan: runtime.NewAStar(d).PlanInto, MinLen: n, MaxLen: n})
 	}
 	require.Equal(t, survival.Starving, starving(12))
 }

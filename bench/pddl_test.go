@@ -1,10 +1,8 @@
 package bench
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,8 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rolegen/rolegen/bench/internal/blocks8"
 	"github.com/rolegen/rolegen/bench/internal/goapdeep"
+	"github.com/rolegen/rolegen/bench/internal/pddl"
+	"github.com/rolegen/rolegen/bench/internal/plancase"
 	"github.com/rolegen/rolegen/runtime"
 )
 
@@ -25,46 +24,8 @@ var update = flag.Bool("update", false, "rewrite the PDDL problem files under te
 // drift from what rolegen plans, and compared with the committed files
 // (go test -run TestPDDL -update rewrites them). Each folder also holds
 // the plan Fast Downward found (sas_plan, as it writes it), which the
-// tests run in the role.
-
-// blocksAtom is the PDDL atom of a blocksgen fact field: OnAB is (on a b),
-// OnTableA (ontable a), ClearA (clear a), HoldingA (holding a).
-func blocksAtom(t *testing.T, field string) string {
-	t.Helper()
-	for _, p := range []string{"OnTable", "Clear", "Holding"} {
-		if b, ok := strings.CutPrefix(field, p); ok && len(b) == 1 {
-			return "(" + strings.ToLower(p+" "+b) + ")"
-		}
-	}
-	if field == "HandEmpty" {
-		return "(handempty)"
-	}
-	b, ok := strings.CutPrefix(field, "On")
-	require.True(t, ok && len(b) == 2, "not a blocksgen fact: %s", field)
-	return "(on " + strings.ToLower(b[:1]+" "+b[1:]) + ")"
-}
-
-// blocks8Problem renders blocks8's start state and Solved goal as a PDDL
-// problem.
-func blocks8Problem(t *testing.T) string {
-	d := blocks8.WorldDomain
-	var b strings.Builder
-	b.WriteString("; Generated from bench/internal/blocks8 by TestPDDL; do not edit.\n")
-	b.WriteString("; The tower A on B on ... on H reversed, as BenchmarkPlan/blocksworld8 plans it.\n")
-	b.WriteString("(define (problem blocks8)\n  (:domain blocksworld)\n  (:objects a b c d e f g h)\n  (:init")
-	s := blocks8.Start
-	for i, f := range d.Fields {
-		if d.Number(&s, runtime.FieldID(i)) != 0 {
-			b.WriteString("\n    " + blocksAtom(t, f.Name))
-		}
-	}
-	b.WriteString(")\n  (:goal (and")
-	for conj := range strings.SplitSeq(d.Goals[blocks8.WorldGoalSolved].CondText, " && ") {
-		b.WriteString("\n    " + blocksAtom(t, conj))
-	}
-	b.WriteString(")))\n")
-	return b.String()
-}
+// tests run in the role. blocks8 is a synthetic role: its test is among
+// the synthetic families' (internal/synthetic/testdata/pddl_test.go).
 
 // deepValues are the values hunger, food and fatigue take in the deep
 // problem: multiples of 5 from 0 to 100 (kelindar/goap clamps to 0..100).
@@ -135,76 +96,23 @@ func goapdeepProblem() string {
 	return b.String()
 }
 
-// checkGolden compares got with the file at path, or rewrites the file
-// with -update.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got, "%s is out of date: go test -run TestPDDL -update", path)
-}
-
-// readPlan reads a plan as Fast Downward writes it (sas_plan: one
-// "(action arg ...)" a line, then a "; cost = N (unit cost)" comment).
-func readPlan(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	var steps [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, ";") {
-			continue
-		}
-		require.True(t, strings.HasPrefix(line, "(") && strings.HasSuffix(line, ")"), line)
-		steps = append(steps, strings.Fields(line[1:len(line)-1]))
-	}
-	require.NoError(t, sc.Err())
-	return steps
-}
-
-func TestPDDLBlocks8(t *testing.T) {
-	dir := filepath.Join("testdata", "pddl", "blocks8")
-	checkGolden(t, filepath.Join(dir, "problem.pddl"), blocks8Problem(t))
-
-	// Fast Downward's plan is a plan of the role, as short as rolegen's.
-	names := map[string]string{"pick-up": "Pickup", "put-down": "Putdown", "stack": "Stack", "unstack": "Unstack"}
-	var theirs []string
-	for _, step := range readPlan(t, filepath.Join(dir, "sas_plan")) {
-		name := names[step[0]]
-		require.NotEmpty(t, name, step[0])
-		theirs = append(theirs, name+strings.ToUpper(strings.Join(step[1:], "")))
-	}
-	d := blocks8.WorldDomain
-	end, err := d.Simulate(blocks8.Start, actionIDs(t, d, theirs...))
-	require.NoError(t, err)
-	assert.True(t, d.Goals[blocks8.WorldGoalSolved].Cond(end))
-	p := checkPlan(t, blocks8Case())
-	assert.Len(t, theirs, len(p.Steps))
-}
-
 func TestPDDLGoapDeep(t *testing.T) {
 	dir := filepath.Join("testdata", "pddl", "goapdeep")
-	checkGolden(t, filepath.Join(dir, "problem.pddl"), goapdeepProblem())
+	pddl.CheckGolden(t, filepath.Join(dir, "problem.pddl"), goapdeepProblem(), *update)
 
 	// Fast Downward's plan, its numbers dropped, is a plan of the role,
 	// as short as rolegen's.
 	names := map[string]string{"eat": "Eat", "forage": "Forage", "forage-stocked": "Forage", "sleep": "Sleep"}
 	var theirs []string
-	for _, step := range readPlan(t, filepath.Join(dir, "sas_plan")) {
+	for _, step := range pddl.ReadPlan(t, filepath.Join(dir, "sas_plan")) {
 		name := names[step[0]]
 		require.NotEmpty(t, name, step[0])
 		theirs = append(theirs, name)
 	}
 	d := goapdeep.ForagerDomain
-	end, err := d.Simulate(goapdeep.Start, actionIDs(t, d, theirs...))
+	end, err := d.Simulate(goapdeep.Start, plancase.ActionIDs(t, d, theirs...))
 	require.NoError(t, err)
 	assert.True(t, d.Goals[goapdeep.ForagerGoalStocked].Cond(end))
-	p := checkPlan(t, goapDeepCase())
+	p := plancase.Check(t, goapDeepCase())
 	assert.Len(t, theirs, len(p.Steps))
 }

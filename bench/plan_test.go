@@ -1,91 +1,41 @@
 package bench
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rolegen/rolegen/bench/internal/blocks6"
-	"github.com/rolegen/rolegen/bench/internal/blocks8"
 	"github.com/rolegen/rolegen/bench/internal/crafting"
+	"github.com/rolegen/rolegen/bench/internal/plancase"
 	"github.com/rolegen/rolegen/bench/internal/soldier"
 	"github.com/rolegen/rolegen/bench/internal/survival"
 	"github.com/rolegen/rolegen/bench/internal/tactics"
 	"github.com/rolegen/rolegen/runtime"
 )
 
-// planCase is one planning problem: a planner's Into method and the state
-// it plans from.
-type planCase[S comparable] struct {
-	name   string
-	domain *runtime.Domain[S]
-	start  S
-	// plan plans from s into p, reusing p's storage.
-	plan func(ctx context.Context, s S, p *runtime.Plan) error
-	// minLen and maxLen bound the plan's length.
-	minLen, maxLen int
-}
-
-func soldierCase() planCase[soldier.SoldierState] {
-	return planCase[soldier.SoldierState]{
-		name: "soldier", domain: soldier.SoldierDomain,
-		plan:   runtime.NewBackwardChainer(soldier.SoldierDomain).PlanInto,
-		minLen: 2, maxLen: 2,
+func soldierCase() plancase.Case[soldier.SoldierState] {
+	return plancase.Case[soldier.SoldierState]{
+		Name: "soldier", Domain: soldier.SoldierDomain,
+		Plan:   runtime.NewBackwardChainer(soldier.SoldierDomain).PlanInto,
+		MinLen: 2, MaxLen: 2,
 	}
 }
 
-func survivalCases() []planCase[survival.SurvivorState] {
+func survivalCases() []plancase.Case[survival.SurvivorState] {
 	d := survival.SurvivorDomain
-	return []planCase[survival.SurvivorState]{
-		{name: "survival/backward", domain: d, start: survival.Starving, plan: runtime.NewBackwardChainer(d).PlanInto, minLen: 12, maxLen: 12},
-		{name: "survival/astar", domain: d, start: survival.Starving, plan: runtime.NewAStar(d).PlanInto, minLen: 12, maxLen: 12},
+	return []plancase.Case[survival.SurvivorState]{
+		{Name: "survival/backward", Domain: d, Start: survival.Starving, Plan: runtime.NewBackwardChainer(d).PlanInto, MinLen: 12, MaxLen: 12},
+		{Name: "survival/astar", Domain: d, Start: survival.Starving, Plan: runtime.NewAStar(d).PlanInto, MinLen: 12, MaxLen: 12},
 	}
 }
 
-func craftingCases() []planCase[crafting.CrafterState] {
+func craftingCases() []plancase.Case[crafting.CrafterState] {
 	d := crafting.CrafterDomain
-	return []planCase[crafting.CrafterState]{
-		{name: "crafting/backward", domain: d, plan: runtime.NewBackwardChainer(d).PlanInto, minLen: 15, maxLen: 25},
-		{name: "crafting/astar", domain: d, plan: runtime.NewAStar(d, runtime.WithHeuristic(crafting.Estimate)).PlanInto, minLen: 15, maxLen: 25},
+	return []plancase.Case[crafting.CrafterState]{
+		{Name: "crafting/backward", Domain: d, Plan: runtime.NewBackwardChainer(d).PlanInto, MinLen: 15, MaxLen: 25},
+		{Name: "crafting/astar", Domain: d, Plan: runtime.NewAStar(d, runtime.WithHeuristic(crafting.Estimate)).PlanInto, MinLen: 15, MaxLen: 25},
 	}
-}
-
-// Blocksworld runs A* without a heuristic (uniform-cost search), so that
-// the search is large enough to measure expansions per second.
-func blocks6Case() planCase[blocks6.WorldState] {
-	a := runtime.NewAStar(blocks6.WorldDomain)
-	return planCase[blocks6.WorldState]{
-		name: "blocksworld6", domain: blocks6.WorldDomain, start: blocks6.Start,
-		plan: func(ctx context.Context, s blocks6.WorldState, p *runtime.Plan) error {
-			return a.PlanGoalInto(ctx, s, blocks6.WorldGoalSolved, p)
-		},
-		minLen: 12, maxLen: 12,
-	}
-}
-
-func blocks8Case() planCase[blocks8.WorldState] {
-	a := runtime.NewAStar(blocks8.WorldDomain)
-	return planCase[blocks8.WorldState]{
-		name: "blocksworld8", domain: blocks8.WorldDomain, start: blocks8.Start,
-		plan: func(ctx context.Context, s blocks8.WorldState, p *runtime.Plan) error {
-			return a.PlanGoalInto(ctx, s, blocks8.WorldGoalSolved, p)
-		},
-		minLen: 16, maxLen: 16,
-	}
-}
-
-// benchPlan plans c's problem once per op with a reused planner and plan,
-// and reports the plan's length and the expansions per second (for the
-// backward chainer: actions considered; for A*: states expanded).
-func benchPlan[S comparable](b *testing.B, c planCase[S]) {
-	b.Run(c.name, func(b *testing.B) {
-		p, expansions := planLoop(b, c)
-		b.ReportMetric(float64(len(p.Steps)), "steps")
-		b.ReportMetric(float64(p.Expansions), "expansions/op")
-		b.ReportMetric(float64(expansions)/b.Elapsed().Seconds(), "expansions/s")
-	})
 }
 
 // utilitySelector weighs the squaddie's twenty actions by five
@@ -120,15 +70,13 @@ var scoredSink []runtime.Scored
 // BenchmarkPlan plans with a reused planner and plan (PlanInto) or ranks
 // with a reused slice (RankedInto): steady state, as in a game loop.
 func BenchmarkPlan(b *testing.B) {
-	benchPlan(b, soldierCase())
+	plancase.Bench(b, soldierCase())
 	for _, c := range survivalCases() {
-		benchPlan(b, c)
+		plancase.Bench(b, c)
 	}
 	for _, c := range craftingCases() {
-		benchPlan(b, c)
+		plancase.Bench(b, c)
 	}
-	benchPlan(b, blocks6Case())
-	benchPlan(b, blocks8Case())
 
 	states := squaddies()
 	b.Run("utility/ranked", func(b *testing.B) {
@@ -155,75 +103,23 @@ func BenchmarkPlan(b *testing.B) {
 	})
 }
 
-// planLoop plans c's problem once per op with a reused planner and plan,
-// after a warm-up that grows their storage, and returns the last plan and
-// the expansions of all the ops.
-func planLoop[S comparable](b *testing.B, c planCase[S]) (runtime.Plan, int) {
-	ctx := context.Background()
-	var p runtime.Plan
-	require.NoError(b, c.plan(ctx, c.start, &p))
-	expansions := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := c.plan(ctx, c.start, &p); err != nil {
-			b.Fatal(err)
-		}
-		expansions += p.Expansions
-	}
-	return p, expansions
-}
-
-// checkPlan plans c's problem twice with the same planner (the second
-// time reusing the plan) and checks the plan verifies and has the length
-// the benchmark claims.
-func checkPlan[S comparable](t *testing.T, c planCase[S]) runtime.Plan {
-	t.Helper()
-	var p runtime.Plan
-	for range 2 {
-		require.NoError(t, c.plan(t.Context(), c.start, &p), c.name)
-		require.NoError(t, c.domain.Verify(c.start, &p), c.name)
-		require.NotEmpty(t, p.Goals, c.name)
-		assert.GreaterOrEqual(t, len(p.Steps), c.minLen, c.name)
-		assert.LessOrEqual(t, len(p.Steps), c.maxLen, c.name)
-	}
-	return p.Clone()
-}
-
 func TestPlans(t *testing.T) {
-	p := checkPlan(t, soldierCase())
+	p := plancase.Check(t, soldierCase())
 	assert.Equal(t, []runtime.ActionID{soldier.SoldierFetchMagazine, soldier.SoldierReload}, p.Steps)
 
 	for _, c := range survivalCases() {
-		p := checkPlan(t, c)
-		assert.InDelta(t, 12.0, p.Cost, 0, c.name)
+		p := plancase.Check(t, c)
+		assert.InDelta(t, 12.0, p.Cost, 0, c.Name)
 	}
 	bc, astar := craftingCases()[0], craftingCases()[1]
-	checkPlan(t, bc)
-	best := checkPlan(t, astar)
+	plancase.Check(t, bc)
+	best := plancase.Check(t, astar)
 	// The estimate is admissible: with it A* finds a plan as cheap as the
 	// built-in heuristic does.
-	astar.plan = runtime.NewAStar(astar.domain, runtime.WithUnsatisfiedGoalsHeuristic(), runtime.WithSearchBudget(1_000_000)).PlanInto
-	other := checkPlan(t, astar)
+	astar.Plan = runtime.NewAStar(astar.Domain, runtime.WithUnsatisfiedGoalsHeuristic(), runtime.WithSearchBudget(1_000_000)).PlanInto
+	other := plancase.Check(t, astar)
 	assert.InDelta(t, other.Cost, best.Cost, 0)
 
-	for _, c := range []planCase[blocks6.WorldState]{blocks6Case()} {
-		p := checkPlan(t, c)
-		end, err := c.domain.Simulate(c.start, p.Steps)
-		require.NoError(t, err)
-		assert.Zero(t, blocks6.Misplaced(end, nil), "every block in place")
-		// The estimate is admissible: with it A* finds an equally short
-		// plan, expanding fewer states.
-		var q runtime.Plan
-		require.NoError(t, runtime.NewAStar(c.domain, runtime.WithHeuristic(blocks6.Misplaced)).PlanGoalInto(t.Context(), c.start, blocks6.WorldGoalSolved, &q))
-		assert.InDelta(t, p.Cost, q.Cost, 0)
-		assert.Less(t, q.Expansions, p.Expansions)
-	}
-	p = checkPlan(t, blocks8Case())
-	end, err := blocks8.WorldDomain.Simulate(blocks8.Start, p.Steps)
-	require.NoError(t, err)
-	assert.Zero(t, blocks8.Misplaced(end, nil), "every block in place")
-	assert.Len(t, blocks6.WorldDomain.Actions, 72)
-	assert.Len(t, blocks8.WorldDomain.Actions, 128)
 }
 
 func TestUtility(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,12 +55,18 @@ func TestSyntheticFamilies(t *testing.T) {
 }
 
 // readDependencies reads the Go files of this checkout that the module in
-// dir builds on (bench's packages and rolegen's). go test keys this
-// test's cached result by the files the test reads: a change to one of
-// them must run the synthetic tests again, even when this test binary
-// does not link the package.
+// dir builds on (bench's packages and rolegen's), and bench's testdata,
+// which its tests read. go test keys this test's cached result by the
+// files the test reads: a change to one of them must run the synthetic
+// tests again, even when this test binary does not link the package.
 func readDependencies(t *testing.T, dir string) {
 	t.Helper()
+	require.NoError(t, filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			_, err = os.ReadFile(path)
+		}
+		return err
+	}))
 	format := `{{if and .Module .Module.Replace}}{{range .GoFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{end}}`
 	out, err := synthetic.Command(t.Context(), dir, "list", "-deps", "-test", "-f", format, "./...").Output()
 	require.NoError(t, err, "go list in the synthetic module")

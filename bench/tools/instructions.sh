@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
-# instructions.sh [-C DIR] BENCH N: the instructions one iteration of a
-# benchmark executes, counted by valgrind's callgrind (apt-get install
-# valgrind): the count of N+1 iterations minus that of 1, divided by N, so
-# that the test binary's start-up cancels out. GC and asynchronous
-# preemption are off, so the count is the same from run to run (to a few
-# instructions) however loaded the machine is: on a shared machine it is
-# the figure to compare before and after a change, beside ns/op.
+# instructions.sh [-C DIR] [-synthetic] BENCH N: the instructions one
+# iteration of a benchmark executes, counted by valgrind's callgrind
+# (apt-get install valgrind): the count of N+1 iterations minus that of 1,
+# divided by N, so that the test binary's start-up cancels out. GC and
+# asynchronous preemption are off, so the count is the same from run to
+# run (to a few instructions) however loaded the machine is: on a shared
+# machine it is the figure to compare before and after a change, beside
+# ns/op.
+#
+# With -synthetic, the benchmark is one of the synthetic families'
+# (internal/synthetic): it runs in their module, written first by the
+# bench module in DIR (go run ./tools/synthetic write).
 #
 #   cd bench && tools/instructions.sh 'BenchmarkPlan/soldier$' 8000
 #   tools/instructions.sh -C /tmp/old/bench 'BenchmarkPlan/soldier$' 8000
+#   tools/instructions.sh -synthetic 'BenchmarkPlan/blocksworld8$' 300
 set -euo pipefail
 dir=.
 if [[ ${1:-} == -C ]]; then dir=$2; shift 2; fi
-bench=$1 n=${2:-1000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [[ ${1:-} == -synthetic ]]; then
+  (cd "$dir" && go run ./tools/synthetic write "$tmp/synthetic")
+  dir=$tmp/synthetic
+  shift
+fi
+bench=$1 n=${2:-1000}
 (cd "$dir" && CGO_ENABLED=0 go test -c -o "$tmp/b.test" .)
 count() {
   (cd "$dir" && GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \

@@ -1,4 +1,4 @@
-; Generated from bench/internal/blocks8 by TestPDDL; do not edit.
+; Generated from bench's synthetic role blocks8 (internal/blocksgen) by TestPDDLBlocks8; do not edit.
 ; The tower A on B on ... on H reversed, as BenchmarkPlan/blocksworld8 plans it.
 (define (problem blocks8)
   (:domain blocksworld)

@@ -1,8 +1,8 @@
-// Blocksgen writes the blocksworld role of the planning benchmarks: one
-// bool state field per fact (OnAB: A is on B; OnTableA, ClearA, HoldingA,
-// HandEmpty) and the four operators grounded for every block and pair of
-// blocks (PickupA, PutdownA, StackAB, UnstackAB): 72 actions for six
-// blocks, 128 for eight. rolegen then generates the domain from the
+// Package blocksgen writes the blocksworld role of the planning
+// benchmarks: one bool state field per fact (OnAB: A is on B; OnTableA,
+// ClearA, HoldingA, HandEmpty) and the four operators grounded for every
+// block and pair of blocks (PickupA, PutdownA, StackAB, UnstackAB): 72
+// actions for six blocks, 128 for eight. rolegen then generates the domain from the
 // annotations.
 //
 // The problem: the blocks start as one tower, A on B on … on the last
@@ -11,43 +11,24 @@
 // Solved is their conjunction. The file also holds the start state and
 // Misplaced, an admissible estimate for A*.
 //
-// Usage (from go:generate in the role's package):
-//
-//	go run ../blocksgen -n 6 -pkg blocks6 -o blocks.go
-package main
+// The roles are not committed: bench's synthetic harness (../synthetic)
+// writes them into a temporary module with rolegen's generated files when
+// their tests and benchmarks run.
+package blocksgen
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
 	"strings"
 )
 
-func main() {
-	log.SetFlags(0)
-	n := flag.Int("n", 6, "number of blocks (2 to 26)")
-	pkg := flag.String("pkg", "", "package name (default: from $GOPACKAGE)")
-	out := flag.String("o", "blocks.go", "output file")
-	flag.Parse()
-	if *pkg == "" {
-		*pkg = os.Getenv("GOPACKAGE")
+// Role returns the source of package pkg holding the blocksworld role
+// World with n blocks (2 to 26).
+func Role(pkg string, n int) ([]byte, error) {
+	if n < 2 || n > 26 {
+		return nil, fmt.Errorf("blocksgen: %d blocks, need 2 to 26", n)
 	}
-	if *n < 2 || *n > 26 || *pkg == "" {
-		log.Fatal("blocksgen: need -n between 2 and 26 and a package name")
-	}
-	src, err := generate(*n, *pkg)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
-
-func generate(n int, pkg string) ([]byte, error) {
 	blocks := make([]string, n)
 	for i := range blocks {
 		blocks[i] = string(rune('A' + i))
