@@ -20,6 +20,13 @@
 // a line, and the run's tree of spans at the end:
 //
 //	go run ./examples/assistant -trace
+//
+// With -review the plan is put to a person on a review page (package
+// llm/review) instead of the rule: the assistant proposes it, serves the
+// page, waits for the decision taken there and runs the plan as the
+// person approved it (steps removed, reordered, arguments edited):
+//
+//	go run ./examples/assistant -review :8080
 package main
 
 import (
@@ -31,6 +38,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/rolegen/rolegen/examples/assistant/travel"
@@ -43,6 +51,7 @@ func main() {
 	model := flag.String("model", "gpt-4o-mini", "model name on the server")
 	goal := flag.String("goal", "Fly me from Zurich to Lisbon on 2026-12-18, economy, for at most 150 euros, and tell me the booking.", "what to achieve")
 	traced := flag.Bool("trace", false, "print the run's OpenTelemetry spans")
+	reviewAddr := flag.String("review", "", "serve a review page on this address (as :8080) and run the plan as a person decides there")
 	flag.Parse()
 
 	m := llm.Model(scriptedModel())
@@ -50,9 +59,14 @@ func main() {
 		m = openai.New(*model, openai.WithBaseURL(*baseURL))
 	}
 	var err error
-	if *traced {
+	switch {
+	case *reviewAddr != "":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		err = runReviewed(ctx, os.Stdout, m, *goal, *reviewAddr, nil)
+		stop()
+	case *traced:
 		err = runTraced(context.Background(), os.Stdout, m, *goal)
-	} else {
+	default:
 		err = run(context.Background(), os.Stdout, m, *goal)
 	}
 	if err != nil {

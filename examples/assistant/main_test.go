@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/llm/openai"
+	"github.com/rolegen/rolegen/llm/review/reviewtest"
 )
 
 func Example_run() {
@@ -102,4 +103,38 @@ func TestTrace(t *testing.T) {
 	}, shape)
 	assert.Contains(t, tree, `verify (`)
 	assert.Contains(t, tree, `error="the plan fails verification" [critique]`)
+}
+
+// -review proposes the plan, serves the review page and runs the plan as
+// the person decided there: here the reviewer tells the traveller twice,
+// the second time with the message edited.
+func TestReviewOnThePage(t *testing.T) {
+	var out strings.Builder
+	pageURL := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- runReviewed(context.Background(), &out, scriptedModel(), "Fly me from Zurich to Lisbon", "127.0.0.1:0",
+			func(u string) { pageURL <- u })
+	}()
+	var u string
+	select {
+	case u = <-pageURL:
+	case err := <-done:
+		t.Fatalf("the example ended before serving: %v\n%s", err, out.String())
+	}
+	runPath := u[strings.Index(u, "/review/")+len("/review/"):]
+	c, err := reviewtest.NewClient(u[:strings.Index(u, "/review/")+len("/review/")])
+	require.NoError(t, err)
+	page, err := c.Get(runPath)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, page.Status, page.Body)
+	require.NoError(t, page.Form.SetArg("tell", "message", "Booked: Lisbon on Friday."))
+	page, err = c.Submit(page.Form, "approve")
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, page.Status, page.Body)
+	require.NoError(t, <-done)
+	assert.Contains(t, out.String(), "proposed in 2 model calls:")
+	assert.Contains(t, out.String(), "approved on the page; running")
+	assert.Contains(t, out.String(), "step book Book: done")
+	assert.Contains(t, out.String(), `inbox: ["Booked: Lisbon on Friday. [RG1240: flight ZRHLIS-1240, 95 euros]"]`)
 }
