@@ -166,6 +166,20 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot: %s", path)
 }
 
+// shootTop keeps a screenshot of the top of the page, height pixels of
+// it (the README's picture).
+func shootTop(t *testing.T, ctx context.Context, name string, height int64) {
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1200, height)))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0), true`))
+	require.NoError(t, err)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	path := filepath.Join(artifactDir(t), name)
+	require.NoError(t, os.WriteFile(path, png, 0o644))
+	t.Logf("screenshot: %s", path)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1200, 900)))
+}
+
 func stepOrder(t *testing.T, ctx context.Context) []string {
 	order, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#steps > li")).map(li => li.dataset.step)`))
 	require.NoError(t, err)
@@ -296,6 +310,7 @@ func TestReviewInABrowser(t *testing.T) {
 	assert.Equal(t, []string{"search", "book", "tell-bob", "tell-ada"}, stepOrder(t, ctx), "the order survives the round trip")
 	assert.Equal(t, llm.StatusAwaitingApproval, s.status("edit-me"))
 	shoot(t, ctx, "review-refused-edit.png")
+	shootTop(t, ctx, "review-readme.png", 1800)
 
 	// Fixed, approved: the run executes in the order decided.
 	retype(t, ctx, price, "120")
