@@ -1,26 +1,27 @@
 // Package synthetic makes bench's synthetic role families, the roles that
 // generators write rather than people (the wide roles of ../widegen,
 // blocksworld with 6 and 8 blocks of ../blocksgen, and the random roles of
-// ../randgen with and without a clock field), and
-// the module in which their tests and benchmarks run.
+// ../randgen with and without a clock field), and the module in which
+// their tests and benchmarks run.
 //
 // None of it is committed. Write makes a temporary module: each
 // generator's output in a package of its own, rolegen's generated files
 // beside it (gen.Generate and gen.Write, as go generate would run them),
 // and the tests and benchmarks of testdata/ in the module's root package,
 // with a constant benchDir, the bench module's directory, for the files
-// of bench's testdata they read.
-// The module requires bench and rolegen, both replaced by this checkout,
-// with bench's requirement list and go.sum (internal/testmodule): the go
-// command builds it without looking anything up.
+// of bench's testdata they read. The module requires bench and rolegen,
+// both replaced by this checkout, with bench's requirement list and go.sum
+// (internal/testmodule): the go command builds it without looking
+// anything up.
 //
 // bench's TestSyntheticFamilies writes the module, checks that generating
 // it again gives the same bytes, vets it and runs its tests. The command
-// bench/tools/synthetic runs any go test command in it (the benchmarks), or
-// writes it to a directory to keep.
+// bench/tools/synthetic runs any go test command in it (the benchmarks),
+// or writes it to a directory to keep.
 package synthetic
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"fmt"
@@ -111,6 +112,9 @@ func Write(ctx context.Context, dir, benchDir string) error {
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) > 0 {
+		return cmp.Or(err, fmt.Errorf("synthetic: %s is not empty", dir))
 	}
 	local := testmodule.Local{Path: Bench, Dir: benchDir}
 	if err := testmodule.Write(dir, Module, filepath.Dir(benchDir), benchDir, local); err != nil {

@@ -20,7 +20,10 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/rolegen/rolegen/bench/internal/synthetic"
 )
@@ -34,12 +37,17 @@ func main() {
 
 const usage = `usage: go run ./tools/synthetic test [go test flags]
        go run ./tools/synthetic write DIR
-(in bench)`
+(in the bench module)`
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "write" && len(args) != 2 || args[0] != "write" && args[0] != "test" {
 		fmt.Fprintln(stderr, usage)
 		return 2
+	}
+	bench, err := benchDir(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "synthetic:", err)
+		return 1
 	}
 	// The go command that rolegen runs to load the roles runs as the go
 	// commands in the module do.
@@ -48,8 +56,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		os.Setenv(k, v)
 	}
 	if args[0] == "write" {
-		if err := synthetic.Write(ctx, args[1], "."); err != nil {
-			fmt.Fprintln(stderr, "synthetic:", err)
+		if err := synthetic.Write(ctx, args[1], bench); err != nil {
+			fmt.Fprintln(stderr, err)
 			return 1
 		}
 		return 0
@@ -60,8 +68,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	if err := synthetic.Write(ctx, dir, "."); err != nil {
-		fmt.Fprintln(stderr, "synthetic:", err)
+	if err := synthetic.Write(ctx, dir, bench); err != nil {
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	cmd := synthetic.Command(ctx, dir, append(append([]string{"test"}, args[1:]...), ".")...)
@@ -75,4 +83,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// benchDir returns the directory of the bench module, which the current
+// directory is in.
+func benchDir(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	src, err := os.ReadFile(gomod)
+	if err != nil || modfile.ModulePath(src) != synthetic.Bench {
+		return "", fmt.Errorf("run in the bench module (%s), not in %q", synthetic.Bench, gomod)
+	}
+	return filepath.Dir(gomod), nil
 }
