@@ -25,7 +25,16 @@
 //     [PreconditionSatisfied]; also [Cost], [Value], [Utility], [HasTag],
 //     [Curve] over a [ResponseCurve], [Combine], or any [Func].
 //   - [Think]: plan from a role's current state and perform the plan,
-//     re-checking each precondition against the live state first.
+//     re-checking each precondition against the live state first: for
+//     one-shot use and services.
+//   - [Agent] and [Crowd]: a role in a game loop, one tick a frame. An
+//     action may take ticks (a method of the shape
+//     func(runtime.Step) runtime.Status, which says [Running], [Done] or
+//     [Failed]); an agent keeps its plan across ticks, checks it only when
+//     a field it reads changed, and replans only for a [Replan] reason it
+//     reports; a goal it cannot plan backs off; a crowd plans within a
+//     budget a tick, deterministically, across workers. Any planner serves
+//     ([GoalPlanner]: the backward chainer, A*, [NewUtilityPlanner]).
 //
 // Plan means the same on every planner ([Planner]), so that [Think] does
 // the same with either: every goal unsatisfied in the state, highest

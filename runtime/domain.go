@@ -223,6 +223,8 @@ type Domain[S comparable] struct {
 	pres  []condition[S]
 	// stateCosts: some action's cost depends on the state.
 	stateCosts bool
+	// agents is what the domain's agents share (agent_tables.go).
+	agents *agentTables
 }
 
 // NewDomain checks d and derives the tables the planners use. It panics
@@ -301,6 +303,7 @@ func (d *Domain[S]) init() error {
 	})
 
 	d.stateCosts = d.hasStateCosts()
+	d.agents = newAgentTables(d)
 	d.goals = make([]condition[S], len(d.Goals))
 	for gi := range d.Goals {
 		g := &d.Goals[gi]

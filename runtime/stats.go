@@ -23,6 +23,8 @@ type Stats struct {
 	// cells are indexed by planner kind, goal (NoGoal first) and
 	// outcome.
 	cells []statCell
+	// agents counts what agents do (agent_stats.go).
+	agents agentTotals
 }
 
 // statCell aggregates the calls of one planner kind, goal and outcome.

@@ -1,0 +1,111 @@
+package runtime
+
+import "time"
+
+// AgentOption configures an Agent (NewAgent) or every agent of a crowd
+// (NewCrowd).
+type AgentOption interface {
+	CrowdOption
+	applyAgent(*agentConfig)
+}
+
+// CrowdOption configures a Crowd: the options of its agents
+// (AgentOption) and its own (WithWorkers, WithPlanBudget,
+// WithPlanTimeBudget).
+type CrowdOption interface{ applyCrowd(*crowdConfig) }
+
+type agentConfig struct {
+	// interval: replan a plan this many ticks old (0: never).
+	interval uint64
+	// maxBackoff bounds the ticks a goal that could not be planned waits.
+	maxBackoff uint64
+	observe    func(AgentView)
+	stats      *Stats
+	id         int
+}
+
+// DefaultMaxBackoff is the longest a goal that could not be planned waits
+// before it is planned again, in ticks, unless WithMaxBackoff says.
+const DefaultMaxBackoff = 1 << 12
+
+func defaultAgentConfig() agentConfig { return agentConfig{maxBackoff: DefaultMaxBackoff} }
+
+type crowdConfig struct {
+	agent   agentConfig
+	workers int
+	budget  int
+	timed   time.Duration
+}
+
+type agentOption func(*agentConfig)
+
+func (o agentOption) applyAgent(c *agentConfig) { o(c) }
+func (o agentOption) applyCrowd(c *crowdConfig) { o(&c.agent) }
+
+type crowdOption func(*crowdConfig)
+
+func (o crowdOption) applyCrowd(c *crowdConfig) { o(c) }
+
+// WithReplanInterval makes an agent replan a plan that is n ticks old or
+// more, with reason ReplanInterval, even when nothing broke it (n = 0,
+// the default: never). A running step that the new plan begins with goes
+// on; an uninterruptible one finishes first.
+func WithReplanInterval(n int) AgentOption {
+	return agentOption(func(c *agentConfig) { c.interval = uint64(max(n, 0)) })
+}
+
+// WithMaxBackoff bounds how long a goal that could not be planned waits
+// before it is planned again, in ticks (default DefaultMaxBackoff, at
+// least 1). The wait doubles with each failure in a row, from one tick:
+// over T ticks a hopeless goal is planned about log2(T) times.
+func WithMaxBackoff(ticks int) AgentOption {
+	return agentOption(func(c *agentConfig) { c.maxBackoff = uint64(max(ticks, 1)) })
+}
+
+// WithAgentObserver calls f with what an agent is doing at each event:
+// a plan made or dropped, a goal that could not be planned, a step done,
+// failed or interrupted. In a crowd, f is called from the crowd's workers
+// at once: it must be safe for concurrent use. Without an observer an
+// agent builds no view.
+func WithAgentObserver(f func(AgentView)) AgentOption {
+	return agentOption(func(c *agentConfig) { c.observe = f })
+}
+
+// WithAgentStats counts in s what the agents do (see Stats.Agents): their
+// ticks, planner calls, plans by reason, failed plans and steps. A crowd
+// adds its workers' counts to s once a tick; a lone agent once a Tick.
+func WithAgentStats(s *Stats) AgentOption {
+	return agentOption(func(c *agentConfig) { c.stats = s })
+}
+
+// WithAgentID sets the ID a lone agent's views carry (an agent of a crowd
+// has its index in the crowd).
+func WithAgentID(id int) AgentOption {
+	return agentOption(func(c *agentConfig) { c.id = id })
+}
+
+// WithWorkers sets how many goroutines tick a crowd's agents (default 1:
+// the calling goroutine). The agents' behaviour does not depend on it.
+func WithWorkers(n int) CrowdOption {
+	return crowdOption(func(c *crowdConfig) { c.workers = max(n, 1) })
+}
+
+// WithPlanBudget bounds the planner calls of a crowd in one tick to n
+// (default 0: no bound). Agents that need a plan are served in order:
+// those with no plan and those interrupted by a goal of higher priority
+// first, then those whose plan is only old (WithReplanInterval), each
+// group by how long it has waited, then by index; each agent served gets
+// one planner call, and the others wait for the next tick (keeping what
+// they run). The order, so the crowd's behaviour, depends only on the
+// agents' states.
+func WithPlanBudget(n int) CrowdOption {
+	return crowdOption(func(c *crowdConfig) { c.budget = max(n, 0) })
+}
+
+// WithPlanTimeBudget stops a crowd's planning in a tick once d has passed
+// since the tick began: the agents still waiting plan next tick. Unlike
+// WithPlanBudget, which agents plan then depends on how fast the machine
+// is, so the crowd's behaviour is no longer deterministic.
+func WithPlanTimeBudget(d time.Duration) CrowdOption {
+	return crowdOption(func(c *crowdConfig) { c.timed = d })
+}

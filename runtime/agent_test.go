@@ -1,0 +1,323 @@
+package runtime_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/scout"
+)
+
+// counting counts a planner's calls, by goal.
+type counting struct {
+	runtime.GoalPlanner[scout.ScoutState]
+	calls   int
+	byGoal  map[runtime.GoalID]int
+	lastErr error
+}
+
+func (c *counting) PlanGoalInto(ctx context.Context, s scout.ScoutState, g runtime.GoalID, p *runtime.Plan) error {
+	c.calls++
+	if c.byGoal == nil {
+		c.byGoal = map[runtime.GoalID]int{}
+	}
+	c.byGoal[g]++
+	c.lastErr = c.GoalPlanner.PlanGoalInto(ctx, s, g, p)
+	return c.lastErr
+}
+
+// recorder keeps the events an observer sees, with a copy of each plan.
+type recorder struct{ views []runtime.AgentView }
+
+func (r *recorder) observe(v runtime.AgentView) {
+	v.Plan = append([]runtime.ActionID(nil), v.Plan...)
+	r.views = append(r.views, v)
+}
+
+// events returns the views of event e.
+func (r *recorder) events(e runtime.AgentEvent) []runtime.AgentView {
+	var out []runtime.AgentView
+	for _, v := range r.views {
+		if v.Event == e {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func newScout(t *testing.T, s *scout.Scout, opts ...runtime.AgentOption) (*runtime.Agent[scout.ScoutState], *counting, *recorder) {
+	t.Helper()
+	p := &counting{GoalPlanner: runtime.NewBackwardChainer(scout.ScoutDomain)}
+	rec := &recorder{}
+	opts = append([]runtime.AgentOption{runtime.WithAgentObserver(rec.observe)}, opts...)
+	return runtime.NewAgent(p, s, opts...), p, rec
+}
+
+func ticks(ctx context.Context, a *runtime.Agent[scout.ScoutState], n int) {
+	for range n {
+		a.Tick(ctx)
+	}
+}
+
+func scoutNames(steps []runtime.ActionID) []string {
+	var out []string
+	for _, a := range steps {
+		out = append(out, scout.ScoutDomain.ActionName(a))
+	}
+	return out
+}
+
+// A walk of many ticks keeps its plan: one planner call, and no check of
+// the plan while nothing it reads changes (the walk's own position is
+// replaced by its post in the replay).
+func TestAgentKeepsItsPlanAcrossTicks(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60, Ammo: 1}
+	stats := runtime.NewStats(scout.ScoutDomain)
+	a, p, rec := newScout(t, s, runtime.WithAgentStats(stats))
+	a.Tick(ctx)
+	v := a.View()
+	require.Equal(t, []string{"Walk", "Forage", "Eat"}, scoutNames(v.Plan))
+	assert.Equal(t, scout.ScoutGoalFed, v.Goal)
+	assert.Equal(t, runtime.ReplanNoPlan, v.Reason)
+	assert.Equal(t, runtime.Running, v.Status)
+	ticks(ctx, a, 8)
+	assert.Equal(t, 9, s.Pos)
+	assert.Equal(t, 1, p.calls, "one plan for the whole walk")
+	assert.Zero(t, stats.Agents().Checks, "nothing the plan reads changed")
+
+	ticks(ctx, a, 1+1+3) // arrive, forage, eat
+	assert.Equal(t, []string{"walk", "forage", "eat", "ate"}, s.Log)
+	assert.Equal(t, 20, s.Hunger)
+	assert.Equal(t, 1, p.calls)
+	assert.Equal(t, runtime.ReplanDone, a.View().Reason)
+	assert.Equal(t, runtime.NoGoal, a.View().Goal)
+
+	c := stats.Agents()
+	assert.Equal(t, int64(14), c.Ticks)
+	assert.Equal(t, c.Ticks, c.Acting+c.Waiting+c.Idle)
+	assert.Equal(t, c.Acting, c.StepsRunning+c.StepsDone+c.StepsFailed)
+	assert.Equal(t, c.PlannerCalls, c.PlansMade()+c.PlanFailures)
+	assert.Equal(t, int64(3), c.StepsDone)
+	assert.Equal(t, int64(1), c.Dropped[runtime.ReplanDone])
+	assert.Len(t, rec.events(runtime.EventStepDone), 3)
+	assert.Zero(t, c.PlanFailures)
+
+	// Fed holds: Rich is next, and cannot be reached without a market.
+	a.Tick(ctx)
+	assert.Equal(t, int64(1), stats.Agents().Unreachable)
+	assert.Equal(t, int64(1), stats.Agents().Waiting)
+}
+
+// A threat that appears while the scout walks interrupts the walk within
+// the tick: the walk is told, and the fight happens in that tick.
+func TestThreatInterruptsAWalkWithinOneTick(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60, Ammo: 1}
+	a, _, rec := newScout(t, s)
+	ticks(ctx, a, 3)
+	require.Equal(t, scout.ScoutWalk, a.View().Action)
+	require.Equal(t, runtime.Running, a.View().Status)
+
+	s.Threat = 2
+	a.Tick(ctx)
+	assert.Zero(t, s.Threat, "the scout fought in the tick the threat came")
+	assert.Equal(t, []string{"walk", "walk interrupted", "fight"}, s.Log)
+	interrupted := rec.events(runtime.EventInterrupted)
+	require.Len(t, interrupted, 1)
+	assert.Equal(t, scout.ScoutWalk, interrupted[0].Action)
+	assert.Equal(t, 3, interrupted[0].Ticks)
+	planned := rec.events(runtime.EventPlanned)
+	require.Len(t, planned, 2)
+	assert.Equal(t, runtime.ReplanInterrupted, planned[1].Reason)
+	assert.Equal(t, scout.ScoutGoalSafe, planned[1].Goal)
+	assert.Equal(t, uint64(4), planned[1].Tick)
+
+	// Safe holds again: the scout goes back to its walk.
+	a.Tick(ctx)
+	assert.Equal(t, scout.ScoutGoalFed, a.View().Goal)
+	assert.Equal(t, runtime.ReplanDone, a.View().Reason)
+	assert.Equal(t, scout.ScoutWalk, a.View().Action)
+}
+
+// An uninterruptible step finishes before the threat is fought, and an
+// interruptible one is told it is abandoned.
+func TestUninterruptibleFinishesFirstAndTheInterruptedIsTold(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Pos: scout.Forest, Food: 1, Hunger: 60, Ammo: 2, EatTicks: 4}
+	a, _, rec := newScout(t, s)
+	a.Tick(ctx)
+	require.Equal(t, []string{"Eat"}, scoutNames(a.View().Plan))
+	s.Threat = 1
+	ticks(ctx, a, 3)
+	assert.Equal(t, []string{"eat", "ate"}, s.Log, "eating went on with a threat near")
+	assert.Equal(t, 1, s.Threat)
+	assert.Empty(t, rec.events(runtime.EventInterrupted))
+	a.Tick(ctx)
+	assert.Equal(t, []string{"eat", "ate", "fight"}, s.Log)
+	assert.Zero(t, s.Threat)
+
+	// Hungry again, away from the forest: the walk there is interrupted
+	// by the next threat, and told.
+	s.Hunger, s.Pos = 90, 0
+	ticks(ctx, a, 2)
+	require.Equal(t, scout.ScoutWalk, a.View().Action)
+	s.Threat = 1
+	a.Tick(ctx)
+	assert.Equal(t, []string{"eat", "ate", "fight", "walk", "walk interrupted", "fight"}, s.Log)
+	require.Len(t, rec.events(runtime.EventInterrupted), 1)
+}
+
+// The next step's precondition stops holding before it begins: the agent
+// drops the plan and replans, with reason ReplanStale.
+func TestStaleNextStepReplans(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Pos: 8, Hunger: 60}
+	a, p, rec := newScout(t, s)
+	ticks(ctx, a, 2) // walk 8 → 10
+	require.Equal(t, scout.ScoutForage, a.View().Action)
+	require.Equal(t, runtime.Done, a.View().Status)
+	calls := p.calls
+
+	s.Food = 5 // too much to forage: Forage's precondition fails
+	a.Tick(ctx)
+	dropped := rec.events(runtime.EventDropped)
+	require.Len(t, dropped, 1)
+	assert.Equal(t, runtime.ReplanStale, dropped[0].Reason)
+	planned := rec.events(runtime.EventPlanned)
+	require.Len(t, planned, 2)
+	assert.Equal(t, runtime.ReplanStale, planned[1].Reason)
+	assert.Equal(t, []string{"Eat"}, scoutNames(planned[1].Plan))
+	assert.Equal(t, calls+1, p.calls)
+	assert.Equal(t, []string{"walk", "eat"}, s.Log, "forage never ran")
+}
+
+// The rest of the plan no longer reaches the goal from the live state
+// (hunger grew past what one meal cures) while the first step runs: the
+// agent replans at once, with reason ReplanBroken.
+func TestPlanThatNoLongerReachesItsGoalReplans(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60}
+	a, p, rec := newScout(t, s)
+	ticks(ctx, a, 3)
+	require.Equal(t, []string{"Walk", "Forage", "Eat"}, scoutNames(a.View().Plan))
+	fed := p.byGoal[scout.ScoutGoalFed]
+
+	s.Hunger = 120
+	a.Tick(ctx)
+	dropped := rec.events(runtime.EventDropped)
+	require.Len(t, dropped, 1)
+	assert.Equal(t, runtime.ReplanBroken, dropped[0].Reason)
+	planned := rec.events(runtime.EventPlanned)
+	require.Len(t, planned, 2)
+	assert.Equal(t, runtime.ReplanBroken, planned[1].Reason)
+	assert.Equal(t, fed+1, p.byGoal[scout.ScoutGoalFed])
+	// The new plan reaches the goal from the live state.
+	end, err := scout.ScoutDomain.Simulate(scout.ScoutState{Pos: 3, Hunger: 120}, planned[1].Plan)
+	require.NoError(t, err)
+	assert.True(t, scout.ScoutDomain.Holds(scout.ScoutGoalFed, end))
+}
+
+// A goal that cannot be planned is tried a number of times that grows
+// with the logarithm of the ticks, and at once when a field its planning
+// depends on changes. Without a market, the relaxed reachability of the
+// annotations proves Rich out of reach, and no planner is called at all.
+func TestHopelessGoalBacksOff(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Pos: scout.Forest, Food: 1}
+	a, p, rec := newScout(t, s)
+	tries := map[int]int{}
+	for tick := 1; tick <= 1000; tick++ {
+		a.Tick(ctx)
+		if tick == 10 || tick == 100 || tick == 1000 {
+			tries[tick] = len(rec.events(runtime.EventPlanFailed))
+		}
+	}
+	assertLogarithmic(t, tries)
+	assert.Zero(t, p.calls, "proven out of reach: no planner call")
+	failed := rec.events(runtime.EventPlanFailed)
+	last := failed[len(failed)-1]
+	assert.Equal(t, scout.ScoutGoalRich, last.Goal)
+	assert.ErrorIs(t, last.Err, runtime.ErrUnreachable)
+	assert.Greater(t, last.RetryAt, uint64(1000), "the next try is far off")
+
+	s.Market = true
+	a.Tick(ctx)
+	assert.Equal(t, 1, p.byGoal[scout.ScoutGoalRich], "planned in the tick the market opened")
+	v := a.View()
+	assert.Equal(t, scout.ScoutGoalRich, v.Goal)
+	assert.Equal(t, runtime.ReplanRetry, v.Reason)
+	assert.Equal(t, []string{"trade"}, s.Log)
+}
+
+// The same with a goal only the planner finds it cannot plan (its search
+// budget is too small for the four steps Rich takes): the planner calls
+// grow with the logarithm of the ticks.
+func TestGoalThePlannerCannotPlanBacksOff(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Pos: scout.Forest, Market: true}
+	p := &counting{GoalPlanner: runtime.NewBackwardChainer(scout.ScoutDomain, runtime.WithSearchBudget(2))}
+	a := runtime.NewAgent(p, s)
+	calls := map[int]int{}
+	for tick := 1; tick <= 1000; tick++ {
+		a.Tick(ctx)
+		if tick == 10 || tick == 100 || tick == 1000 {
+			calls[tick] = p.calls
+		}
+	}
+	assertLogarithmic(t, calls)
+	require.ErrorIs(t, p.lastErr, runtime.ErrSearchBudgetExceeded)
+	assert.Equal(t, runtime.NoGoal, a.View().Goal)
+
+	s.Gold = 1 // a field Rich's planning depends on: planned at once
+	a.Tick(ctx)
+	assert.Equal(t, calls[1000]+1, p.calls)
+	s.Gold = 2 // and again: the wait does not shorten, the change wins
+	a.Tick(ctx)
+	assert.Equal(t, calls[1000]+2, p.calls)
+	a.Tick(ctx)
+	assert.Equal(t, calls[1000]+2, p.calls, "nothing changed: it waits")
+}
+
+// assertLogarithmic checks counts taken after n ticks: about log2(n).
+func assertLogarithmic(t *testing.T, counts map[int]int) {
+	t.Helper()
+	for n, c := range counts {
+		bound := int(math.Log2(float64(n))) + 2
+		assert.LessOrEqual(t, c, bound, "after %d ticks", n)
+		assert.GreaterOrEqual(t, c, bound-2, "after %d ticks", n)
+	}
+}
+
+// The utility planner drives an agent one decision at a time: the best
+// action for the goal, or a helper of it.
+func TestUtilityDrivenAgent(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60, Ammo: 1}
+	u := runtime.NewUtilityPlanner(runtime.NewUtility(scout.ScoutDomain))
+	rec := &recorder{}
+	a := runtime.NewAgent(u, s, runtime.WithAgentObserver(rec.observe))
+	for range 20 {
+		a.Tick(ctx)
+	}
+	assert.Equal(t, []string{"walk", "forage", "eat", "ate"}, s.Log)
+	assert.Equal(t, 20, s.Hunger)
+	for _, v := range rec.events(runtime.EventPlanned) {
+		assert.Len(t, v.Plan, 1, "one decision at a time")
+	}
+}
+
+// A* serves the same agent.
+func TestAStarDrivenAgent(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60, Ammo: 1}
+	a := runtime.NewAgent(runtime.NewAStar(scout.ScoutDomain), s)
+	for range 20 {
+		a.Tick(ctx)
+	}
+	assert.Equal(t, []string{"walk", "forage", "eat", "ate"}, s.Log)
+}

@@ -1,0 +1,144 @@
+package runtime
+
+import "fmt"
+
+// Replan is why an agent planned: each plan an agent makes has one, and
+// an agent plans only for one of these.
+type Replan uint8
+
+// Reasons to plan.
+const (
+	ReplanNone Replan = iota
+	// ReplanNoPlan: the agent had no plan and a goal is unsatisfied: its
+	// first plan, or a goal that stopped holding while it was idle.
+	ReplanNoPlan
+	// ReplanDone: the plan's last step finished, or its goal already
+	// holds in the live state.
+	ReplanDone
+	// ReplanStepFailed: a step returned Failed or an error.
+	ReplanStepFailed
+	// ReplanStale: the precondition of the next step does not hold in the
+	// live state.
+	ReplanStale
+	// ReplanBroken: the rest of the plan, replayed from the live state
+	// with the generated effects, no longer reaches its goal.
+	ReplanBroken
+	// ReplanInterrupted: a goal of higher priority than the plan's stopped
+	// holding.
+	ReplanInterrupted
+	// ReplanRetry: a goal that could not be planned is due again: its
+	// backoff ended, or a field its planning depends on changed.
+	ReplanRetry
+	// ReplanInterval: the plan is older than the interval the game set
+	// (WithReplanInterval).
+	ReplanInterval
+	numReplans
+)
+
+var replanNames = [numReplans]string{
+	ReplanNone:        "none",
+	ReplanNoPlan:      "no plan",
+	ReplanDone:        "plan done",
+	ReplanStepFailed:  "step failed",
+	ReplanStale:       "precondition stale",
+	ReplanBroken:      "plan broken",
+	ReplanInterrupted: "interrupted",
+	ReplanRetry:       "retry",
+	ReplanInterval:    "interval",
+}
+
+// String names the reason: "no plan", "plan done", "step failed",
+// "precondition stale", "plan broken", "interrupted", "retry", "interval"
+// (or "none").
+func (r Replan) String() string {
+	if r < numReplans {
+		return replanNames[r]
+	}
+	return fmt.Sprintf("replan(%d)", uint8(r))
+}
+
+// Replans lists the reasons to plan, ReplanNone aside, in their order.
+func Replans() []Replan {
+	out := make([]Replan, 0, numReplans-1)
+	for r := ReplanNoPlan; r < numReplans; r++ {
+		out = append(out, r)
+	}
+	return out
+}
+
+// AgentEvent is what just happened to an agent, for an observer.
+type AgentEvent uint8
+
+// Events an observer sees.
+const (
+	// EventPlanned: the agent adopted a new plan (Reason says why).
+	EventPlanned AgentEvent = iota + 1
+	// EventPlanFailed: Goal could not be planned (Err); it backs off
+	// until RetryAt, or until a field its planning depends on changes.
+	EventPlanFailed
+	// EventStepDone: the step finished.
+	EventStepDone
+	// EventStepFailed: the step failed (Err, when it returned one).
+	EventStepFailed
+	// EventInterrupted: the running step was abandoned, and its method
+	// told with Step.Interrupted.
+	EventInterrupted
+	// EventDropped: the plan was dropped (Reason says why), before any
+	// new plan.
+	EventDropped
+)
+
+// String names the event.
+func (e AgentEvent) String() string {
+	switch e {
+	case EventPlanned:
+		return "planned"
+	case EventPlanFailed:
+		return "plan failed"
+	case EventStepDone:
+		return "step done"
+	case EventStepFailed:
+		return "step failed"
+	case EventInterrupted:
+		return "interrupted"
+	case EventDropped:
+		return "dropped"
+	}
+	return fmt.Sprintf("event(%d)", uint8(e))
+}
+
+// AgentView is what an agent is doing: its goal, plan, step and status,
+// and why it last planned. Agent.View returns it; an observer
+// (WithAgentObserver) gets it with each event.
+type AgentView struct {
+	// ID is the agent's: its index in its crowd (see Crowd.Add), or what
+	// WithAgentID gave.
+	ID int
+	// Tick is the agent's tick.
+	Tick uint64
+	// Event is what just happened (0 from Agent.View).
+	Event AgentEvent
+
+	// Goal is the goal the plan serves, NoGoal without a plan.
+	Goal GoalID
+	// Plan is the plan's steps: the agent's own storage, valid during the
+	// observer's call (copy it to keep it).
+	Plan []ActionID
+	// Step is the index in Plan of the current step, and Action that
+	// step's action (NoAction without a plan).
+	Step   int
+	Action ActionID
+	// Status is what the step's method last returned (Running while it
+	// runs), and Ticks how many ticks it has run.
+	Status Status
+	Ticks  int
+	// Reason is why the agent made its plan, or, without one, why it
+	// dropped its last.
+	Reason Replan
+	// Err is the error of a step that failed or a goal that could not be
+	// planned, for EventStepFailed and EventPlanFailed.
+	Err error
+	// RetryAt, for EventPlanFailed, is the tick from which Goal is
+	// planned again if no field its planning depends on changes first.
+	RetryAt uint64
+}

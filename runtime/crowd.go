@@ -1,0 +1,227 @@
+package runtime
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Crowd ticks many agents of one domain at once, spreading their
+// planning over ticks within a budget (WithPlanBudget: at most N planner
+// calls a tick; WithPlanTimeBudget: a time), across workers
+// (WithWorkers), each with a planner of its own.
+//
+// A tick has three phases. Every agent reads its live state and checks
+// its plan, in parallel. Then the crowd chooses, in one goroutine, which
+// of the agents that need a plan get a planner call this tick: those with
+// no plan and those interrupted by a goal of higher priority first, then
+// those whose plan is only old, each group by how long it has waited,
+// then by index. Last, every agent plans if it was chosen and calls its
+// step's method, in parallel. Since that choice depends only on the
+// agents' states, and an agent's tick only on its own, a crowd behaves
+// the same with any number of workers (an observer sees the events of
+// different agents in any order). Steady ticks allocate nothing.
+//
+// Agents of a crowd must only touch their own role when they act, as
+// they run in parallel. A Crowd is not safe for concurrent use.
+type Crowd[S comparable] struct {
+	d       *Domain[S]
+	cfg     crowdConfig
+	agents  []*Agent[S]
+	workers []*crowdWorker[S]
+	reqs    []crowdRequest
+	totals  agentCounts
+	tick    uint64
+
+	// What the workers of a phase read.
+	ctx      context.Context
+	phase    crowdPhase
+	deadline time.Time
+	next     atomic.Int64 // the next agent to claim
+	start    []chan crowdPhase
+	done     sync.WaitGroup
+	running  bool
+}
+
+type crowdWorker[S comparable] struct {
+	planner GoalPlanner[S]
+	agentScratch
+	_ [64]byte // keep workers' counters off each other's cache lines
+}
+
+// crowdRequest is an agent that needs a plan, in the order it is served.
+type crowdRequest struct {
+	class uint8  // 0: no plan or interrupted; 1: a plan that is only old
+	at    uint64 // since when it waits (class 0), when its plan was made (1)
+	agent int32
+}
+
+type crowdPhase uint8
+
+const (
+	phaseSense crowdPhase = iota
+	phaseAct
+)
+
+// chunk is how many agents a worker claims at a time.
+const chunk = 64
+
+// NewCrowd returns an empty crowd over domain d; newPlanner makes each
+// worker's planner (runtime.NewBackwardChainer(d), NewAStar(d),
+// NewUtilityPlanner(NewUtility(d)), …). Close it when done.
+func NewCrowd[S comparable](d *Domain[S], newPlanner func() GoalPlanner[S], opts ...CrowdOption) *Crowd[S] {
+	cfg := crowdConfig{agent: defaultAgentConfig(), workers: 1}
+	for _, o := range opts {
+		o.applyCrowd(&cfg)
+	}
+	c := &Crowd[S]{d: d, cfg: cfg}
+	for range cfg.workers {
+		p := newPlanner()
+		if p.Domain() != d {
+			panic("runtime.NewCrowd: the planner's domain is not the crowd's")
+		}
+		c.workers = append(c.workers, &crowdWorker[S]{planner: p})
+	}
+	return c
+}
+
+// Add adds an agent running role and returns it; its ID is its index in
+// the crowd. Not during Tick.
+func (c *Crowd[S]) Add(role Actor[S]) *Agent[S] {
+	a := newAgent(c.d, role, &c.cfg.agent, len(c.agents))
+	a.inCrowd = true
+	c.agents = append(c.agents, a)
+	return a
+}
+
+// Agents returns the crowd's agents, by index (the crowd's own slice: do
+// not change it).
+func (c *Crowd[S]) Agents() []*Agent[S] { return c.agents }
+
+// Tick runs every agent for one tick (see Crowd).
+func (c *Crowd[S]) Tick(ctx context.Context) {
+	c.tick++
+	c.ctx = ctx
+	c.deadline = time.Time{}
+	if c.cfg.timed > 0 {
+		c.deadline = time.Now().Add(c.cfg.timed)
+	}
+	c.run(phaseSense)
+	c.grant()
+	c.run(phaseAct)
+	c.ctx = nil
+	for _, w := range c.workers {
+		c.totals.add(&w.counts)
+		if s := c.cfg.agent.stats; s != nil {
+			s.addAgents(&w.counts)
+		}
+		w.counts = agentCounts{}
+	}
+}
+
+// Counts returns what the crowd's agents did since it was made, in the
+// terms of Stats.Agents.
+func (c *Crowd[S]) Counts() AgentCounts { return c.totals.export() }
+
+// grant chooses the agents that plan this tick, and how many planner
+// calls each may make.
+func (c *Crowd[S]) grant() {
+	c.reqs = c.reqs[:0]
+	for i, a := range c.agents {
+		a.grant = 0
+		if a.need == ReplanNone {
+			continue
+		}
+		r := crowdRequest{at: a.since, agent: int32(i)}
+		if a.need == ReplanInterval {
+			r.class, r.at = 1, a.planned
+		}
+		c.reqs = append(c.reqs, r)
+	}
+	budget := c.cfg.budget
+	if budget == 0 {
+		for _, r := range c.reqs {
+			c.agents[r.agent].grant = -1
+		}
+		return
+	}
+	if len(c.reqs) > budget {
+		slices.SortFunc(c.reqs, func(x, y crowdRequest) int {
+			if x.class != y.class {
+				return int(x.class) - int(y.class)
+			}
+			if x.at != y.at {
+				return cmp.Compare(x.at, y.at)
+			}
+			return int(x.agent - y.agent)
+		})
+		c.reqs = c.reqs[:budget]
+	}
+	each := 1
+	if n := len(c.reqs); n > 0 {
+		each = max(budget/n, 1)
+	}
+	for _, r := range c.reqs {
+		c.agents[r.agent].grant = each
+	}
+}
+
+// run runs a phase over every agent, on the workers.
+func (c *Crowd[S]) run(ph crowdPhase) {
+	c.phase = ph
+	c.next.Store(0)
+	if len(c.workers) == 1 {
+		c.work(c.workers[0])
+		return
+	}
+	if !c.running {
+		c.running = true
+		c.start = make([]chan crowdPhase, len(c.workers))
+		for i, w := range c.workers {
+			c.start[i] = make(chan crowdPhase)
+			go c.serve(w, c.start[i])
+		}
+	}
+	c.done.Add(len(c.workers))
+	for _, s := range c.start {
+		s <- ph
+	}
+	c.done.Wait()
+}
+
+// serve runs the phases a worker is sent until Close.
+func (c *Crowd[S]) serve(w *crowdWorker[S], start <-chan crowdPhase) {
+	for range start {
+		c.work(w)
+		c.done.Done()
+	}
+}
+
+// work claims agents chunk by chunk and runs the phase on each.
+func (c *Crowd[S]) work(w *crowdWorker[S]) {
+	n := len(c.agents)
+	for {
+		lo := int(c.next.Add(chunk)) - chunk
+		if lo >= n {
+			return
+		}
+		for _, a := range c.agents[lo:min(lo+chunk, n)] {
+			if c.phase == phaseSense {
+				a.sense(c.ctx, c.tick, &w.counts)
+			} else {
+				a.act(c.ctx, w.planner, &w.agentScratch, a.grant, c.deadline)
+			}
+		}
+	}
+}
+
+// Close stops the crowd's workers. The crowd may not tick after.
+func (c *Crowd[S]) Close() {
+	for _, s := range c.start {
+		close(s)
+	}
+	c.start, c.running = nil, false
+}
