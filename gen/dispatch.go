@@ -35,7 +35,7 @@ func (e *emitter) dispatch(name string, params, results []jen.Code, caseBody fun
 }
 
 func (e *emitter) unknownAction() jen.Code {
-	return e.rt("UnknownAction").Call(jen.Lit(e.r.Name), jen.Id("a"))
+	return e.impl("UnknownAction").Call(jen.Lit(e.r.Name), jen.Id("a"))
 }
 
 // perform emits Perform: actions without arguments call their method.
@@ -56,7 +56,7 @@ func (e *emitter) perform() {
 		case model.ShapeStep, model.ShapeCtxStep, model.ShapeCtxStepErr:
 			c.Return(e.runSteps(a))
 		default:
-			c.Return(e.rt("NeedsArguments").Call(jen.Lit(e.r.Name), jen.Lit(a.Name)))
+			c.Return(e.impl("NeedsArguments").Call(jen.Lit(e.r.Name), jen.Lit(a.Name)))
 		}
 	}, e.unknownAction())
 	e.f.Line()
@@ -106,7 +106,7 @@ func (e *emitter) performStep() {
 		case model.ShapeStep, model.ShapeCtxStep, model.ShapeCtxStepErr:
 			c.Return(stepCall(a)...)
 		default:
-			c.Return(failed, e.rt("NeedsArguments").Call(jen.Lit(e.r.Name), jen.Lit(a.Name)))
+			c.Return(failed, e.impl("NeedsArguments").Call(jen.Lit(e.r.Name), jen.Lit(a.Name)))
 		}
 	}, failed, e.unknownAction())
 }
@@ -131,7 +131,7 @@ func (e *emitter) performJSON() {
 			c.Return(jen.Nil(), e.runSteps(a))
 		default:
 			c.Var().Id("in").Add(typeCode(a.Args))
-			c.If(jen.Err().Op(":=").Add(e.rt("DecodeArgs")).Call(jen.Lit(e.r.Name), jen.Lit(a.Name), jen.Id("args"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
+			c.If(jen.Err().Op(":=").Add(e.impl("DecodeArgs")).Call(jen.Lit(e.r.Name), jen.Lit(a.Name), jen.Id("args"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Nil(), jen.Err()),
 			)
 			if a.Shape == model.ShapeArgsErr {
@@ -140,7 +140,7 @@ func (e *emitter) performJSON() {
 			}
 			c.List(jen.Id("out"), jen.Err()).Op(":=").Add(call(a, jen.Id("ctx"), jen.Id("in")))
 			c.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
-			c.Return(e.rt("EncodeResult").Call(jen.Lit(e.r.Name), jen.Lit(a.Name), jen.Id("out")))
+			c.Return(e.impl("EncodeResult").Call(jen.Lit(e.r.Name), jen.Lit(a.Name), jen.Id("out")))
 		}
 	}, jen.Nil(), e.unknownAction())
 }
@@ -167,7 +167,7 @@ func (e *emitter) argActions() {
 		}
 		defs = append(defs,
 			jen.Comment(fmt.Sprintf("%s runs %s with the arguments runtime.WithArgs supplies.", a.ArgsVar, a.Name)),
-			jen.Id(a.ArgsVar).Op("=").Add(e.rt("NewArgAction")).Call(
+			jen.Id(a.ArgsVar).Op("=").Add(e.impl("NewArgAction")).Call(
 				jen.Id(r.DomainVar), jen.Id(a.Const),
 				jen.Func().Params(params...).Error().Block(body...),
 			),

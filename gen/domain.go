@@ -7,9 +7,10 @@ import (
 
 	"github.com/rolegen/rolegen/exprlang"
 	"github.com/rolegen/rolegen/internal/model"
+	"github.com/rolegen/rolegen/internal/schema"
 )
 
-// domain emits the domain variable and the plan schema constant.
+// domain emits the domain variable.
 func (e *emitter) domain() {
 	r := e.r
 	dom := []jen.Code{kv("Name", jen.Lit(r.Name))}
@@ -34,7 +35,6 @@ func (e *emitter) domain() {
 		}
 		dom = append(dom, kv("Goals", jen.Index().Add(e.rt("Goal")).Types(e.state()).Custom(multi, goals...)))
 	}
-	dom = append(dom, kv("Schema", jen.Id(r.SchemaConst)))
 	if r.EnabledFunc != "" {
 		dom = append(dom, kv("Enabled", jen.Id(r.EnabledFunc)))
 	}
@@ -49,16 +49,6 @@ func (e *emitter) domain() {
 	e.f.Var().Id(r.DomainVar).Op("=").Add(e.rt("NewDomain")).Call(
 		e.rt("Domain").Types(e.state()).Custom(multi, dom...),
 	)
-	e.f.Line()
-	e.planSchema()
-}
-
-// planSchema emits the constant holding the plan schema, indented for a
-// reader and a diff.
-func (e *emitter) planSchema() {
-	r := e.r
-	e.comment(fmt.Sprintf("%s is the JSON Schema of an LLM plan over the actions of %s.", r.SchemaConst, r.Name))
-	e.f.Const().Id(r.SchemaConst).Op("=").Op("`" + planSchema(r).Indent() + "`")
 	e.f.Line()
 }
 
@@ -142,10 +132,10 @@ func (e *emitter) actionLit(a *model.Action) jen.Code {
 		items = append(items, kv("Uninterruptible", jen.True()))
 	}
 	if a.ArgsSchema != nil {
-		items = append(items, kv("Args", str(a.ArgsSchema.Compact())))
+		items = append(items, kv("Args", str(string(schema.Compact(a.ArgsSchema)))))
 	}
 	if a.TakesArgs() {
-		items = append(items, kv("CheckArgs", e.rt("ArgsChecker").Types(typeCode(a.Args)).Call(jen.Lit(e.r.Name), jen.Lit(a.Name))))
+		items = append(items, kv("CheckArgs", e.impl("ArgsChecker").Types(typeCode(a.Args)).Call(jen.Lit(e.r.Name), jen.Lit(a.Name))))
 	}
 	return jen.Custom(multi, items...)
 }

@@ -16,6 +16,7 @@ import (
 
 const (
 	runtimePath = "github.com/rolegen/rolegen/runtime"
+	implPath    = "github.com/rolegen/rolegen/runtime/rolegenimpl"
 	contextPath = "context"
 	jsonPath    = "encoding/json"
 )
@@ -35,7 +36,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	// imports.Process below formats the file: jennifer need not too.
 	f.NoFormat = true
 	f.HeaderComment(genfile.Header)
-	for _, imp := range [...]struct{ path, name string }{{runtimePath, "runtime"}, {contextPath, "context"}, {jsonPath, "json"}} {
+	for _, imp := range [...]struct{ path, name string }{{runtimePath, "runtime"}, {implPath, "rolegenimpl"}, {contextPath, "context"}, {jsonPath, "json"}} {
 		if pkg.Declares(imp.name) {
 			// The package declares the name itself: import under another.
 			f.ImportAlias(imp.path, "rolegen"+imp.name)
@@ -129,6 +130,9 @@ func str(s string) jen.Code {
 }
 
 func (e *emitter) rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
+
+// impl names what only generated code calls (package rolegenimpl).
+func (e *emitter) impl(name string) *jen.Statement { return jen.Qual(implPath, name) }
 
 func (e *emitter) state() *jen.Statement { return jen.Id(e.r.StateType) }
 

@@ -279,12 +279,12 @@ func (e *emitter) hashFunc() {
 			word := fmt.Sprintf("b%d", w)
 			g.Var().Id(word).Uint64()
 			for i, name := range bools[w*64 : min(len(bools), (w+1)*64)] {
-				g.Id(word).Op("|=").Add(e.rt("HashBit")).Call(jen.Id("s").Dot(name), jen.Lit(i))
+				g.Id(word).Op("|=").Add(e.impl("HashBit")).Call(jen.Id("s").Dot(name), jen.Lit(i))
 			}
 		}
-		g.Id("h").Op(":=").Add(e.rt("HashStart"))
+		g.Id("h").Op(":=").Add(e.impl("HashStart"))
 		for w := 0; w*64 < len(bools); w++ {
-			g.Id("h").Op("=").Add(e.rt("HashWord")).Call(jen.Id("h"), jen.Id(fmt.Sprintf("b%d", w)))
+			g.Id("h").Op("=").Add(e.impl("HashWord")).Call(jen.Id("h"), jen.Id(fmt.Sprintf("b%d", w)))
 		}
 		for _, fld := range r.Fields {
 			v := jen.Id("s").Dot(fld.Name)
@@ -293,15 +293,15 @@ func (e *emitter) hashFunc() {
 			case k.IsBoolean():
 				continue
 			case k.IsFloat():
-				fold = e.rt("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
+				fold = e.impl("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
 			case k.IsNumeric():
-				fold = e.rt("HashWord").Call(jen.Id("h"), jen.Uint64().Call(v))
+				fold = e.impl("HashWord").Call(jen.Id("h"), jen.Uint64().Call(v))
 			default:
-				fold = e.rt("HashString").Call(jen.Id("h"), jen.String().Call(v))
+				fold = e.impl("HashString").Call(jen.Id("h"), jen.String().Call(v))
 			}
 			g.Id("h").Op("=").Add(fold)
 		}
-		g.Return(e.rt("HashMix").Call(jen.Id("h")))
+		g.Return(e.impl("HashMix").Call(jen.Id("h")))
 	})
 	e.f.Line()
 }

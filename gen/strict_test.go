@@ -3,25 +3,81 @@ package gen_test
 import (
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/llm"
+	"github.com/rolegen/rolegen/runtime"
 )
 
-var schemaConst = regexp.MustCompile("(?ms)^const _\\w+_planSchema = `(.*?)`$")
-
-// planSchemas extracts the plan schemas from a generated file.
+// planSchemas returns the plan schemas package llm assembles, with its
+// default options, over the actions of each domain of a generated file:
+// their names, descriptions and argument schemas as the file has them.
 func planSchemas(t *testing.T, src []byte) []string {
 	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "plan.go", src, parser.SkipObjectResolution)
+	require.NoError(t, err)
 	var out []string
-	for _, m := range schemaConst.FindAllSubmatch(src, -1) {
-		out = append(out, string(m[1]))
-	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || !isRuntimeType(lit.Type, "Domain") {
+			return true
+		}
+		d := runtime.Domain[struct{}]{Name: "Role"}
+		for _, kv := range lit.Elts {
+			kv := kv.(*ast.KeyValueExpr)
+			if kv.Key.(*ast.Ident).Name != "Actions" {
+				continue
+			}
+			for _, elt := range kv.Value.(*ast.CompositeLit).Elts {
+				a := runtime.Action[struct{}]{Cost: 1}
+				for _, field := range elt.(*ast.CompositeLit).Elts {
+					field := field.(*ast.KeyValueExpr)
+					text := func() string {
+						s, err := strconv.Unquote(field.Value.(*ast.BasicLit).Value)
+						require.NoError(t, err)
+						return s
+					}
+					switch field.Key.(*ast.Ident).Name {
+					case "Name":
+						a.Name = text()
+					case "Description":
+						a.Description = text()
+					case "Args":
+						a.Args = text()
+					}
+				}
+				d.Actions = append(d.Actions, a)
+			}
+		}
+		schema, err := llm.PlanSchema(runtime.NewDomain(d))
+		require.NoError(t, err)
+		out = append(out, string(schema))
+		return false
+	})
 	return out
+}
+
+// isRuntimeType reports whether e is runtime.name[...].
+func isRuntimeType(e ast.Expr, name string) bool {
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = ix.X
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "runtime" && sel.Sel.Name == name
 }
 
 // strictKeywords are the keywords the plan schema may use, each with the

@@ -50,62 +50,40 @@ func checkArgs[S any](a *runtime.Action[S], sch *jsonschema.Schema, st *Step) *V
 // other elements of its arrays null, which decoding always accepts), and
 // the error decoding gives for it. err is the error of the whole args.
 func argPath(check func(json.RawMessage) error, args json.RawMessage, err error) (string, error) {
-	root, perr := parseJSON(args)
-	if perr != nil || root.kind == 0 || check((&jsonValue{kind: root.kind}).encode()) != nil {
+	kind, parts := jsonParts(args)
+	if kind == 0 || check(emptyJSON(kind)) != nil {
 		// The arguments as a whole are of the wrong kind.
 		return "", err
 	}
-	// nodes[i] is the value at path[:i]; probe builds args holding only
-	// value at path (with the arrays on the way at their full length).
-	nodes := []*jsonValue{root}
+	// levels are the containers from the root down to the one whose parts
+	// are tried; probe builds args holding only value at the path (with
+	// the arrays on the way at their full length).
+	levels := []jsonLevel{{kind: kind, n: len(parts)}}
 	var path []string
-	var indexes []int
-	probe := func(key string, index int, value *jsonValue) json.RawMessage {
-		for i := len(nodes) - 1; i >= 0; i-- {
-			n := nodes[i]
-			if n.kind == '{' {
-				value = &jsonValue{kind: '{', members: []jsonMember{{key: key, value: value}}}
-			} else {
-				elems := make([]*jsonValue, len(n.elems))
-				for j := range elems {
-					elems[j] = &jsonValue{scalar: json.RawMessage("null")}
-				}
-				elems[index] = value
-				value = &jsonValue{kind: '[', elems: elems}
+	probe := func(key string, index int, value json.RawMessage) json.RawMessage {
+		for i := len(levels) - 1; i >= 0; i-- {
+			if i < len(levels)-1 {
+				key, index = levels[i].key, levels[i].index
 			}
-			if i > 0 {
-				key, index = path[i-1], indexes[i-1]
-			}
+			value = levels[i].wrap(key, index, value)
 		}
-		return value.encode()
+		return value
 	}
 	for {
-		node := nodes[len(nodes)-1]
-		children := len(node.members)
-		if node.kind == '[' {
-			children = len(node.elems)
-		} else if node.kind != '{' {
-			children = 0
-		}
 		descended := false
-		for i := range children {
-			key, child := strconv.Itoa(i), (*jsonValue)(nil)
-			if node.kind == '{' {
-				key, child = node.members[i].key, node.members[i].value
-			} else {
-				child = node.elems[i]
-			}
-			childErr := check(probe(key, i, child))
+		for i, part := range parts {
+			childErr := check(probe(part.key, i, part.raw))
 			if childErr == nil {
 				continue
 			}
 			err = childErr
-			path, indexes = append(path, key), append(indexes, i)
+			path = append(path, part.key)
 			// Descend unless the child fails even empty: then the key
 			// itself, or the kind of its value, is what is wrong.
-			if child.kind != 0 && check(probe(key, i, &jsonValue{kind: child.kind})) == nil {
-				nodes = append(nodes, child)
-				descended = true
+			if ck, cparts := jsonParts(part.raw); ck != 0 && check(probe(part.key, i, emptyJSON(ck))) == nil {
+				levels[len(levels)-1].key, levels[len(levels)-1].index = part.key, i
+				levels = append(levels, jsonLevel{kind: ck, n: len(cparts)})
+				parts, descended = cparts, true
 			}
 			break
 		}
@@ -113,6 +91,103 @@ func argPath(check func(json.RawMessage) error, args json.RawMessage, err error)
 			return jsonPointer(path), err
 		}
 	}
+}
+
+// jsonPart is a member of a JSON object (key its name) or an element of
+// an array (key its index), as written.
+type jsonPart struct {
+	key string
+	raw json.RawMessage
+}
+
+// jsonParts splits a JSON object or array into its parts, in order; kind
+// is '{' or '[', or 0 for a scalar or what is not JSON.
+func jsonParts(raw json.RawMessage) (kind byte, parts []jsonPart) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' && raw[0] != '[' {
+		return 0, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return 0, nil
+	}
+	for i := 0; dec.More(); i++ {
+		key := strconv.Itoa(i)
+		if raw[0] == '{' {
+			tok, err := dec.Token()
+			if err != nil {
+				return 0, nil
+			}
+			key, _ = tok.(string)
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return 0, nil
+		}
+		parts = append(parts, jsonPart{key: key, raw: v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return 0, nil
+	}
+	return raw[0], parts
+}
+
+// emptyJSON is the empty object or array.
+func emptyJSON(kind byte) json.RawMessage {
+	if kind == '{' {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage("[]")
+}
+
+// jsonLevel is a container on the way to a value argPath probes: an
+// object, or an array of n elements; key and index say which part leads
+// on.
+type jsonLevel struct {
+	kind  byte
+	n     int
+	key   string
+	index int
+}
+
+// wrap returns a container of the level's kind holding only value: as the
+// member key of an object, or as element index of an array of the level's
+// length whose other elements are null.
+func (l jsonLevel) wrap(key string, index int, value json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	if l.kind == '{' {
+		name, _ := json.Marshal(key)
+		b.WriteByte('{')
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(value)
+		b.WriteByte('}')
+		return b.Bytes()
+	}
+	b.WriteByte('[')
+	for j := range l.n {
+		if j > 0 {
+			b.WriteByte(',')
+		}
+		if j == index {
+			b.Write(value)
+		} else {
+			b.WriteString("null")
+		}
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// jsonPointer renders a path of object keys and array indexes as a JSON
+// Pointer (RFC 6901): "" for the whole value.
+func jsonPointer(path []string) string {
+	var b strings.Builder
+	for _, p := range path {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
+	}
+	return b.String()
 }
 
 // schemaPath is the JSON Pointer of the first value a schema validation

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rolegen/rolegen/llm"
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // orderArgs has an argument of each kind whose JSON a schema checks less
@@ -43,13 +44,12 @@ var shop = func() *runtime.Domain[shopState] {
 		Effect:    func(s shopState) shopState { s.Ordered = true; return s },
 		Writes:    []runtime.FieldID{0},
 		Args:      orderSchema,
-		CheckArgs: runtime.ArgsChecker[orderArgs]("Shop", "Order"),
+		CheckArgs: rolegenimpl.ArgsChecker[orderArgs]("Shop", "Order"),
 	}}
 	return runtime.NewDomain(runtime.Domain[shopState]{
 		Name:    "Shop",
 		Fields:  []runtime.Field{{Name: "Ordered", Type: "bool", Kind: runtime.KindBool}},
 		Actions: actions,
-		Schema:  planSchema(actions),
 	})
 }()
 

@@ -31,8 +31,8 @@
 //
 //	{"steps":[{"id":"s1","capability":"BookFlight","args":{...},"dependsOn":[]}, ...]}
 //
-// and the model is asked for it with the domain's generated plan schema
-// (Domain.PlanSchema) as a strict structured-output format: one anyOf
+// and the model is asked for it with the plan schema assembled from the
+// domain's actions (PlanSchema) as a strict structured-output format: one anyOf
 // branch per action, "capability" an enum of its name, "args" its typed
 // argument schema. The prompt holds the goal, the current state as JSON,
 // every capability with its description, precondition, effects and

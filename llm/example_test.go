@@ -50,7 +50,6 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 		Cond:  func(s SoldierState) bool { return s.Ammo > 10 },
 		Reads: []runtime.FieldID{0},
 	}},
-	Schema: planSchema(soldierActions),
 })
 
 // Plan with a model (scripted here), check the plan symbolically, run it.

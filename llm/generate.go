@@ -94,6 +94,9 @@ func (p *Planner[S]) observeCheck(ctx context.Context, kind EventKind, start tim
 // generate asks the model for a plan for goal from state, metering every
 // call with m.
 func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state S, rev *Revision) (*Plan, error) {
+	if p.schemaErr != nil {
+		return nil, p.schemaErr
+	}
 	msgs := []Message{
 		{Role: RoleSystem, Content: p.systemPrompt()},
 		{Role: RoleUser, Content: p.planPrompt(goal, state, rev)},

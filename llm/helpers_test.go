@@ -35,34 +35,8 @@ const (
 	flightArgs = `{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"seats":{"type":"integer"}},"required":["from","to","seats"],"additionalProperties":false}`
 	hotelArgs  = `{"type":"object","properties":{"city":{"type":"string"},"nights":{"type":"integer"}},"required":["city","nights"],"additionalProperties":false}`
 	wireArgs   = `{"type":"object","properties":{"amount":{"type":"integer"}},"required":["amount"],"additionalProperties":false}`
-	emptyArgs  = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+	emptyArgs  = `{"properties":{},"additionalProperties":false,"type":"object","required":[]}`
 )
-
-// planSchema builds a plan schema in the generator's shape: one anyOf
-// branch per action, capability before args, everything required, no
-// additional properties.
-func planSchema[S any](actions []runtime.Action[S]) string {
-	var b strings.Builder
-	b.WriteString(`{"type":"object","properties":{"steps":{"type":"array","items":{"anyOf":[`)
-	for i, a := range actions {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		capability := fmt.Sprintf(`{"type":"string","enum":[%q]`, a.Name)
-		if a.Description != "" {
-			desc, _ := json.Marshal(a.Description)
-			capability += `,"description":` + string(desc)
-		}
-		capability += "}"
-		args := a.Args
-		if args == "" {
-			args = emptyArgs
-		}
-		fmt.Fprintf(&b, `{"type":"object","properties":{"id":{"type":"string"},"capability":%s,"args":%s,"dependsOn":{"type":"array","items":{"type":"string"}}},"required":["id","capability","args","dependsOn"],"additionalProperties":false}`, capability, args)
-	}
-	b.WriteString(`]}}},"required":["steps"],"additionalProperties":false}`)
-	return b.String()
-}
 
 func tripDomain() *runtime.Domain[tripState] {
 	actions := []runtime.Action[tripState]{
@@ -119,7 +93,6 @@ func tripDomain() *runtime.Domain[tripState] {
 			CondText: "HasFlight && HasHotel",
 			Reads:    []runtime.FieldID{fHasFlight, fHasHotel},
 		}},
-		Schema: planSchema(actions),
 	})
 }
 

@@ -21,6 +21,9 @@ type Planner[S comparable] struct {
 	// stepsSchema is the schema of its "steps" array, reused by the
 	// reflector for adjusted steps (which may be none).
 	stepsSchema json.RawMessage
+	// schemaErr names an action whose argument schema is not JSON: no
+	// request can be sent.
+	schemaErr error
 }
 
 // Defaults of the options.
@@ -194,7 +197,7 @@ func NewPlanner[S comparable](d *runtime.Domain[S], model Model, opts ...Option)
 		model = observe(model, cfg.observer)
 	}
 	p := &Planner[S]{d: d, model: model, cfg: cfg}
-	p.requestSchema, p.stepsSchema = requestSchemas(d.Schema, cfg.maxSteps, cfg.allowEmpty)
+	p.requestSchema, p.stepsSchema, p.schemaErr = requestSchemas(d, cfg.maxSteps, cfg.allowEmpty)
 	if cfg.reflectEvery > 0 && cfg.reflector == nil {
 		p.cfg.reflector = NewModelReflector(model)
 	}

@@ -68,9 +68,9 @@ func TestWithoutBounds(t *testing.T) {
 		`"xs":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"string","pattern":"^a$"}},` +
 		`"ys":{"type":"array","minItems":1,"items":{"anyOf":[{"type":"integer","minimum":1},{"type":"null"}]}}},` +
 		`"required":["minimum","xs","ys"],"additionalProperties":false}`
-	assert.Equal(t, `{"type":"object","properties":{"minimum":{"type":"integer"},`+
-		`"xs":{"type":"array","items":{"type":"string","pattern":"^a$"}},`+
-		`"ys":{"type":"array","minItems":1,"items":{"anyOf":[{"type":"integer"},{"type":"null"}]}}},`+
-		`"required":["minimum","xs","ys"],"additionalProperties":false}`, string(llm.WithoutBounds(json.RawMessage(in))))
+	assert.Equal(t, `{"properties":{"minimum":{"type":"integer"},`+
+		`"xs":{"items":{"type":"string","pattern":"^a$"},"type":"array"},`+
+		`"ys":{"items":{"anyOf":[{"type":"integer"},{"type":"null"}]},"type":"array","minItems":1}},`+
+		`"additionalProperties":false,"type":"object","required":["minimum","xs","ys"]}`, string(llm.WithoutBounds(json.RawMessage(in))))
 	assert.Equal(t, "not json", string(llm.WithoutBounds(json.RawMessage("not json"))))
 }

@@ -144,7 +144,9 @@ type Action[S any] struct {
 	// priority or drops the plan.
 	Uninterruptible bool
 	// Args is the JSON Schema of the action's typed argument, or "" when
-	// it takes none.
+	// it takes none: a closed object, whose properties keep their order.
+	// Package llm assembles the schema of an LLM plan from the actions'
+	// names, descriptions and Args.
 	Args string
 	// CheckArgs decodes JSON arguments exactly as the generated PerformJSON
 	// does, into a value it drops, and returns the error PerformJSON would
@@ -180,9 +182,6 @@ type Domain[S comparable] struct {
 	Fields  []Field
 	Actions []Action[S]
 	Goals   []Goal[S]
-	// Schema is the JSON Schema of an LLM plan over the actions (see
-	// PlanSchema).
-	Schema string
 	// Enabled, when set, tests every precondition at once: it writes into
 	// bits (at least (len(Actions)+63)/64 words) one bit per action, bit
 	// a%64 of bits[a/64], set when the action's precondition holds in *s.
@@ -503,11 +502,6 @@ func (d *Domain[S]) Verify(s S, p *Plan) error {
 	}
 	return nil
 }
-
-// PlanSchema returns the JSON Schema of an LLM plan over the domain's
-// actions: an object with a list of steps, each naming one action as its
-// capability with that action's typed arguments.
-func (d *Domain[S]) PlanSchema() json.RawMessage { return json.RawMessage(d.Schema) }
 
 // StepCost returns the cost of action a taken in s: its Cost, or CostOf(s)
 // for a cost that depends on the state, which must then be positive: a

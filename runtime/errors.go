@@ -205,17 +205,6 @@ var ErrNeedsArguments = errors.New("action takes arguments")
 // not one of the role's actions.
 var ErrUnknownAction = errors.New("unknown action")
 
-// UnknownAction returns an error wrapping ErrUnknownAction for a.
-func UnknownAction(role string, a ActionID) error {
-	return fmt.Errorf("rolegen: %s: %w %d", role, ErrUnknownAction, a)
-}
-
-// NeedsArguments returns the error a generated Perform returns for an
-// action that takes typed arguments.
-func NeedsArguments(role, action string) error {
-	return &NeedsArgumentsError{Role: role, Action: action, Step: -1}
-}
-
 // NeedsArgumentsError is an action that takes typed arguments asked to
 // run without them: through Perform, which has none to give, or in a plan
 // Think was given no supplier for (see WithArgs). It names the option

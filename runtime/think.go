@@ -46,20 +46,14 @@ func (c *thinkConfig) supplier(d any, a ActionID) *argSupplier {
 // on a role of type R with state S. Generated code declares one for each
 // such action, named after its ActionID constant with "Args" appended
 // (VillagerBuySeedsArgs for Villager.BuySeeds); give it to WithArgs.
+//
+// A hand-built domain declares its own: the domain, the action's ID in
+// it, and a function that calls the method.
 type ArgAction[R any, S comparable, T any] struct {
-	domain *Domain[S]
-	id     ActionID
-	run    func(ctx context.Context, r R, in T) error
+	Domain *Domain[S]
+	ID     ActionID
+	Run    func(ctx context.Context, r R, in T) error
 }
-
-// NewArgAction returns action id of d, whose method run calls with its
-// arguments. Generated code calls it.
-func NewArgAction[R any, S comparable, T any](d *Domain[S], id ActionID, run func(ctx context.Context, r R, in T) error) ArgAction[R, S, T] {
-	return ArgAction[R, S, T]{domain: d, id: id, run: run}
-}
-
-// ID returns the action's ID in its domain.
-func (a ArgAction[R, S, T]) ID() ActionID { return a.id }
 
 // WithArgs supplies the arguments of an action that takes typed
 // arguments, which planners do not choose: before each step that runs
@@ -80,15 +74,15 @@ func (a ArgAction[R, S, T]) ID() ActionID { return a.id }
 func WithArgs[R any, S comparable, T any](a ArgAction[R, S, T], supply func(ctx context.Context, s S) (T, error)) ThinkOption {
 	return func(c *thinkConfig) {
 		c.args = append(c.args, argSupplier{
-			domain: a.domain,
-			id:     a.id,
+			domain: a.Domain,
+			id:     a.ID,
 			fits:   func(role any) bool { _, ok := role.(R); return ok },
 			run: func(ctx context.Context, role, state any) error {
 				in, err := supply(ctx, state.(S))
 				if err != nil {
-					return &ArgsError{Role: a.domain.Name, Action: a.domain.ActionName(a.id), Err: err}
+					return &ArgsError{Role: a.Domain.Name, Action: a.Domain.ActionName(a.ID), Err: err}
 				}
-				return a.run(ctx, role.(R), in)
+				return a.Run(ctx, role.(R), in)
 			},
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // A farmer walks to the market and buys seeds there with typed arguments
@@ -46,9 +47,9 @@ func (f *farmer) Perform(_ context.Context, a runtime.ActionID) error {
 		f.log = append(f.log, "GoMarket")
 		return nil
 	case farmBuySeeds:
-		return runtime.NeedsArguments("Farmer", "BuySeeds")
+		return rolegenimpl.NeedsArguments("Farmer", "BuySeeds")
 	}
-	return runtime.UnknownAction("Farmer", a)
+	return rolegenimpl.UnknownAction("Farmer", a)
 }
 
 func (f *farmer) BuySeeds(_ context.Context, o seedOrder) error {
@@ -94,7 +95,7 @@ var farmDomain = runtime.NewDomain(runtime.Domain[farmState]{
 	}},
 })
 
-var farmBuySeedsArgs = runtime.NewArgAction(farmDomain, farmBuySeeds, func(ctx context.Context, f *farmer, o seedOrder) error {
+var farmBuySeedsArgs = rolegenimpl.NewArgAction(farmDomain, farmBuySeeds, func(ctx context.Context, f *farmer, o seedOrder) error {
 	return f.BuySeeds(ctx, o)
 })
 
@@ -164,7 +165,7 @@ func TestThinkRefusesASupplierForAnotherRoleType(t *testing.T) {
 // The runtime's own errors say "rolegen:" once, also when a role's
 // Perform returns them inside a step.
 func TestStepErrorsSayRolegenOnce(t *testing.T) {
-	err := runtime.NeedsArguments("Farmer", "BuySeeds")
+	err := rolegenimpl.NeedsArguments("Farmer", "BuySeeds")
 	assert.EqualError(t, err, "rolegen: Farmer.BuySeeds takes arguments: call PerformJSON, or give Think runtime.WithArgs(FarmerBuySeedsArgs, f)")
 	assert.ErrorIs(t, err, runtime.ErrNeedsArguments)
 

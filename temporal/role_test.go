@@ -41,10 +41,7 @@ const (
 	aFail
 )
 
-const (
-	emptyArgs = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
-	workArgs  = `{"type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`
-)
+const workArgs = `{"type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`
 
 func courierDomain() *runtime.Domain[courierState] {
 	actions := []runtime.Action[courierState]{
@@ -79,19 +76,6 @@ func courierDomain() *runtime.Domain[courierState] {
 			Cost: 1, Value: 1, Weight: 1,
 		},
 	}
-	var schema strings.Builder
-	schema.WriteString(`{"type":"object","properties":{"steps":{"type":"array","items":{"anyOf":[`)
-	for i, a := range actions {
-		if i > 0 {
-			schema.WriteByte(',')
-		}
-		args := a.Args
-		if args == "" {
-			args = emptyArgs
-		}
-		fmt.Fprintf(&schema, `{"type":"object","properties":{"id":{"type":"string"},"capability":{"type":"string","enum":[%q]},"args":%s,"dependsOn":{"type":"array","items":{"type":"string"}}},"required":["id","capability","args","dependsOn"],"additionalProperties":false}`, a.Name, args)
-	}
-	schema.WriteString(`]}}},"required":["steps"],"additionalProperties":false}`)
 	return runtime.NewDomain(runtime.Domain[courierState]{
 		Name: "Courier",
 		Fields: []runtime.Field{
@@ -107,7 +91,6 @@ func courierDomain() *runtime.Domain[courierState] {
 			CondText: "Shipped && Notified",
 			Reads:    []runtime.FieldID{fShipped, fNotified},
 		}},
-		Schema: schema.String(),
 	})
 }
 

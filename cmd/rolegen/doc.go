@@ -13,9 +13,12 @@
 // role's name in lower case) beside the declaration. The file holds RState,
 // R.PlanState, one constant per action (R + method name) and per goal
 // (RGoal + field name), RDomain with every condition and effect as Go code,
-// R.Perform, R.PerformJSON, R.PerformStep, for each action that takes typed arguments an
-// R + method name + Args value for runtime.WithArgs, and the JSON Schema of
-// an LLM plan (RDomain.PlanSchema()). It is byte-identical on every run and is only
+// R.Perform, R.PerformJSON, R.PerformStep, for each action that takes typed
+// arguments an R + method name + Args value for runtime.WithArgs, and each
+// such action's argument schema (JSON Schema), from which package llm
+// assembles the schema of an LLM plan (llm.PlanSchema(RDomain)). It imports
+// the standard library, runtime and runtime/rolegenimpl (what only
+// generated code calls). It is byte-identical on every run and is only
 // rewritten when its bytes change. Generated files of roles that no longer
 // exist are removed.
 //

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // SoldierState is the planning state of Soldier: its plan:"state" fields, copied by value.
@@ -93,87 +94,11 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 			},
 		},
 	},
-	Schema:  _Soldier_planSchema,
 	Enabled: _Soldier_enabled,
 	Number:  _Soldier_number,
 	Hash:    _Soldier_hash,
 	Changed: _Soldier_changed,
 })
-
-// _Soldier_planSchema is the JSON Schema of an LLM plan over the actions of Soldier.
-const _Soldier_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "FetchMagazine picks up a magazine.",
-								"enum": ["FetchMagazine"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Reload loads a magazine.",
-								"enum": ["Reload"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Soldier_effect_FetchMagazine(s SoldierState) SoldierState {
 	s.Magazines = s.Magazines + 1
@@ -213,10 +138,10 @@ func _Soldier_number(s *SoldierState, f runtime.FieldID) float64 {
 }
 
 func _Soldier_hash(s *SoldierState) uint64 {
-	h := runtime.HashStart
-	h = runtime.HashWord(h, uint64(s.Ammo))
-	h = runtime.HashWord(h, uint64(s.Magazines))
-	return runtime.HashMix(h)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
+	h = rolegenimpl.HashWord(h, uint64(s.Magazines))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Soldier_changed(a, b *SoldierState, bits []uint64) {
@@ -243,7 +168,7 @@ func (r *Soldier) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Reload()
 		return nil
 	}
-	return runtime.UnknownAction("Soldier", a)
+	return rolegenimpl.UnknownAction("Soldier", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -257,7 +182,7 @@ func (r *Soldier) PerformJSON(ctx context.Context, a runtime.ActionID, args json
 		r.Reload()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Soldier", a)
+	return nil, rolegenimpl.UnknownAction("Soldier", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -272,5 +197,5 @@ func (r *Soldier) PerformStep(ctx context.Context, a runtime.ActionID, t runtime
 		r.Reload()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Soldier", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Soldier", a)
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/invopop/jsonschema"
+
 	"github.com/rolegen/rolegen/internal/schema"
 )
 
@@ -20,7 +22,7 @@ import (
 // base64 of []byte, the number inside a ",string" field). Whatever the
 // schema cannot say, the planner checks by decoding the arguments before
 // any step runs (runtime.Action.CheckArgs).
-func (c *checker) argsSchema(m *methodDecl) (*schema.Schema, error) {
+func (c *checker) argsSchema(m *methodDecl) (*jsonschema.Schema, error) {
 	sb := &schemaBuilder{c: c}
 	s, err := sb.typ(m.args.Type())
 	if err != nil {
@@ -34,18 +36,18 @@ type schemaBuilder struct {
 	stack []*types.TypeName
 }
 
-func (sb *schemaBuilder) typ(t types.Type) (*schema.Schema, error) {
+func (sb *schemaBuilder) typ(t types.Type) (*jsonschema.Schema, error) {
 	t = types.Unalias(t)
 	if n, ok := t.(*types.Named); ok {
 		obj := n.Obj()
 		if obj.Pkg() != nil && obj.Pkg().Path() == "time" && obj.Name() == "Time" {
-			return &schema.Schema{Type: "string", Format: "date-time"}, nil
+			return &jsonschema.Schema{Type: "string", Format: "date-time"}, nil
 		}
 		if hasMethod(n, "UnmarshalJSON") {
 			return nil, fmt.Errorf("%s implements json.Unmarshaler, so its JSON form cannot be derived from its fields", obj.Name())
 		}
 		if hasMethod(n, "UnmarshalText") {
-			return &schema.Schema{Type: "string"}, nil
+			return &jsonschema.Schema{Type: "string"}, nil
 		}
 		if slices.Contains(sb.stack, obj) {
 			return nil, fmt.Errorf("%s is recursive; a strict schema inlines every object and cannot describe it", obj.Name())
@@ -126,19 +128,19 @@ var intBounds = map[types.BasicKind][2]string{
 // padded base64 (which it would also take with line breaks inside).
 const base64Pattern = `^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
 
-func (sb *schemaBuilder) under(t types.Type) (*schema.Schema, error) {
+func (sb *schemaBuilder) under(t types.Type) (*jsonschema.Schema, error) {
 	switch t := t.(type) {
 	case *types.Basic:
 		switch {
 		case t.Info()&types.IsBoolean != 0:
-			return &schema.Schema{Type: "boolean"}, nil
+			return &jsonschema.Schema{Type: "boolean"}, nil
 		case t.Info()&types.IsInteger != 0:
 			b := intBounds[t.Kind()]
-			return &schema.Schema{Type: "integer", Minimum: b[0], Maximum: b[1]}, nil
+			return &jsonschema.Schema{Type: "integer", Minimum: json.Number(b[0]), Maximum: json.Number(b[1])}, nil
 		case t.Info()&types.IsFloat != 0:
-			return &schema.Schema{Type: "number"}, nil
+			return &jsonschema.Schema{Type: "number"}, nil
 		case t.Info()&types.IsString != 0:
-			return &schema.Schema{Type: "string"}, nil
+			return &jsonschema.Schema{Type: "string"}, nil
 		}
 		return nil, fmt.Errorf("type %s has no JSON form", t)
 	case *types.Pointer:
@@ -151,13 +153,13 @@ func (sb *schemaBuilder) under(t types.Type) (*schema.Schema, error) {
 		if b, ok := t.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
 			// contentEncoding is not in the strict-mode subset: the
 			// pattern and the description say it.
-			return &schema.Schema{Type: "string", Description: "base64", Pattern: base64Pattern}, nil
+			return &jsonschema.Schema{Type: "string", Description: "base64", Pattern: base64Pattern}, nil
 		}
 		items, err := sb.typ(t.Elem())
 		if err != nil {
 			return nil, err
 		}
-		return &schema.Schema{Type: "array", Items: items}, nil
+		return &jsonschema.Schema{Type: "array", Items: items}, nil
 	case *types.Array:
 		items, err := sb.typ(t.Elem())
 		if err != nil {
@@ -166,7 +168,7 @@ func (sb *schemaBuilder) under(t types.Type) (*schema.Schema, error) {
 		// encoding/json would drop extra elements and zero missing ones;
 		// the schema asks for exactly the length.
 		n := int(t.Len())
-		return &schema.Schema{Type: "array", Items: items, MinItems: schema.Int(n), MaxItems: schema.Int(n)}, nil
+		return &jsonschema.Schema{Type: "array", Items: items, MinItems: schema.Int(n), MaxItems: schema.Int(n)}, nil
 	case *types.Struct:
 		return sb.object(t)
 	case *types.Map:
@@ -180,7 +182,7 @@ func (sb *schemaBuilder) under(t types.Type) (*schema.Schema, error) {
 // object describes a struct as encoding/json decodes it: exported fields
 // under their json names, "-" skipped, embedded structs without a name
 // flattened.
-func (sb *schemaBuilder) object(st *types.Struct) (*schema.Schema, error) {
+func (sb *schemaBuilder) object(st *types.Struct) (*jsonschema.Schema, error) {
 	s := schema.Object()
 	if err := sb.fields(s, st); err != nil {
 		return nil, err
@@ -188,7 +190,7 @@ func (sb *schemaBuilder) object(st *types.Struct) (*schema.Schema, error) {
 	return s, nil
 }
 
-func (sb *schemaBuilder) fields(s *schema.Schema, st *types.Struct) error {
+func (sb *schemaBuilder) fields(s *jsonschema.Schema, st *types.Struct) error {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		name, opts := jsonName(reflect.StructTag(st.Tag(i)))
@@ -223,10 +225,9 @@ func (sb *schemaBuilder) fields(s *schema.Schema, st *types.Struct) error {
 		if doc := sb.c.fieldDoc[f]; doc != "" && fs.Description == "" {
 			fs.Description = doc
 		}
-		if slices.ContainsFunc(s.Properties, func(p schema.Property) bool { return p.Name == name }) {
+		if !schema.Add(s, name, fs) {
 			return fmt.Errorf("two fields are named %q in JSON", name)
 		}
-		s.Properties = append(s.Properties, schema.Property{Name: name, Schema: fs})
 	}
 	return nil
 }
@@ -241,7 +242,7 @@ const (
 // quoted is the schema of a field with the ",string" option: encoding/json
 // reads a bool, number or string (or one behind an unnamed pointer) from
 // the JSON text inside a string; other types ignore the option.
-func quoted(t types.Type, s *schema.Schema) *schema.Schema {
+func quoted(t types.Type, s *jsonschema.Schema) *jsonschema.Schema {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		if inner := quotedBasic(p.Elem(), s.AnyOf[0]); inner != nil {
 			return schema.Nullable(inner)
@@ -256,12 +257,12 @@ func quoted(t types.Type, s *schema.Schema) *schema.Schema {
 
 // quotedBasic is the ",string" schema of a bool, number or string type
 // with schema s; nil for other types.
-func quotedBasic(t types.Type, s *schema.Schema) *schema.Schema {
+func quotedBasic(t types.Type, s *jsonschema.Schema) *jsonschema.Schema {
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) == 0 {
 		return nil
 	}
-	q := &schema.Schema{Type: "string", Description: s.Description}
+	q := &jsonschema.Schema{Type: "string", Description: s.Description}
 	switch {
 	case s.Enum != nil:
 		for _, v := range s.Enum {

@@ -7,8 +7,8 @@ package model
 import (
 	"slices"
 
+	"github.com/invopop/jsonschema"
 	"github.com/rolegen/rolegen/exprlang"
-	"github.com/rolegen/rolegen/internal/schema"
 )
 
 // Package is a Go package with its roles.
@@ -47,11 +47,11 @@ type Role struct {
 	// embedded roles in field order.
 	Actions []*Action
 
-	// The names of the generated state type, domain variable, plan schema
-	// constant, function testing every precondition (empty without
-	// actions), field reader, state hash and state key (empty without
-	// inert fields); see SetNames.
-	StateType, DomainVar, SchemaConst, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
+	// The names of the generated state type, domain variable, function
+	// testing every precondition (empty without actions), field reader,
+	// state hash and state key (empty without inert fields); see
+	// SetNames.
+	StateType, DomainVar, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
 	// ChangedFunc names the function comparing two states field by field
 	// (empty without fields).
 	ChangedFunc string
@@ -167,7 +167,7 @@ type Action struct {
 	// Args is the argument type of ShapeArgs*; ArgsSchema its JSON
 	// Schema, fit for strict structured outputs.
 	Args       TypeRef
-	ArgsSchema *schema.Schema
+	ArgsSchema *jsonschema.Schema
 
 	// Const names the action's ActionID constant; PreFunc, UnmetFunc,
 	// EffectFunc and CostFunc the functions of its precondition, unmet

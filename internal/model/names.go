@@ -26,7 +26,6 @@ var GeneratedMethods = []string{MethodPlanState, MethodPerform, MethodPerformJSO
 func (r *Role) SetNames() {
 	r.StateType = r.Name + "State"
 	r.DomainVar = r.Name + "Domain"
-	r.SchemaConst = "_" + r.Name + "_planSchema"
 	r.EnabledFunc = ""
 	if len(r.Actions) > 0 {
 		r.EnabledFunc = "_" + r.Name + "_enabled"
@@ -85,7 +84,7 @@ func (r *Role) GeneratedIdents() []string {
 	for _, a := range r.Actions {
 		out = append(out, a.ArgsVar)
 	}
-	out = append(out, r.DomainVar, r.SchemaConst)
+	out = append(out, r.DomainVar)
 	for _, a := range r.Actions {
 		out = append(out, a.PreFunc, a.UnmetFunc, a.EffectFunc, a.CostFunc)
 	}

@@ -1,65 +1,65 @@
-// Package schema is the JSON Schema rolegen writes for typed action
-// arguments and LLM plans, rendered the same way, byte for byte, on every
-// run: the subset OpenAI strict structured outputs, Ollama and llama.cpp's
+// Package schema builds and renders the JSON Schemas rolegen writes for
+// typed action arguments and LLM plans, on invopop/jsonschema's Schema:
+// the subset OpenAI strict structured outputs, Ollama and llama.cpp's
 // JSON-schema-to-grammar converter all accept (no $ref, no oneOf, one
 // anyOf branch per alternative; bounds as minimum, maximum, minItems,
 // maxItems, pattern and the date-time format). Anthropic's structured
 // outputs take it once the numeric and length bounds are removed.
 //
-// Every object is closed: it lists all its properties as required and
-// sets additionalProperties to false, which strict mode demands. The
-// renderer writes both, so no builder can forget them, and an object
-// without properties still writes "required": [].
+// Every object built here is closed: it lists all its properties as
+// required and sets additionalProperties to false, which strict mode
+// demands; Object and Add keep both in step, and Compact writes
+// "required": [] for an object without properties. Properties keep the
+// order they were added in, and Compact renders a schema the same, byte
+// for byte, on every run: keywords in the order of jsonschema.Schema's
+// fields, properties in their order.
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
-)
 
-// Schema is one JSON Schema node.
-type Schema struct {
-	// Type is "object", "array", "string", "integer", "number",
-	// "boolean" or "null"; empty for an AnyOf.
-	Type        string
-	Description string
-	Enum        []any
-	// Format is a string format every target knows ("date-time").
-	Format string
-	// Pattern is a regular expression a string matches, in the syntax
-	// every target reads: no lookaround, no (?: groups.
-	Pattern string
-	// Minimum and Maximum bound an integer; empty for no bound.
-	Minimum, Maximum string
-	// MinItems and MaxItems bound an array's length; nil for no bound.
-	MinItems, MaxItems *int
-	Items              *Schema
-	AnyOf              []*Schema
-	// Properties are an object's properties in order; all are required.
-	Properties []Property
-}
+	"github.com/invopop/jsonschema"
+)
 
 // Property is a property of an object schema.
 type Property struct {
 	Name   string
-	Schema *Schema
+	Schema *jsonschema.Schema
 }
 
 // Object returns a closed object schema with the given properties.
-func Object(props ...Property) *Schema { return &Schema{Type: "object", Properties: props} }
+func Object(props ...Property) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), AdditionalProperties: jsonschema.FalseSchema}
+	for _, p := range props {
+		Add(s, p.Name, p.Schema)
+	}
+	return s
+}
+
+// Add adds property name to the object s, required like every other, and
+// reports false (changing nothing) when s has it already.
+func Add(s *jsonschema.Schema, name string, prop *jsonschema.Schema) bool {
+	if _, dup := s.Properties.Get(name); dup {
+		return false
+	}
+	s.Properties.Set(name, prop)
+	s.Required = append(s.Required, name)
+	return true
+}
 
 // EmptyObject is the rendering of Object(): the arguments of an action
 // that takes none.
-const EmptyObject = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+const EmptyObject = `{"properties":{},"additionalProperties":false,"type":"object","required":[]}`
 
 // Int returns n as a bound.
-func Int(n int) *int { return &n }
+func Int(n int) *uint64 {
+	u := uint64(n)
+	return &u
+}
 
 // Nullable returns s or null: nil pointers decode from null.
-func Nullable(s *Schema) *Schema {
+func Nullable(s *jsonschema.Schema) *jsonschema.Schema {
 	if s.Type == "null" {
 		return s
 	}
@@ -68,175 +68,61 @@ func Nullable(s *Schema) *Schema {
 			return s
 		}
 	}
-	return &Schema{AnyOf: []*Schema{s, {Type: "null"}}}
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, {Type: "null"}}}
 }
 
-// Compact renders s as one line of JSON.
-func (s *Schema) Compact() string {
-	w := writer{}
-	w.schema(s)
-	return w.b.String()
-}
-
-// Indent renders s as JSON indented with tabs, a key a line and lists of
-// values on one line, for a reader (and a diff) to follow. Backquotes in
-// text are written as \u0060, so the result always fits in a Go raw
-// string literal.
-func (s *Schema) Indent() string {
-	w := writer{indent: true}
-	w.schema(s)
-	return strings.ReplaceAll(w.b.String(), "`", `\u0060`)
-}
-
-// writer renders schemas with their keys in a fixed order: what a value
-// is first, then its bounds, then its parts.
-type writer struct {
-	b      bytes.Buffer
-	indent bool
-	depth  int
-	// keys counts the keys written in each open object.
-	keys []int
-}
-
-func (w *writer) open() {
-	w.b.WriteByte('{')
-	w.depth++
-	w.keys = append(w.keys, 0)
-}
-
-func (w *writer) close() {
-	w.depth--
-	n := w.keys[len(w.keys)-1]
-	w.keys = w.keys[:len(w.keys)-1]
-	if w.indent && n > 0 {
-		w.newline()
+// Parse reads a schema, keeping the order of its properties. Keywords
+// jsonschema.Schema has no field for are dropped.
+func Parse(text []byte) (*jsonschema.Schema, error) {
+	s := new(jsonschema.Schema)
+	if err := json.Unmarshal(text, s); err != nil {
+		return nil, err
 	}
-	w.b.WriteByte('}')
+	return s, nil
 }
 
-func (w *writer) newline() {
-	w.b.WriteByte('\n')
-	for range w.depth {
-		w.b.WriteByte('\t')
-	}
-}
-
-func (w *writer) key(k string) {
-	if w.keys[len(w.keys)-1] > 0 {
-		w.b.WriteByte(',')
-	}
-	w.keys[len(w.keys)-1]++
-	if w.indent {
-		w.newline()
-	}
-	writeValue(&w.b, k)
-	w.b.WriteByte(':')
-	if w.indent {
-		w.b.WriteByte(' ')
-	}
-}
-
-// values writes a list of plain values on one line.
-func (w *writer) values(vs []any) {
-	w.b.WriteByte('[')
-	for i, v := range vs {
-		if i > 0 {
-			w.b.WriteByte(',')
-			if w.indent {
-				w.b.WriteByte(' ')
+// Compact renders s as one line of JSON. It writes "required": [] on
+// every object schema with an empty properties list, which the
+// jsonschema package would leave out and strict mode wants.
+func Compact(s *jsonschema.Schema) []byte {
+	Walk(s, func(n *jsonschema.Schema) {
+		if n.Properties != nil && n.Properties.Len() == 0 && len(n.Required) == 0 {
+			if n.Extras == nil {
+				n.Extras = map[string]any{}
 			}
+			n.Extras["required"] = []string{}
 		}
-		writeValue(&w.b, v)
+	})
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("schema: no JSON form: %v", err))
 	}
-	w.b.WriteByte(']')
+	return b
 }
 
-func (w *writer) schema(s *Schema) {
-	w.open()
-	if s.Type != "" {
-		w.key("type")
-		writeValue(&w.b, s.Type)
+// Walk calls f on s and on every schema inside it, parents first. It
+// skips jsonschema.TrueSchema and FalseSchema, which are shared.
+func Walk(s *jsonschema.Schema, f func(*jsonschema.Schema)) {
+	if s == nil || s == jsonschema.TrueSchema || s == jsonschema.FalseSchema {
+		return
 	}
-	if s.Description != "" {
-		w.key("description")
-		writeValue(&w.b, s.Description)
-	}
-	if s.Enum != nil {
-		w.key("enum")
-		w.values(s.Enum)
-	}
-	if s.Format != "" {
-		w.key("format")
-		writeValue(&w.b, s.Format)
-	}
-	if s.Pattern != "" {
-		w.key("pattern")
-		writeValue(&w.b, s.Pattern)
-	}
-	if s.Minimum != "" {
-		w.key("minimum")
-		w.b.WriteString(s.Minimum)
-	}
-	if s.Maximum != "" {
-		w.key("maximum")
-		w.b.WriteString(s.Maximum)
-	}
-	if s.MinItems != nil {
-		w.key("minItems")
-		w.b.WriteString(strconv.Itoa(*s.MinItems))
-	}
-	if s.MaxItems != nil {
-		w.key("maxItems")
-		w.b.WriteString(strconv.Itoa(*s.MaxItems))
-	}
-	if s.Items != nil {
-		w.key("items")
-		w.schema(s.Items)
-	}
-	if s.AnyOf != nil {
-		w.key("anyOf")
-		w.b.WriteByte('[')
-		w.depth++
-		for i, alt := range s.AnyOf {
-			if i > 0 {
-				w.b.WriteByte(',')
-			}
-			if w.indent {
-				w.newline()
-			}
-			w.schema(alt)
+	f(s)
+	for _, list := range [][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems} {
+		for _, c := range list {
+			Walk(c, f)
 		}
-		w.depth--
-		if w.indent {
-			w.newline()
+	}
+	for _, c := range []*jsonschema.Schema{s.Not, s.If, s.Then, s.Else, s.Items, s.Contains, s.AdditionalProperties, s.PropertyNames, s.ContentSchema} {
+		Walk(c, f)
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			Walk(p.Value, f)
 		}
-		w.b.WriteByte(']')
 	}
-	if s.Type == "object" {
-		w.key("properties")
-		w.open()
-		names := make([]any, len(s.Properties))
-		for i, p := range s.Properties {
-			w.key(p.Name)
-			w.schema(p.Schema)
-			names[i] = p.Name
+	for _, m := range []map[string]*jsonschema.Schema{s.DependentSchemas, s.PatternProperties, s.Definitions} {
+		for _, c := range m {
+			Walk(c, f)
 		}
-		w.close()
-		w.key("required")
-		w.values(names)
-		w.key("additionalProperties")
-		w.b.WriteString("false")
 	}
-	w.close()
-}
-
-// writeValue writes v as JSON, without the HTML escapes of
-// encoding/json's default.
-func writeValue(b *bytes.Buffer, v any) {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(fmt.Sprintf("schema: %v has no JSON form: %v", v, err))
-	}
-	b.Truncate(b.Len() - 1) // Encode's newline
 }

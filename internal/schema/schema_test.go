@@ -1,51 +1,65 @@
 package schema
 
 import (
-	"bytes"
-	"encoding/json"
 	"testing"
 
+	"github.com/invopop/jsonschema"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestEmptyObjectIsStrict(t *testing.T) {
-	assert.Equal(t, EmptyObject, Object().Compact())
+	assert.Equal(t, EmptyObject, string(Compact(Object())))
 }
 
-func TestRendering(t *testing.T) {
-	s := Object(
-		Property{Name: "when", Schema: &Schema{Type: "string", Format: "date-time", Description: "a `quoted` <time>"}},
-		Property{Name: "seats", Schema: &Schema{Type: "integer", Minimum: "0", Maximum: "255"}},
-		Property{Name: "grid", Schema: &Schema{Type: "array", MinItems: Int(3), MaxItems: Int(3), Items: &Schema{Type: "integer"}}},
-		Property{Name: "cabin", Schema: Nullable(&Schema{Type: "string", Enum: []any{"economy", "business"}})},
+func example() *jsonschema.Schema {
+	return Object(
+		Property{Name: "when", Schema: &jsonschema.Schema{Type: "string", Format: "date-time", Description: "a `quoted` time"}},
+		Property{Name: "seats", Schema: &jsonschema.Schema{Type: "integer", Minimum: "0", Maximum: "255"}},
+		Property{Name: "grid", Schema: &jsonschema.Schema{Type: "array", MinItems: Int(3), MaxItems: Int(3), Items: &jsonschema.Schema{Type: "integer"}}},
+		Property{Name: "cabin", Schema: Nullable(&jsonschema.Schema{Type: "string", Enum: []any{"economy", "business"}})},
 		Property{Name: "empty", Schema: Object()},
 	)
-	compact := s.Compact()
-	assert.Equal(t, `{"type":"object","properties":{`+
-		`"when":{"type":"string","description":"a `+"`quoted`"+` <time>","format":"date-time"},`+
-		`"seats":{"type":"integer","minimum":0,"maximum":255},`+
-		`"grid":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},`+
+}
+
+// Keywords come in the order of jsonschema.Schema's fields, properties
+// in the order they were added; every object is closed.
+func TestRendering(t *testing.T) {
+	assert.Equal(t, `{"properties":{`+
+		`"when":{"type":"string","format":"date-time","description":"a `+"`quoted`"+` time"},`+
+		`"seats":{"type":"integer","maximum":255,"minimum":0},`+
+		`"grid":{"items":{"type":"integer"},"type":"array","maxItems":3,"minItems":3},`+
 		`"cabin":{"anyOf":[{"type":"string","enum":["economy","business"]},{"type":"null"}]},`+
 		`"empty":`+EmptyObject+`},`+
-		`"required":["when","seats","grid","cabin","empty"],"additionalProperties":false}`, compact)
+		`"additionalProperties":false,"type":"object","required":["when","seats","grid","cabin","empty"]}`, string(Compact(example())))
+}
 
-	indented := s.Indent()
-	assert.NotContains(t, indented, "`", "fits in a raw string literal")
-	var a, b bytes.Buffer
-	require.NoError(t, json.Compact(&a, []byte(indented)))
-	require.NoError(t, json.Compact(&b, []byte(compact)))
-	var av, bv any
-	require.NoError(t, json.Unmarshal(a.Bytes(), &av))
-	require.NoError(t, json.Unmarshal(b.Bytes(), &bv))
-	assert.Equal(t, bv, av, "indenting changes no value")
-	assert.Contains(t, indented, "\n\t\"required\": [\"when\", \"seats\", \"grid\", \"cabin\", \"empty\"],\n")
-	assert.Contains(t, indented, "\"empty\": {\n\t\t\t\"type\": \"object\",\n\t\t\t\"properties\": {},\n\t\t\t\"required\": [],\n")
+// What Compact writes, Parse reads back to the same bytes: the order of
+// the properties is kept.
+func TestParseRoundTrip(t *testing.T) {
+	text := Compact(example())
+	again, err := Parse(text)
+	require.NoError(t, err)
+	assert.Equal(t, string(text), string(Compact(again)))
+	_, err = Parse([]byte(`{"type":`))
+	assert.Error(t, err)
+}
+
+func TestAddRefusesADuplicate(t *testing.T) {
+	s := Object(Property{Name: "a", Schema: &jsonschema.Schema{Type: "string"}})
+	assert.False(t, Add(s, "a", &jsonschema.Schema{Type: "integer"}))
+	assert.Equal(t, []string{"a"}, s.Required)
 }
 
 func TestNullableOnce(t *testing.T) {
-	n := Nullable(&Schema{Type: "integer"})
+	n := Nullable(&jsonschema.Schema{Type: "integer"})
 	assert.Same(t, n, Nullable(n))
-	null := &Schema{Type: "null"}
+	null := &jsonschema.Schema{Type: "null"}
 	assert.Same(t, null, Nullable(null))
+}
+
+func TestWalkVisitsEverySchema(t *testing.T) {
+	var types []string
+	Walk(example(), func(s *jsonschema.Schema) { types = append(types, s.Type) })
+	assert.Equal(t, []string{"object", "string", "integer", "array", "integer", "", "string", "null", "object"}, types)
 }

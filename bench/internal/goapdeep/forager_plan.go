@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // ForagerState is the planning state of Forager: its plan:"state" fields, copied by value.
@@ -124,117 +125,12 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			},
 		},
 	},
-	Schema:  _Forager_planSchema,
 	Enabled: _Forager_enabled,
 	Number:  _Forager_number,
 	Hash:    _Forager_hash,
 	Key:     _Forager_key,
 	Changed: _Forager_changed,
 })
-
-// _Forager_planSchema is the JSON Schema of an LLM plan over the actions of Forager.
-const _Forager_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat eats five food, sating fifty hunger (down to 0).",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Forage finds ten food, for twenty fatigue and five hunger (up to 100).",
-								"enum": ["Forage"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Sleep rests off fifty fatigue (down to 0).",
-								"enum": ["Sleep"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Forager_pre_Eat(s ForagerState) bool {
 	return s.Food > 0
@@ -295,11 +191,11 @@ func _Forager_number(s *ForagerState, f runtime.FieldID) float64 {
 }
 
 func _Forager_hash(s *ForagerState) uint64 {
-	h := runtime.HashStart
-	h = runtime.HashWord(h, uint64(s.Hunger))
-	h = runtime.HashWord(h, uint64(s.Food))
-	h = runtime.HashWord(h, uint64(s.Tired))
-	return runtime.HashMix(h)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
+	h = rolegenimpl.HashWord(h, uint64(s.Food))
+	h = rolegenimpl.HashWord(h, uint64(s.Tired))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Forager_key(s *ForagerState) ForagerState {
@@ -338,7 +234,7 @@ func (r *Forager) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Sleep()
 		return nil
 	}
-	return runtime.UnknownAction("Forager", a)
+	return rolegenimpl.UnknownAction("Forager", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -355,7 +251,7 @@ func (r *Forager) PerformJSON(ctx context.Context, a runtime.ActionID, args json
 		r.Sleep()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Forager", a)
+	return nil, rolegenimpl.UnknownAction("Forager", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -373,5 +269,5 @@ func (r *Forager) PerformStep(ctx context.Context, a runtime.ActionID, t runtime
 		r.Sleep()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Forager", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Forager", a)
 }

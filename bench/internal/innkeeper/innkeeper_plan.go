@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // InnkeeperState is the planning state of Innkeeper: its plan:"state" fields, copied by value.
@@ -236,233 +237,12 @@ var InnkeeperDomain = runtime.NewDomain(runtime.Domain[InnkeeperState]{
 			},
 		},
 	},
-	Schema:  _Innkeeper_planSchema,
 	Enabled: _Innkeeper_enabled,
 	Number:  _Innkeeper_number,
 	Hash:    _Innkeeper_hash,
 	Key:     _Innkeeper_key,
 	Changed: _Innkeeper_changed,
 })
-
-// _Innkeeper_planSchema is the JSON Schema of an LLM plan over the actions of Innkeeper.
-const _Innkeeper_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "ServeAle serves a waiting guest a mug.",
-								"enum": ["ServeAle"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "FetchAle brings a barrel up from the cellar.",
-								"enum": ["FetchAle"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "WipeTable cleans a table.",
-								"enum": ["WipeTable"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Sleep sleeps the night through.",
-								"enum": ["Sleep"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Nap dozes behind the bar.",
-								"enum": ["Nap"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "PlayLute plays a tune, which the guests like.",
-								"enum": ["PlayLute"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Stroll walks round the village.",
-								"enum": ["Stroll"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Innkeeper_pre_ServeAle(s InnkeeperState) bool {
 	return s.Guests > 0 && s.Ale > 0
@@ -588,15 +368,15 @@ func _Innkeeper_number(s *InnkeeperState, f runtime.FieldID) float64 {
 
 func _Innkeeper_hash(s *InnkeeperState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.Night, 0)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashWord(h, uint64(s.Guests))
-	h = runtime.HashWord(h, uint64(s.Ale))
-	h = runtime.HashWord(h, uint64(s.Dirty))
-	h = runtime.HashWord(h, uint64(s.Energy))
-	h = runtime.HashWord(h, uint64(s.Coins))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.Night, 0)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashWord(h, uint64(s.Guests))
+	h = rolegenimpl.HashWord(h, uint64(s.Ale))
+	h = rolegenimpl.HashWord(h, uint64(s.Dirty))
+	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h = rolegenimpl.HashWord(h, uint64(s.Coins))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Innkeeper_key(s *InnkeeperState) InnkeeperState {
@@ -656,7 +436,7 @@ func (r *Innkeeper) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Stroll()
 		return nil
 	}
-	return runtime.UnknownAction("Innkeeper", a)
+	return rolegenimpl.UnknownAction("Innkeeper", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -685,7 +465,7 @@ func (r *Innkeeper) PerformJSON(ctx context.Context, a runtime.ActionID, args js
 		r.Stroll()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Innkeeper", a)
+	return nil, rolegenimpl.UnknownAction("Innkeeper", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -715,5 +495,5 @@ func (r *Innkeeper) PerformStep(ctx context.Context, a runtime.ActionID, t runti
 		r.Stroll()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Innkeeper", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Innkeeper", a)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // SurvivorState is the planning state of Survivor: its plan:"state" fields, copied by value.
@@ -118,116 +119,11 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			},
 		},
 	},
-	Schema:  _Survivor_planSchema,
 	Enabled: _Survivor_enabled,
 	Number:  _Survivor_number,
 	Hash:    _Survivor_hash,
 	Changed: _Survivor_changed,
 })
-
-// _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
-const _Survivor_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat eats one ration.",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Forage finds one ration, spending energy.",
-								"enum": ["Forage"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Rest recovers energy.",
-								"enum": ["Rest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Survivor_pre_Eat(s SurvivorState) bool {
 	return s.Food > 0
@@ -281,11 +177,11 @@ func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
 }
 
 func _Survivor_hash(s *SurvivorState) uint64 {
-	h := runtime.HashStart
-	h = runtime.HashWord(h, uint64(s.Hunger))
-	h = runtime.HashWord(h, uint64(s.Food))
-	h = runtime.HashWord(h, uint64(s.Energy))
-	return runtime.HashMix(h)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
+	h = rolegenimpl.HashWord(h, uint64(s.Food))
+	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
@@ -318,7 +214,7 @@ func (r *Survivor) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Rest()
 		return nil
 	}
-	return runtime.UnknownAction("Survivor", a)
+	return rolegenimpl.UnknownAction("Survivor", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -335,7 +231,7 @@ func (r *Survivor) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		r.Rest()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Survivor", a)
+	return nil, rolegenimpl.UnknownAction("Survivor", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -353,5 +249,5 @@ func (r *Survivor) PerformStep(ctx context.Context, a runtime.ActionID, t runtim
 		r.Rest()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Survivor", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Survivor", a)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // SurvivorState is the planning state of Survivor: its plan:"state" fields, copied by value.
@@ -226,203 +227,11 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Unmet: _Survivor_goalunmet_Ready,
 		},
 	},
-	Schema:  _Survivor_planSchema,
 	Enabled: _Survivor_enabled,
 	Number:  _Survivor_number,
 	Hash:    _Survivor_hash,
 	Changed: _Survivor_changed,
 })
-
-// _Survivor_planSchema is the JSON Schema of an LLM plan over the actions of Survivor.
-const _Survivor_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Reload loads a magazine.",
-								"enum": ["Reload"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat eats when hungry or hurt.",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Attack needs a weapon and plenty of ammunition.",
-								"enum": ["Attack"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "TakeCover crouches under threat.",
-								"enum": ["TakeCover"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Trade trades where there is a market.",
-								"enum": ["Trade"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Sprint runs, standing, with energy to spare.",
-								"enum": ["Sprint"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Survivor_pre_Reload(s SurvivorState) bool {
 	return s.Magazines > 0 && s.Ammo < 10
@@ -595,18 +404,18 @@ func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
 
 func _Survivor_hash(s *SurvivorState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.Armed, 0)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashWord(h, uint64(s.Health))
-	h = runtime.HashWord(h, uint64(s.Hunger))
-	h = runtime.HashWord(h, uint64(s.Ammo))
-	h = runtime.HashWord(h, uint64(s.Magazines))
-	h = runtime.HashWord(h, uint64(s.Threat))
-	h = runtime.HashFloat(h, float64(s.Energy))
-	h = runtime.HashWord(h, uint64(s.Stance))
-	h = runtime.HashString(h, string(s.Zone))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.Armed, 0)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashWord(h, uint64(s.Health))
+	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
+	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
+	h = rolegenimpl.HashWord(h, uint64(s.Magazines))
+	h = rolegenimpl.HashWord(h, uint64(s.Threat))
+	h = rolegenimpl.HashFloat(h, float64(s.Energy))
+	h = rolegenimpl.HashWord(h, uint64(s.Stance))
+	h = rolegenimpl.HashString(h, string(s.Zone))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
@@ -666,7 +475,7 @@ func (r *Survivor) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Sprint()
 		return nil
 	}
-	return runtime.UnknownAction("Survivor", a)
+	return rolegenimpl.UnknownAction("Survivor", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -692,7 +501,7 @@ func (r *Survivor) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		r.Sprint()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Survivor", a)
+	return nil, rolegenimpl.UnknownAction("Survivor", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -719,5 +528,5 @@ func (r *Survivor) PerformStep(ctx context.Context, a runtime.ActionID, t runtim
 		r.Sprint()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Survivor", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Survivor", a)
 }

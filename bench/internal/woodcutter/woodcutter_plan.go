@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // WoodcutterState is the planning state of Woodcutter: its plan:"state" fields, copied by value.
@@ -244,232 +245,11 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 			},
 		},
 	},
-	Schema:  _Woodcutter_planSchema,
 	Enabled: _Woodcutter_enabled,
 	Number:  _Woodcutter_number,
 	Hash:    _Woodcutter_hash,
 	Changed: _Woodcutter_changed,
 })
-
-// _Woodcutter_planSchema is the JSON Schema of an LLM plan over the actions of Woodcutter.
-const _Woodcutter_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoForest walks to the forest.",
-								"enum": ["GoForest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoTown walks to town.",
-								"enum": ["GoTown"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoHome walks home.",
-								"enum": ["GoHome"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "BuyAxe buys an axe in town.",
-								"enum": ["BuyAxe"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Chop cuts two logs in the forest.",
-								"enum": ["Chop"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "LightFire burns two logs at home.",
-								"enum": ["LightFire"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat spends a coin on a meal, anywhere.",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Woodcutter_pre_GoForest(s WoodcutterState) bool {
 	return s.Location != "forest"
@@ -640,15 +420,15 @@ func _Woodcutter_number(s *WoodcutterState, f runtime.FieldID) float64 {
 
 func _Woodcutter_hash(s *WoodcutterState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.HasAxe, 0)
-	b0 |= runtime.HashBit(s.FireLit, 1)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashString(h, string(s.Location))
-	h = runtime.HashWord(h, uint64(s.Wood))
-	h = runtime.HashWord(h, uint64(s.Gold))
-	h = runtime.HashFloat(h, float64(s.Hunger))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.HasAxe, 0)
+	b0 |= rolegenimpl.HashBit(s.FireLit, 1)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashString(h, string(s.Location))
+	h = rolegenimpl.HashWord(h, uint64(s.Wood))
+	h = rolegenimpl.HashWord(h, uint64(s.Gold))
+	h = rolegenimpl.HashFloat(h, float64(s.Hunger))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Woodcutter_changed(a, b *WoodcutterState, bits []uint64) {
@@ -702,7 +482,7 @@ func (r *Woodcutter) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Eat()
 		return nil
 	}
-	return runtime.UnknownAction("Woodcutter", a)
+	return rolegenimpl.UnknownAction("Woodcutter", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -731,7 +511,7 @@ func (r *Woodcutter) PerformJSON(ctx context.Context, a runtime.ActionID, args j
 		r.Eat()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Woodcutter", a)
+	return nil, rolegenimpl.UnknownAction("Woodcutter", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -761,5 +541,5 @@ func (r *Woodcutter) PerformStep(ctx context.Context, a runtime.ActionID, t runt
 		r.Eat()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Woodcutter", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Woodcutter", a)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // AgentState is the planning state of Agent: its plan:"state" fields, copied by value.
@@ -263,232 +264,11 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			},
 		},
 	},
-	Schema:  _Agent_planSchema,
 	Enabled: _Agent_enabled,
 	Number:  _Agent_number,
 	Hash:    _Agent_hash,
 	Changed: _Agent_changed,
 })
-
-// _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
-const _Agent_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Forage gathers food.",
-								"enum": ["Forage"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat eats one ration.",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Rest recovers energy, out of danger.",
-								"enum": ["Rest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Scavenge looks for ammunition.",
-								"enum": ["Scavenge"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Fight drives the threat off.",
-								"enum": ["Fight"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Flee runs from the threat.",
-								"enum": ["Flee"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Hide takes cover until the threat passes.",
-								"enum": ["Hide"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Agent_pre_Forage(s AgentState) bool {
 	return s.Energy > 10 && s.Food < 5 && s.Threat == 0
@@ -676,15 +456,15 @@ func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
 
 func _Agent_hash(s *AgentState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.Cover, 0)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashWord(h, uint64(s.Hunger))
-	h = runtime.HashWord(h, uint64(s.Food))
-	h = runtime.HashWord(h, uint64(s.Energy))
-	h = runtime.HashWord(h, uint64(s.Ammo))
-	h = runtime.HashWord(h, uint64(s.Threat))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.Cover, 0)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
+	h = rolegenimpl.HashWord(h, uint64(s.Food))
+	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
+	h = rolegenimpl.HashWord(h, uint64(s.Threat))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Agent_changed(a, b *AgentState, bits []uint64) {
@@ -738,7 +518,7 @@ func (r *Agent) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Hide()
 		return nil
 	}
-	return runtime.UnknownAction("Agent", a)
+	return rolegenimpl.UnknownAction("Agent", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -767,7 +547,7 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		r.Hide()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Agent", a)
+	return nil, rolegenimpl.UnknownAction("Agent", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -797,5 +577,5 @@ func (r *Agent) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.S
 		r.Hide()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Agent", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Agent", a)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // AgentState is the planning state of Agent: its plan:"state" fields, copied by value.
@@ -64,8 +65,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Changes: []runtime.Change{
 				{Field: 0, Op: runtime.ChangeSet, Num: 1},
 			},
-			Args:      `{"type":"object","properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"required":["from","to","date","cabin"],"additionalProperties":false}`,
-			CheckArgs: runtime.ArgsChecker[SearchArgs]("Agent", "Search"),
+			Args:      `{"properties":{"from":{"type":"string","description":"From is the departure airport (IATA code)."},"to":{"type":"string","description":"To is the arrival airport (IATA code)."},"date":{"type":"string","description":"Date is the day of travel, YYYY-MM-DD."},"cabin":{"type":"string","enum":["economy","business"]}},"additionalProperties":false,"type":"object","required":["from","to","date","cabin"]}`,
+			CheckArgs: rolegenimpl.ArgsChecker[SearchArgs]("Agent", "Search"),
 		},
 		{
 			Name:        "Book",
@@ -91,8 +92,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			},
 			Fulfills:  []runtime.GoalID{AgentGoalTrip},
 			Guarded:   true,
-			Args:      `{"type":"object","properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"required":["passenger","maxPrice"],"additionalProperties":false}`,
-			CheckArgs: runtime.ArgsChecker[BookArgs]("Agent", "Book"),
+			Args:      `{"properties":{"passenger":{"type":"string","description":"Passenger is the traveller's full name."},"maxPrice":{"type":"integer","description":"MaxPrice is the most the traveller pays, in euros."}},"additionalProperties":false,"type":"object","required":["passenger","maxPrice"]}`,
+			CheckArgs: rolegenimpl.ArgsChecker[BookArgs]("Agent", "Book"),
 		},
 		{
 			Name:        "Notify",
@@ -113,8 +114,8 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Changes: []runtime.Change{
 				{Field: 2, Op: runtime.ChangeSet, Num: 1},
 			},
-			Args:      `{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`,
-			CheckArgs: runtime.ArgsChecker[NotifyArgs]("Agent", "Notify"),
+			Args:      `{"properties":{"message":{"type":"string"}},"additionalProperties":false,"type":"object","required":["message"]}`,
+			CheckArgs: rolegenimpl.ArgsChecker[NotifyArgs]("Agent", "Notify"),
 		},
 	},
 	Goals: []runtime.Goal[AgentState]{
@@ -132,146 +133,11 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Unmet: _Agent_goalunmet_Trip,
 		},
 	},
-	Schema:  _Agent_planSchema,
 	Enabled: _Agent_enabled,
 	Number:  _Agent_number,
 	Hash:    _Agent_hash,
 	Changed: _Agent_changed,
 })
-
-// _Agent_planSchema is the JSON Schema of an LLM plan over the actions of Agent.
-const _Agent_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Search looks for flights on a route and day.",
-								"enum": ["Search"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {
-									"from": {
-										"type": "string",
-										"description": "From is the departure airport (IATA code)."
-									},
-									"to": {
-										"type": "string",
-										"description": "To is the arrival airport (IATA code)."
-									},
-									"date": {
-										"type": "string",
-										"description": "Date is the day of travel, YYYY-MM-DD."
-									},
-									"cabin": {
-										"type": "string",
-										"enum": ["economy", "business"]
-									}
-								},
-								"required": ["from", "to", "date", "cabin"],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Book books the cheapest flight found that costs at most MaxPrice; it\nspends the traveller's money, so a person approves plans that book. The\noffers are those the agent found, else those an earlier step of the plan\nreturned (on another worker, say).",
-								"enum": ["Book"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {
-									"passenger": {
-										"type": "string",
-										"description": "Passenger is the traveller's full name."
-									},
-									"maxPrice": {
-										"type": "integer",
-										"description": "MaxPrice is the most the traveller pays, in euros."
-									}
-								},
-								"required": ["passenger", "maxPrice"],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Notify sends the traveller a message, with the details of any booking\nan earlier step of the plan returned.",
-								"enum": ["Notify"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {
-									"message": {
-										"type": "string"
-									}
-								},
-								"required": ["message"],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Agent_effect_Search(s AgentState) AgentState {
 	s.Searched = true
@@ -359,13 +225,13 @@ func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
 
 func _Agent_hash(s *AgentState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.Searched, 0)
-	b0 |= runtime.HashBit(s.Booked, 1)
-	b0 |= runtime.HashBit(s.Notified, 2)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashWord(h, uint64(s.Budget))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.Searched, 0)
+	b0 |= rolegenimpl.HashBit(s.Booked, 1)
+	b0 |= rolegenimpl.HashBit(s.Notified, 2)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashWord(h, uint64(s.Budget))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Agent_changed(a, b *AgentState, bits []uint64) {
@@ -392,13 +258,13 @@ func _Agent_changed(a, b *AgentState, bits []uint64) {
 func (r *Agent) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case AgentSearch:
-		return runtime.NeedsArguments("Agent", "Search")
+		return rolegenimpl.NeedsArguments("Agent", "Search")
 	case AgentBook:
-		return runtime.NeedsArguments("Agent", "Book")
+		return rolegenimpl.NeedsArguments("Agent", "Book")
 	case AgentNotify:
-		return runtime.NeedsArguments("Agent", "Notify")
+		return rolegenimpl.NeedsArguments("Agent", "Notify")
 	}
-	return runtime.UnknownAction("Agent", a)
+	return rolegenimpl.UnknownAction("Agent", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -407,32 +273,32 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 	switch a {
 	case AgentSearch:
 		var in SearchArgs
-		if err := runtime.DecodeArgs("Agent", "Search", args, &in); err != nil {
+		if err := rolegenimpl.DecodeArgs("Agent", "Search", args, &in); err != nil {
 			return nil, err
 		}
 		out, err := r.Search(ctx, in)
 		if err != nil {
 			return nil, err
 		}
-		return runtime.EncodeResult("Agent", "Search", out)
+		return rolegenimpl.EncodeResult("Agent", "Search", out)
 	case AgentBook:
 		var in BookArgs
-		if err := runtime.DecodeArgs("Agent", "Book", args, &in); err != nil {
+		if err := rolegenimpl.DecodeArgs("Agent", "Book", args, &in); err != nil {
 			return nil, err
 		}
 		out, err := r.Book(ctx, in)
 		if err != nil {
 			return nil, err
 		}
-		return runtime.EncodeResult("Agent", "Book", out)
+		return rolegenimpl.EncodeResult("Agent", "Book", out)
 	case AgentNotify:
 		var in NotifyArgs
-		if err := runtime.DecodeArgs("Agent", "Notify", args, &in); err != nil {
+		if err := rolegenimpl.DecodeArgs("Agent", "Notify", args, &in); err != nil {
 			return nil, err
 		}
 		return nil, r.Notify(ctx, in)
 	}
-	return nil, runtime.UnknownAction("Agent", a)
+	return nil, rolegenimpl.UnknownAction("Agent", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -441,13 +307,13 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 func (r *Agent) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
 	switch a {
 	case AgentSearch:
-		return runtime.Failed, runtime.NeedsArguments("Agent", "Search")
+		return runtime.Failed, rolegenimpl.NeedsArguments("Agent", "Search")
 	case AgentBook:
-		return runtime.Failed, runtime.NeedsArguments("Agent", "Book")
+		return runtime.Failed, rolegenimpl.NeedsArguments("Agent", "Book")
 	case AgentNotify:
-		return runtime.Failed, runtime.NeedsArguments("Agent", "Notify")
+		return runtime.Failed, rolegenimpl.NeedsArguments("Agent", "Notify")
 	}
-	return runtime.Failed, runtime.UnknownAction("Agent", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Agent", a)
 }
 
 // The actions of Agent that take typed arguments, for runtime.Think: planners do
@@ -455,17 +321,17 @@ func (r *Agent) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.S
 // the state that does.
 var (
 	// AgentSearchArgs runs Search with the arguments runtime.WithArgs supplies.
-	AgentSearchArgs = runtime.NewArgAction(AgentDomain, AgentSearch, func(ctx context.Context, r *Agent, in SearchArgs) error {
+	AgentSearchArgs = rolegenimpl.NewArgAction(AgentDomain, AgentSearch, func(ctx context.Context, r *Agent, in SearchArgs) error {
 		_, err := r.Search(ctx, in)
 		return err
 	})
 	// AgentBookArgs runs Book with the arguments runtime.WithArgs supplies.
-	AgentBookArgs = runtime.NewArgAction(AgentDomain, AgentBook, func(ctx context.Context, r *Agent, in BookArgs) error {
+	AgentBookArgs = rolegenimpl.NewArgAction(AgentDomain, AgentBook, func(ctx context.Context, r *Agent, in BookArgs) error {
 		_, err := r.Book(ctx, in)
 		return err
 	})
 	// AgentNotifyArgs runs Notify with the arguments runtime.WithArgs supplies.
-	AgentNotifyArgs = runtime.NewArgAction(AgentDomain, AgentNotify, func(ctx context.Context, r *Agent, in NotifyArgs) error {
+	AgentNotifyArgs = rolegenimpl.NewArgAction(AgentDomain, AgentNotify, func(ctx context.Context, r *Agent, in NotifyArgs) error {
 		return r.Notify(ctx, in)
 	})
 )

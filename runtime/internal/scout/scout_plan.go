@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // ScoutState is the planning state of Scout: its plan:"state" fields, copied by value.
@@ -214,174 +215,11 @@ var ScoutDomain = runtime.NewDomain(runtime.Domain[ScoutState]{
 			},
 		},
 	},
-	Schema:  _Scout_planSchema,
 	Enabled: _Scout_enabled,
 	Number:  _Scout_number,
 	Hash:    _Scout_hash,
 	Changed: _Scout_changed,
 })
-
-// _Scout_planSchema is the JSON Schema of an LLM plan over the actions of Scout.
-const _Scout_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Walk goes to the forest, one step a tick.",
-								"enum": ["Walk"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Forage picks food in the forest.",
-								"enum": ["Forage"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat eats a ration, which takes ticks and is not to be interrupted.",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Fight drives a threat off.",
-								"enum": ["Fight"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Trade sells food at the market.",
-								"enum": ["Trade"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Scout_pre_Walk(s ScoutState) bool {
 	return s.Pos != Forest
@@ -519,16 +357,16 @@ func _Scout_number(s *ScoutState, f runtime.FieldID) float64 {
 
 func _Scout_hash(s *ScoutState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.Market, 0)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashWord(h, uint64(s.Pos))
-	h = runtime.HashWord(h, uint64(s.Food))
-	h = runtime.HashWord(h, uint64(s.Hunger))
-	h = runtime.HashWord(h, uint64(s.Threat))
-	h = runtime.HashWord(h, uint64(s.Ammo))
-	h = runtime.HashWord(h, uint64(s.Gold))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.Market, 0)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashWord(h, uint64(s.Pos))
+	h = rolegenimpl.HashWord(h, uint64(s.Food))
+	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
+	h = rolegenimpl.HashWord(h, uint64(s.Threat))
+	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
+	h = rolegenimpl.HashWord(h, uint64(s.Gold))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Scout_changed(a, b *ScoutState, bits []uint64) {
@@ -581,7 +419,7 @@ func (r *Scout) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.Trade()
 		return nil
 	}
-	return runtime.UnknownAction("Scout", a)
+	return rolegenimpl.UnknownAction("Scout", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -606,7 +444,7 @@ func (r *Scout) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		r.Trade()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Scout", a)
+	return nil, rolegenimpl.UnknownAction("Scout", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -628,5 +466,5 @@ func (r *Scout) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.S
 		r.Trade()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Scout", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Scout", a)
 }

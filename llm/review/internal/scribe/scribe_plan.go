@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // ScribeState is the planning state of Scribe: its plan:"state" fields, copied by value.
@@ -53,8 +54,8 @@ var ScribeDomain = runtime.NewDomain(runtime.Domain[ScribeState]{
 				{Field: 0, Op: runtime.ChangeAdd, Num: 1},
 			},
 			Fulfills:  []runtime.GoalID{ScribeGoalWritten},
-			Args:      `{"type":"object","properties":{"text":{"type":"string","description":"Text is the note, as the model wrote it."}},"required":["text"],"additionalProperties":false}`,
-			CheckArgs: runtime.ArgsChecker[Note]("Scribe", "Write"),
+			Args:      `{"properties":{"text":{"type":"string","description":"Text is the note, as the model wrote it."}},"additionalProperties":false,"type":"object","required":["text"]}`,
+			CheckArgs: rolegenimpl.ArgsChecker[Note]("Scribe", "Write"),
 		},
 	},
 	Goals: []runtime.Goal[ScribeState]{
@@ -70,63 +71,11 @@ var ScribeDomain = runtime.NewDomain(runtime.Domain[ScribeState]{
 			},
 		},
 	},
-	Schema:  _Scribe_planSchema,
 	Enabled: _Scribe_enabled,
 	Number:  _Scribe_number,
 	Hash:    _Scribe_hash,
 	Changed: _Scribe_changed,
 })
-
-// _Scribe_planSchema is the JSON Schema of an LLM plan over the actions of Scribe.
-const _Scribe_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Write writes a note. <script>alert(\"doc\")</script> <b>bold</b>",
-								"enum": ["Write"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {
-									"text": {
-										"type": "string",
-										"description": "Text is the note, as the model wrote it."
-									}
-								},
-								"required": ["text"],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Scribe_effect_Write(s ScribeState) ScribeState {
 	s.Notes++
@@ -152,9 +101,9 @@ func _Scribe_number(s *ScribeState, f runtime.FieldID) float64 {
 }
 
 func _Scribe_hash(s *ScribeState) uint64 {
-	h := runtime.HashStart
-	h = runtime.HashWord(h, uint64(s.Notes))
-	return runtime.HashMix(h)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, uint64(s.Notes))
+	return rolegenimpl.HashMix(h)
 }
 
 func _Scribe_changed(a, b *ScribeState, bits []uint64) {
@@ -172,9 +121,9 @@ func _Scribe_changed(a, b *ScribeState, bits []uint64) {
 func (r *Scribe) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case ScribeWrite:
-		return runtime.NeedsArguments("Scribe", "Write")
+		return rolegenimpl.NeedsArguments("Scribe", "Write")
 	}
-	return runtime.UnknownAction("Scribe", a)
+	return rolegenimpl.UnknownAction("Scribe", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -183,12 +132,12 @@ func (r *Scribe) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 	switch a {
 	case ScribeWrite:
 		var in Note
-		if err := runtime.DecodeArgs("Scribe", "Write", args, &in); err != nil {
+		if err := rolegenimpl.DecodeArgs("Scribe", "Write", args, &in); err != nil {
 			return nil, err
 		}
 		return nil, r.Write(ctx, in)
 	}
-	return nil, runtime.UnknownAction("Scribe", a)
+	return nil, rolegenimpl.UnknownAction("Scribe", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -197,9 +146,9 @@ func (r *Scribe) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 func (r *Scribe) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
 	switch a {
 	case ScribeWrite:
-		return runtime.Failed, runtime.NeedsArguments("Scribe", "Write")
+		return runtime.Failed, rolegenimpl.NeedsArguments("Scribe", "Write")
 	}
-	return runtime.Failed, runtime.UnknownAction("Scribe", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Scribe", a)
 }
 
 // The actions of Scribe that take typed arguments, for runtime.Think: planners do
@@ -207,7 +156,7 @@ func (r *Scribe) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.
 // the state that does.
 var (
 	// ScribeWriteArgs runs Write with the arguments runtime.WithArgs supplies.
-	ScribeWriteArgs = runtime.NewArgAction(ScribeDomain, ScribeWrite, func(ctx context.Context, r *Scribe, in Note) error {
+	ScribeWriteArgs = rolegenimpl.NewArgAction(ScribeDomain, ScribeWrite, func(ctx context.Context, r *Scribe, in Note) error {
 		return r.Write(ctx, in)
 	})
 )

@@ -1,4 +1,4 @@
-package runtime_test
+package rolegenimpl_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 type countArgs struct {
@@ -17,14 +18,14 @@ type countArgs struct {
 
 // ArgsChecker refuses exactly what DecodeArgs refuses for the type.
 func TestArgsCheckerDecodesAsPerformJSON(t *testing.T) {
-	check := runtime.ArgsChecker[countArgs]("Shop", "Count")
+	check := rolegenimpl.ArgsChecker[countArgs]("Shop", "Count")
 	for _, args := range []string{`{"n":1}`, `{}`, ` {"n":0} `} {
 		assert.NoError(t, check(json.RawMessage(args)), args)
 	}
 	for _, args := range []string{`{"n":-1}`, `{"n":1.5}`, `{"m":1}`, `[]`, ``, `{"n":1} {}`} {
 		err := check(json.RawMessage(args))
 		var v countArgs
-		assert.Equal(t, runtime.DecodeArgs("Shop", "Count", json.RawMessage(args), &v), err, args)
+		assert.Equal(t, rolegenimpl.DecodeArgs("Shop", "Count", json.RawMessage(args), &v), err, args)
 		var ae *runtime.ArgsError
 		require.True(t, errors.As(err, &ae), "%s: %v", args, err)
 		assert.Equal(t, "Count", ae.Action)

@@ -1,4 +1,4 @@
-package runtime
+package rolegenimpl
 
 import (
 	"encoding/binary"
@@ -6,11 +6,11 @@ import (
 	"math/bits"
 )
 
-// The state hash functions rolegen generates (Domain.Hash) fold each field
-// into a running hash with these helpers and finish with HashMix. They are
-// small enough to inline, fixed (the same hash on every run and machine),
-// and treat equal values alike: +0 and -0 hash the same, as they compare
-// equal.
+// The state hash functions rolegen generates (runtime.Domain.Hash) fold
+// each field into a running hash with these helpers and finish with
+// HashMix. They are small enough to inline, fixed (the same hash on every
+// run and machine), and treat equal values alike: +0 and -0 hash the
+// same, as they compare equal.
 
 // HashStart is the hash of a state before its first field.
 const HashStart uint64 = 0x243f6a8885a308d3
@@ -35,14 +35,6 @@ func HashBit(b bool, i uint) uint64 {
 	return v << i
 }
 
-// HashBool folds a bool into h.
-func HashBool(h uint64, v bool) uint64 {
-	if v {
-		return HashWord(h, 1)
-	}
-	return HashWord(h, 0)
-}
-
 // HashFloat folds a float into h; -0 hashes as +0.
 func HashFloat(h uint64, v float64) uint64 {
 	if v == 0 {
@@ -65,13 +57,9 @@ func HashString(h uint64, s string) uint64 {
 	return HashWord(h, tail)
 }
 
-// HashMix finishes a hash: every bit of h affects every bit of the result,
-// so its low bits can index a table.
-func HashMix(h uint64) uint64 { return mix64(h) }
-
-// mix64 is a 64-bit finaliser (MurmurHash3's fmix64): every input bit
-// affects every output bit, so the low bits can index a table.
-func mix64(h uint64) uint64 {
+// HashMix finishes a hash (MurmurHash3's fmix64): every bit of h affects
+// every bit of the result, so its low bits can index a table.
+func HashMix(h uint64) uint64 {
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
