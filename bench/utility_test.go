@@ -142,7 +142,7 @@ func spread[S comparable](u *runtime.UtilitySelector[S], states []S) (mean, leas
 func TestUtilitySpreadVillager(t *testing.T) {
 	d := villager.VillagerDomain
 	states := villagerStarts(500)
-	before := runtime.NewUtility(d, runtime.FixedScaleConsiderations[villager.VillagerState]()...)
+	before := runtime.NewUtility(d, firstDefaults()...)
 	after := runtime.NewUtility(d)
 	bMean, bLeast := spread(before, states)
 	aMean, aLeast := spread(after, states)
@@ -317,7 +317,7 @@ func BenchmarkUtilityVillager(b *testing.B) {
 		name string
 		u    *runtime.UtilitySelector[villager.VillagerState]
 	}{
-		{"fixed", runtime.NewUtility(d, runtime.FixedScaleConsiderations[villager.VillagerState]()...)},
+		{"fixed", runtime.NewUtility(d, firstDefaults()...)},
 		{"defaults", runtime.NewUtility(d)},
 	} {
 		b.Run(c.name+"/best", func(b *testing.B) {
@@ -340,5 +340,13 @@ func BenchmarkUtilityVillager(b *testing.B) {
 			}
 			scoredSink = dst
 		})
+	}
+}
+
+// firstDefaults are the utility considerations of rolegen's first version,
+// with its fixed scale: cost/100 and value/100.
+func firstDefaults() []runtime.Consideration[villager.VillagerState] {
+	return []runtime.Consideration[villager.VillagerState]{
+		runtime.Cost[villager.VillagerState](0.3), runtime.Value[villager.VillagerState](0.5), runtime.PreconditionSatisfied[villager.VillagerState](),
 	}
 }

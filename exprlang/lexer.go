@@ -2,11 +2,9 @@ package exprlang
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// Lexer returns the lexer of the language. Rules are tried in order and
-// the first match wins, so longer operators come before their prefixes and
+// lexerDef is the lexer of the language. Rules are tried in order and the
+// first match wins, so longer operators come before their prefixes and
 // decimals before integers.
-func Lexer() lexer.Definition { return lexerDef }
-
 var lexerDef = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
 	{Name: "Float", Pattern: `(\d+(_\d+)*\.(\d+(_\d+)*)?|\.\d+(_\d+)*)([eE][+-]?\d+)?|\d+(_\d+)*[eE][+-]?\d+`},

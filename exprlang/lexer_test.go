@@ -10,10 +10,10 @@ type lexed struct{ Type, Value string }
 
 func lexAll(t *testing.T, src string) []lexed {
 	t.Helper()
-	lx, err := Lexer().Lex("", stringsReader(src))
+	lx, err := lexerDef.Lex("", stringsReader(src))
 	require.NoError(t, err)
 	names := map[int]string{}
-	for name, typ := range Lexer().Symbols() {
+	for name, typ := range lexerDef.Symbols() {
 		names[int(typ)] = name
 	}
 	var out []lexed
@@ -64,7 +64,7 @@ func TestLexerNumbersAndStrings(t *testing.T) {
 
 func TestLexerRejectsStrayCharacters(t *testing.T) {
 	for _, src := range []string{"a & b", "a | b", "'open", "a # b"} {
-		lx, err := Lexer().Lex("", stringsReader(src))
+		lx, err := lexerDef.Lex("", stringsReader(src))
 		require.NoError(t, err)
 		var lexErr error
 		for lexErr == nil {

@@ -78,15 +78,6 @@ func DefaultConsiderations[S comparable](d *Domain[S]) []Consideration[S] {
 	}
 }
 
-// FixedScaleConsiderations returns the defaults of rolegen's first
-// version, Cost(0.3), Value(0.5) and PreconditionSatisfied(), for
-// NewUtility(d, FixedScaleConsiderations[S]()...). They ignore goals, and
-// on costs and values of a few units every action scores within a few
-// hundredths of every other: prefer DefaultConsiderations.
-func FixedScaleConsiderations[S any]() []Consideration[S] {
-	return []Consideration[S]{Cost[S](0.3), Value[S](0.5), PreconditionSatisfied[S]()}
-}
-
 // relativeFloor is what RelativeCost gives the dearest action and
 // RelativeValue the least valuable: near 0, but not 0, so that a Combine
 // does not veto them.

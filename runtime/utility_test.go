@@ -153,7 +153,7 @@ func TestUtilityDefaults(t *testing.T) {
 //	Rest:   (0.3·0.98 + 0.5·0.3 + 1) / 1.8 × 1   = 1.444 / 1.8       = 0.802222…
 func TestUtilityFixedScale(t *testing.T) {
 	d := guard()
-	u := runtime.NewUtility(d, runtime.FixedScaleConsiderations[guardState]()...)
+	u := runtime.NewUtility(d, runtime.Cost[guardState](0.3), runtime.Value[guardState](0.5), runtime.PreconditionSatisfied[guardState]())
 	s := guardState{Health: 50, Ammo: 5}
 	ranked := u.Ranked(s)
 	want := []runtime.Scored{
