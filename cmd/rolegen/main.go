@@ -33,26 +33,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "graph" {
 		return runGraph(ctx, args[1:], stdout, stderr)
 	}
-	fs := flag.NewFlagSet("rolegen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flagSet("rolegen", stderr, generateUsage, "      "+graphUsage[len("usage:"):])
 	checkOnly := fs.Bool("check", false, "write nothing; exit 1 when a generated file is missing or out of date")
 	verbose := fs.Bool("v", false, "print the files written")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rolegen [-check] [-v] [packages]")
-		fmt.Fprintln(stderr, "       rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]")
-		fs.PrintDefaults()
-	}
-	patterns, err := parse(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintln(stderr, "rolegen:", err)
-		return exitDiag
+	patterns, wd, code := setUp(fs, args, stderr)
+	if code >= 0 {
+		return code
 	}
 	files, err := gen.Generate(ctx, gen.Options{Dir: wd}, patterns...)
 	if err != nil {
@@ -98,6 +84,45 @@ func check(stderr io.Writer, wd string, files []gen.File) int {
 	return exitOK
 }
 
+// The synopses of the command's two forms.
+const (
+	generateUsage = "usage: rolegen [-check] [-v] [packages]"
+	graphUsage    = "usage: rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]"
+)
+
+// flagSet returns the flags of a form of the command, which print their
+// errors and, for -h or a usage error, the synopses and the flags to
+// stderr.
+func flagSet(name string, stderr io.Writer, synopses ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		for _, s := range synopses {
+			fmt.Fprintln(stderr, s)
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// setUp parses args with fs and finds the working directory: it returns
+// the packages and the directory, and code -1, or the exit status when
+// the run ends here (-h, a usage error, no working directory).
+func setUp(fs *flag.FlagSet, args []string, stderr io.Writer) (patterns []string, wd string, code int) {
+	patterns, err := parse(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil, "", exitOK
+	}
+	if err != nil {
+		return nil, "", exitUsage
+	}
+	if wd, err = os.Getwd(); err != nil {
+		fmt.Fprintln(stderr, "rolegen:", err)
+		return nil, "", exitDiag
+	}
+	return patterns, wd, -1
+}
+
 // parse parses the flags of fs and returns the packages. Flags may come
 // after packages too, as go's own commands take them (rolegen graph
 // ./pkg -format dot); after "--" every argument is a package.
@@ -134,21 +159,13 @@ func report(stderr io.Writer, dir string, err error) int {
 }
 
 func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("rolegen graph", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flagSet("rolegen graph", stderr, graphUsage)
 	format := fs.String("format", "dot", "output format: dot or mermaid")
 	role := fs.String("role", "", "draw only the role with this name")
 	view := fs.String("view", "fields", "what to draw besides fulfills edges: goals (nothing), fields (state fields between their writers and readers) or full (every write-read edge)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rolegen graph [-format dot|mermaid] [-view goals|fields|full] [-role R] [packages]")
-		fs.PrintDefaults()
-	}
-	patterns, err := parse(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	patterns, wd, code := setUp(fs, args, stderr)
+	if code >= 0 {
+		return code
 	}
 	if _, err := graph.ParseFormat(*format); err != nil {
 		fmt.Fprintln(stderr, "rolegen graph:", err)
@@ -157,11 +174,6 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if _, err := graph.ParseView(*view); err != nil {
 		fmt.Fprintln(stderr, "rolegen graph:", err)
 		return exitUsage
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintln(stderr, "rolegen:", err)
-		return exitDiag
 	}
 	g := gen.GraphOptions{Format: *format, Role: *role, View: *view}
 	if err := gen.WriteGraphs(ctx, gen.Options{Dir: wd}, stdout, g, patterns...); err != nil {

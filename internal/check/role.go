@@ -10,6 +10,7 @@ import (
 
 	"github.com/rolegen/rolegen/exprlang"
 	"github.com/rolegen/rolegen/internal/annot"
+	"github.com/rolegen/rolegen/internal/fieldset"
 	"github.com/rolegen/rolegen/internal/model"
 	"github.com/rolegen/rolegen/internal/suggest"
 )
@@ -279,7 +280,7 @@ func (b *roleBuild) actions(o *origin) {
 		if m.costExpr {
 			b.cost(o, a, m.keys["cost"], action, m.namePos)
 		}
-		a.Reads = union(a.PreReads, exprlang.EffectReads(a.Effects), a.CostReads)
+		a.Reads = fieldset.Union(a.PreReads, exprlang.EffectReads(a.Effects), a.CostReads)
 		if f, ok := m.keys["fulfills"]; ok {
 			for _, part := range splitList(f.Value) {
 				g, ok := b.goalIn(o, part.S)
@@ -320,7 +321,7 @@ func (b *roleBuild) actions(o *origin) {
 // field, is left alone.
 func (b *roleBuild) canFulfill(o *origin, a *model.Action, g int, part annot.Text) bool {
 	goal := b.r.Goals[g]
-	if goal.Cond == nil || len(goal.Reads) == 0 || len(meet(a.Writes, goal.Reads)) > 0 {
+	if goal.Cond == nil || len(goal.Reads) == 0 || len(fieldset.Meet(a.Writes, goal.Reads)) > 0 {
 		return true
 	}
 	reads := b.fieldNames(goal.Reads)
@@ -348,28 +349,12 @@ func (b *roleBuild) fieldNames(ids []int) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func meet(a, b []int) []int {
-	var out []int
-	for _, x := range a {
-		if slices.Contains(b, x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 func typeRef(tn *types.TypeName) model.TypeRef {
 	ref := model.TypeRef{Name: tn.Name()}
 	if tn.Pkg() != nil {
 		ref.PkgPath, ref.PkgName = tn.Pkg().Path(), tn.Pkg().Name()
 	}
 	return ref
-}
-
-func union(sets ...[]int) []int {
-	out := slices.Concat(sets...)
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 // goalIn resolves a goal name as origin o sees it.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rolegen/rolegen/internal/fieldset"
 )
 
 // Domain is what a domain graph shows, as plain data: the generator fills
@@ -194,7 +196,7 @@ func fullEdges(g *Graph, d Domain) {
 			if slices.Contains(a.Fulfills, gi) {
 				continue
 			}
-			if common := meet(a.Writes, goal.Reads); len(common) > 0 {
+			if common := fieldset.Meet(a.Writes, goal.Reads); len(common) > 0 {
 				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "goal:" + goal.Name, Label: names(d.Fields, common), Dashed: true})
 			}
 		}
@@ -204,24 +206,14 @@ func fullEdges(g *Graph, d Domain) {
 			if a.Name == b.Name {
 				continue
 			}
-			if common := meet(a.Writes, b.PreReads); len(common) > 0 {
+			if common := fieldset.Meet(a.Writes, b.PreReads); len(common) > 0 {
 				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "action:" + b.Name, Label: names(d.Fields, common), Dashed: true})
 			}
-			if common := meet(a.Writes, b.CostReads); len(common) > 0 {
+			if common := fieldset.Meet(a.Writes, b.CostReads); len(common) > 0 {
 				g.Edges = append(g.Edges, Edge{From: "action:" + a.Name, To: "action:" + b.Name, Label: "cost: " + names(d.Fields, common), Dashed: true})
 			}
 		}
 	}
-}
-
-func meet(a, b []int) []int {
-	var out []int
-	for _, x := range a {
-		if slices.Contains(b, x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 func names(fields []string, ids []int) string {

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/invopop/jsonschema"
+
 	"github.com/rolegen/rolegen/exprlang"
 )
 
