@@ -3,21 +3,15 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -25,8 +19,6 @@ import (
 	"github.com/rolegen/rolegen/llm"
 	"github.com/rolegen/rolegen/llm/review"
 )
-
-var artifacts = flag.String("artifacts", "", "directory of the screenshots (default: $ROLEGEN_ARTIFACTS, else artifacts/ here)")
 
 // Plans of the travel assistant's role as a model writes them: search,
 // book, and tell two people.
@@ -106,107 +98,6 @@ func (s *site) status(runID string) llm.Status {
 	return cp.Status
 }
 
-// chromium finds the browser: $ROLEGEN_CHROMIUM, else Debian's chromium.
-func chromium(t *testing.T) string {
-	if p := os.Getenv("ROLEGEN_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Fatal("no Chromium found: install it (Debian: apt-get install -y chromium chromium-driver) or set ROLEGEN_CHROMIUM")
-	return ""
-}
-
-// browser starts headless Chromium with the flags a closed network
-// needs (no background connections, no component updates) and a new
-// profile, and returns a tab.
-func browser(t *testing.T) context.Context {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 900),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("about:blank")))
-	return ctx
-}
-
-func artifactDir(t *testing.T) string {
-	dir := *artifacts
-	if dir == "" {
-		dir = os.Getenv("ROLEGEN_ARTIFACTS")
-	}
-	if dir == "" {
-		dir = "artifacts"
-	}
-	require.NoError(t, os.MkdirAll(dir, 0o755))
-	abs, err := filepath.Abs(dir)
-	require.NoError(t, err)
-	return abs
-}
-
-// shoot keeps a screenshot of the whole page as an artifact.
-func shoot(t *testing.T, ctx context.Context, name string) {
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	require.NoError(t, err)
-	path := filepath.Join(artifactDir(t), name)
-	require.NoError(t, os.WriteFile(path, png, 0o644))
-	t.Logf("screenshot: %s", path)
-}
-
-// shootTop keeps a screenshot of the top of the page, height pixels of
-// it (the README's picture).
-func shootTop(t *testing.T, ctx context.Context, name string, height int64) {
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1200, height)))
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0), true`))
-	require.NoError(t, err)
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	path := filepath.Join(artifactDir(t), name)
-	require.NoError(t, os.WriteFile(path, png, 0o644))
-	t.Logf("screenshot: %s", path)
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1200, 900)))
-}
-
-func stepOrder(t *testing.T, ctx context.Context) []string {
-	order, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#steps > li")).map(li => li.dataset.step)`))
-	require.NoError(t, err)
-	return order
-}
-
-// retype replaces the text of the input sel as a person does: select it
-// all, type over it.
-func retype(t *testing.T, ctx context.Context, sel, text string) {
-	t.Helper()
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Focus(chromedp.CSS(sel)),
-		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
-		chromedp.KeyEvent(kb.Backspace),
-		chromedp.KeyEvent(text),
-	))
-	got, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(sel)))
-	require.NoError(t, err)
-	require.Equal(t, text, got)
-}
-
-func textOf(t *testing.T, ctx context.Context, sel string) string {
-	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
-	require.NoError(t, err)
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // TestReviewInABrowser is the review page as a person uses it: the list,
 // an approval, a rejection with its reason, two steps reordered with the
 // keyboard, an argument edited to a value the action refuses and then
@@ -216,7 +107,7 @@ func TestReviewInABrowser(t *testing.T) {
 	s.propose("approve-me", "Fly Ada to Lisbon on Friday", tripPlan)
 	s.propose("reject-me", "Fly Ada to Lisbon on Saturday", tripPlan)
 	s.propose("edit-me", "Fly Ada to Lisbon, and tell Bob first", bookFirst, tripPlan)
-	ctx := browser(t)
+	ctx := Browser(t)
 
 	// Nothing the page asks for comes from elsewhere, and no script
 	// fails.
@@ -238,7 +129,7 @@ func TestReviewInABrowser(t *testing.T) {
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".runs > li").length`))
 	require.NoError(t, err)
 	assert.Equal(t, 3, n)
-	shoot(t, ctx, "review-list.png")
+	Shoot(t, ctx, "review-list.png")
 
 	// Approve one run as it is.
 	require.NoError(t, chromedp.Do(ctx,
@@ -247,7 +138,7 @@ func TestReviewInABrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[value="approve"]`)),
 		chromedp.WaitVisible(chromedp.CSS(".decided")),
 	))
-	assert.Contains(t, textOf(t, ctx, ".decided"), "Approved at ")
+	assert.Contains(t, Text(t, ctx, ".decided"), "Approved at ")
 	done := <-s.done("approve-me")
 	require.NoError(t, done.err)
 	assert.Equal(t, llm.StatusCompleted, done.res.Status)
@@ -268,8 +159,8 @@ func TestReviewInABrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[value="reject"]`)),
 		chromedp.WaitVisible(chromedp.CSS(".decided")),
 	))
-	assert.Contains(t, textOf(t, ctx, ".decided"), "Rejected at ")
-	assert.Contains(t, textOf(t, ctx, ".decided"), "Ada flies on Friday, not Saturday.")
+	assert.Contains(t, Text(t, ctx, ".decided"), "Rejected at ")
+	assert.Contains(t, Text(t, ctx, ".decided"), "Ada flies on Friday, not Saturday.")
 	assert.Equal(t, llm.StatusRejected, s.status("reject-me"))
 
 	// The third: the model's first reply was refused, and the page says
@@ -278,18 +169,15 @@ func TestReviewInABrowser(t *testing.T) {
 		chromedp.Navigate(base+"runs/edit-me"),
 		chromedp.WaitVisible(chromedp.CSS("#decision")),
 	))
-	assert.Contains(t, textOf(t, ctx, ".refused"), `precondition "Searched && Budget >= 100" does not hold where Searched = false, Budget = 400`)
-	shoot(t, ctx, "review-run.png")
+	assert.Contains(t, Text(t, ctx, ".refused"), `precondition "Searched && Budget >= 100" does not hold where Searched = false, Budget = 400`)
+	Shoot(t, ctx, "review-run.png")
 	bobMessage := `li[data-step="tell-bob"] input[name^="a-"]`
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Focus(chromedp.CSS(bobMessage)),
-		chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierAlt)),
-	))
-	assert.Equal(t, []string{"search", "book", "tell-bob", "tell-ada"}, stepOrder(t, ctx))
+	MoveWithKeyboard(t, ctx, bobMessage, true)
+	assert.Equal(t, []string{"search", "book", "tell-bob", "tell-ada"}, StepOrder(t, ctx))
 	focused, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.closest("li").dataset.step`))
 	require.NoError(t, err)
 	assert.Equal(t, "tell-bob", focused, "the focus stays in the step moved")
-	assert.Contains(t, textOf(t, ctx, "#live"), "Step tell-bob moved to position 3 of 4.")
+	assert.Contains(t, Text(t, ctx, "#live"), "Step tell-bob moved to position 3 of 4.")
 	// And the move-down button of tell-ada, by Tab and Enter, moves it
 	// no further: it is last.
 	disabled, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('li[data-step="tell-ada"] button[data-move="down"]').disabled`))
@@ -298,28 +186,28 @@ func TestReviewInABrowser(t *testing.T) {
 
 	// An argument the action refuses: shown at its field, nothing decided.
 	price := `li[data-step="book"] input[name$="-1"]`
-	retype(t, ctx, price, "1.5")
+	Retype(t, ctx, price, "1.5")
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`button[value="approve"]`)),
 		chromedp.WaitVisible(chromedp.CSS(".field-error")),
 	))
-	assert.Contains(t, textOf(t, ctx, `li[data-step="book"] .field-error`), "invalid arguments: at '/maxPrice'")
+	assert.Contains(t, Text(t, ctx, `li[data-step="book"] .field-error`), "invalid arguments: at '/maxPrice'")
 	invalid, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('`+price+`').getAttribute("aria-invalid")`))
 	require.NoError(t, err)
 	assert.Equal(t, "true", invalid)
-	assert.Equal(t, []string{"search", "book", "tell-bob", "tell-ada"}, stepOrder(t, ctx), "the order survives the round trip")
+	assert.Equal(t, []string{"search", "book", "tell-bob", "tell-ada"}, StepOrder(t, ctx), "the order survives the round trip")
 	assert.Equal(t, llm.StatusAwaitingApproval, s.status("edit-me"))
-	shoot(t, ctx, "review-refused-edit.png")
-	shootTop(t, ctx, "review-readme.png", 1800)
+	Shoot(t, ctx, "review-refused-edit.png")
+	ShootTop(t, ctx, "review-readme.png", 1800)
 
 	// Fixed, approved: the run executes in the order decided.
-	retype(t, ctx, price, "120")
+	Retype(t, ctx, price, "120")
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`button[value="approve"]`)),
 		chromedp.WaitVisible(chromedp.CSS(".decided")),
 	))
-	assert.Contains(t, textOf(t, ctx, ".decided"), "Approved at ")
-	assert.Contains(t, textOf(t, ctx, ".decided"), "reordered, arguments of 1 step edited")
+	assert.Contains(t, Text(t, ctx, ".decided"), "Approved at ")
+	assert.Contains(t, Text(t, ctx, ".decided"), "reordered, arguments of 1 step edited")
 	done = <-s.done("edit-me")
 	require.NoError(t, done.err)
 	var order []string
@@ -351,7 +239,7 @@ func TestReviewInABrowser(t *testing.T) {
 func TestReviewOnAPhone(t *testing.T) {
 	s := newSite(t)
 	s.propose("phone", "Fly Ada to Lisbon on Friday, and tell Bob", bookFirst, tripPlan)
-	ctx := browser(t)
+	ctx := Browser(t)
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile),
 		chromedp.Navigate(s.server.URL+"/review/runs/phone"),
@@ -360,5 +248,5 @@ func TestReviewOnAPhone(t *testing.T) {
 	width, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, window.innerWidth]`))
 	require.NoError(t, err)
 	assert.LessOrEqual(t, width[0], width[1], "the page is wider than the phone")
-	shoot(t, ctx, "review-phone.png")
+	Shoot(t, ctx, "review-phone.png")
 }
