@@ -35,7 +35,10 @@
 //     critique back to the model;
 //   - an [Approver] approves, rejects or edits it; [Planner.Propose],
 //     [Planner.Approve] and [Planner.Execute] split planning from running
-//     for a person in the loop;
+//     for a person in the loop, and with a [Store], [Planner.Decide]
+//     records a person's [Decision] on the run once, however many decide
+//     at once, for [Planner.Resume] to run (package llm/review is a web
+//     page for it);
 //   - its steps run in order or as a DAG ([WithDAG]) through a [Target],
 //     with an [StepHook] after each, bounded replanning ([WithMaxReplans])
 //     and a token budget ([WithTokenBudget]); the [Result] holds every
