@@ -47,16 +47,27 @@ type names struct {
 // The names of the update, signal and queries of every run.
 const (
 	// UpdateApprove takes an llm.Decision about the plan awaiting
-	// approval; it is refused when no plan awaits one.
+	// approval; it is refused, and the run still awaits approval, when no
+	// plan awaits one, when the decision's PlanDigest names another plan,
+	// and when the decision does not pass the approval gate's checks
+	// (llm.Planner.CheckDecision from the workflow's state: edited
+	// arguments the action would not take, a changed plan that fails
+	// verification with WithRequireVerified).
 	UpdateApprove = "rolegen.approve"
 	// SignalApprove is the same as a signal, for clients that cannot send
-	// updates; a decision sent while no plan awaits approval is dropped.
+	// updates; a decision the update would refuse (no plan awaits
+	// approval, another plan's digest, a decision that does not pass the
+	// gate's checks) is dropped.
 	SignalApprove = "rolegen.approve"
 	// QueryAwaiting returns the plan awaiting approval (*llm.Plan, nil
 	// when none does).
 	QueryAwaiting = "rolegen.awaiting"
 	// QueryRun returns the run as it stands (*Output).
 	QueryRun = "rolegen.run"
+	// QueryReview returns the run as a person reviewing it sees it
+	// (*Review): the plan awaiting approval with the state it was made
+	// from, and the decision taken.
+	QueryReview = "rolegen.review"
 )
 
 // Approval is how the workflow's approval gate waits for a person.

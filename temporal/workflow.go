@@ -36,16 +36,18 @@ func (p *Plans[S]) workflow(ctx workflow.Context, in Input[S]) (*Output, error) 
 	}); err != nil {
 		return nil, err
 	}
+	if err := workflow.SetQueryHandler(ctx, QueryReview, func() (*Review, error) {
+		return d.review(in.Goal, e.Result()), nil
+	}); err != nil {
+		return nil, err
+	}
 	if err := workflow.SetUpdateHandlerWithOptions(ctx, UpdateApprove,
-		func(_ workflow.Context, dec llm.Decision) error {
-			d.decision = &dec
+		func(ctx workflow.Context, dec llm.Decision) error {
+			d.decide(ctx, dec)
 			return nil
 		},
-		workflow.UpdateHandlerOptions{Validator: func(_ workflow.Context, _ llm.Decision) error {
-			if d.awaiting == nil || d.decision != nil {
-				return errors.New("no plan of the run awaits approval")
-			}
-			return nil
+		workflow.UpdateHandlerOptions{Validator: func(_ workflow.Context, dec llm.Decision) error {
+			return d.validDecision(dec)
 		}},
 	); err != nil {
 		return nil, err
@@ -55,8 +57,8 @@ func (p *Plans[S]) workflow(ctx workflow.Context, in Input[S]) (*Output, error) 
 		for {
 			var dec llm.Decision
 			signals.Receive(ctx, &dec)
-			if d.awaiting != nil && d.decision == nil {
-				d.decision = &dec
+			if d.validDecision(dec) == nil {
+				d.decide(ctx, dec)
 			}
 		}
 	})
@@ -72,9 +74,12 @@ type driver[S comparable] struct {
 	state    S
 	approval Approval
 
-	// awaiting is the plan awaiting approval; decision the answer.
+	// awaiting is the plan awaiting approval, since when; decision the
+	// answer; decided the last decision taken, for QueryReview.
 	awaiting *llm.Plan
+	since    time.Time
 	decision *llm.Decision
+	decided  *llm.DecisionRecord
 
 	// selector holds the futures of the steps in flight; done receives
 	// each as it ends.
@@ -127,7 +132,7 @@ func (d *driver[S]) HasApprover() bool { return d.approval.Required }
 // Approve waits for a decision (UpdateApprove or SignalApprove) about
 // plan, as long as the approval policy says.
 func (d *driver[S]) Approve(plan *llm.Plan) (llm.Decision, error) {
-	d.awaiting, d.decision = plan.Clone(), nil
+	d.awaiting, d.decision, d.since = plan.Clone(), nil, workflow.Now(d.ctx)
 	defer func() { d.awaiting = nil }()
 	arrived := func() bool { return d.decision != nil }
 	if d.approval.Timeout <= 0 {
@@ -254,4 +259,54 @@ func (d *driver[S]) Observe(ev llm.Event) {
 	default:
 		o.Observe(d.run, ev)
 	}
+}
+
+// Types of the errors the approval update is refused with, for clients
+// that tell them apart (ReviewRuns does).
+const (
+	errNotAwaiting     = "rolegen.NotAwaiting"
+	errPlanChanged     = "rolegen.PlanChanged"
+	errInvalidDecision = "rolegen.InvalidDecision"
+)
+
+// validDecision says why the workflow refuses a decision: no plan awaits
+// one (or one was taken), the decision names another plan than the one
+// awaiting (Decision.PlanDigest), or it does not pass the checks the
+// approval gate would put it to (llm.Planner.CheckDecision, from the
+// workflow's state): a refused update leaves the run awaiting approval,
+// where a decision that broke the plan would fail the run.
+func (d *driver[S]) validDecision(dec llm.Decision) error {
+	if d.awaiting == nil || d.decision != nil {
+		return sdktemporal.NewApplicationError("no plan of the run awaits approval", errNotAwaiting)
+	}
+	if dec.PlanDigest != "" && dec.PlanDigest != d.awaiting.Digest() {
+		return sdktemporal.NewApplicationError("the plan changed since you looked", errPlanChanged)
+	}
+	if !dec.Reject {
+		if _, err := d.p.planner.CheckDecision(d.awaiting, dec, d.state); err != nil {
+			return sdktemporal.NewApplicationError(err.Error(), errInvalidDecision)
+		}
+	}
+	return nil
+}
+
+// decide takes an accepted decision, and records it for QueryReview.
+func (d *driver[S]) decide(ctx workflow.Context, dec llm.Decision) {
+	d.decision = &dec
+	d.decided = &llm.DecisionRecord{Decision: dec, Digest: d.awaiting.Digest(), At: workflow.Now(ctx)}
+}
+
+// review is the run as a person reviewing it sees it (QueryReview).
+func (d *driver[S]) review(goal string, res *llm.Result) *Review {
+	r := &Review{RunID: res.RunID, Goal: goal, Status: res.Status, Plan: res.Plan, Decided: d.decided}
+	if res.Err != nil {
+		r.Error = res.Err.Error()
+	}
+	if d.awaiting != nil && d.decision == nil {
+		r.Status, r.Plan, r.Since = llm.StatusAwaitingApproval, d.awaiting, d.since
+		if state, err := json.Marshal(d.state); err == nil {
+			r.State = state
+		}
+	}
+	return r
 }
