@@ -235,3 +235,33 @@ func TestFileStoreListsRunsByStatus(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c"}, ids)
 }
+
+// A revision of a plan approved by hand awaits approval again: Decide
+// approves it, and Resume runs it after the steps done before.
+func TestDecideARevisionAwaitingApproval(t *testing.T) {
+	ctx := context.Background()
+	store := llm.NewMemoryStore()
+	p := llm.NewPlanner(trip, llm.ScriptedReplies(threePings, planJSON(step("q1", "Ping", "{}"), step("q2", "Ping", "{}"))), llm.WithStore(store))
+	proposed, err := p.Propose(ctx, "ping", rich, llm.WithRunID("hand"))
+	require.NoError(t, err)
+	_, err = p.Decide(ctx, "hand", llm.Decision{PlanDigest: proposed.Plan.Digest()})
+	require.NoError(t, err)
+	rec := newRecorder()
+	rec.fail["p2"] = errors.New("busy")
+	res, err := p.Resume(ctx, "hand", rec.target(rich))
+	require.NoError(t, err)
+	require.Equal(t, llm.StatusAwaitingApproval, res.Status)
+	require.Equal(t, 1, res.Plan.Revision)
+
+	ids, err := p.Runs(ctx, llm.StatusAwaitingApproval)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"hand"}, ids)
+	_, err = p.Decide(ctx, "hand", llm.Decision{PlanDigest: proposed.Plan.Digest()})
+	assert.ErrorIs(t, err, llm.ErrPlanChanged, "the decision on revision 0 does not decide revision 1")
+	_, err = p.Decide(ctx, "hand", llm.Decision{Order: []string{"q2"}, PlanDigest: res.Plan.Digest()})
+	require.NoError(t, err)
+	res, err = p.Resume(ctx, "hand", rec.target(rich))
+	require.NoError(t, err)
+	assert.Equal(t, llm.StatusCompleted, res.Status)
+	assert.Equal(t, []string{"0/p1:done", "0/p2:failed", "0/p3:skipped", "1/q2:done", "1/q1:done"}, statuses(res))
+}

@@ -500,3 +500,33 @@ func TestUnknownRun(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, page.Status)
 	assert.Contains(t, text(page.Body), "There is no run")
 }
+
+// A step rolegen inserted (plan repair) is marked on the list, on the
+// step, and in the graph, with what it was inserted for.
+func TestInsertedStepsAreMarked(t *testing.T) {
+	f := newFixture(t)
+	f.propose("lisbon", "Fly me to Lisbon", tripPlan)
+	// The model wrote book without search; repair inserted search.
+	cp := f.checkpoint("lisbon")
+	cp.Plan.Steps[0].Inserted = &llm.Insertion{For: "book", Precondition: "Searched && Budget >= 100"}
+	require.NoError(t, f.store.Save(context.Background(), cp))
+
+	c := f.client()
+	list, err := c.Get("")
+	require.NoError(t, err)
+	assert.Contains(t, text(list.Body), "1 step inserted by rolegen")
+	page := f.open(c, "lisbon")
+	body := text(page.Body)
+	assert.Contains(t, body, "rolegen inserted 1 step the model did not write")
+	assert.Contains(t, body, "1 Search search inserted by rolegen")
+	assert.Contains(t, body, "Inserted before step &#34;book&#34; (Searched &amp;&amp; Budget &gt;= 100).")
+	assert.Contains(t, page.Body, `<li class="step inserted" id="step-0" data-step="search">`)
+	assert.Contains(t, page.Body, `<g class="node inserted">`)
+	assert.Equal(t, 1, strings.Count(page.Body, `class="node inserted"`))
+
+	// The mark is part of the plan a decision names: approving keeps it.
+	page = f.submit(c, page.Form, "approve")
+	require.Equal(t, http.StatusOK, page.Status, page.Body)
+	search, _ := f.checkpoint("lisbon").Plan.Step("search")
+	assert.NotNil(t, search.Inserted)
+}
