@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/llm"
+	"github.com/rolegen/rolegen/runtime"
 )
 
 func stepsOf(t *testing.T, schema json.RawMessage) map[string]any {
@@ -73,4 +74,37 @@ func TestWithoutBounds(t *testing.T) {
 		`"ys":{"items":{"anyOf":[{"type":"integer"},{"type":"null"}]},"type":"array","minItems":1}},`+
 		`"additionalProperties":false,"type":"object","required":["minimum","xs","ys"]}`, string(llm.WithoutBounds(json.RawMessage(in))))
 	assert.Equal(t, "not json", string(llm.WithoutBounds(json.RawMessage("not json"))))
+}
+
+// The plan schema is assembled from the actions of any domain, a
+// hand-built one too, the same bytes on every call; an argument schema
+// that is not JSON is named, and no request is sent.
+func TestPlanSchemaOfAHandBuiltDomain(t *testing.T) {
+	first, err := llm.PlanSchema(trip)
+	require.NoError(t, err)
+	again, err := llm.PlanSchema(trip)
+	require.NoError(t, err)
+	assert.Equal(t, string(first), string(again))
+	var names []string
+	for _, b := range stepsOf(t, first)["items"].(map[string]any)["anyOf"].([]any) {
+		props := b.(map[string]any)["properties"].(map[string]any)
+		names = append(names, props["capability"].(map[string]any)["enum"].([]any)[0].(string))
+	}
+	assert.Equal(t, []string{"Search", "BookFlight", "BookHotel", "Ping", "Wire"}, names)
+
+	goalsOnly := runtime.NewDomain(runtime.Domain[tripState]{Name: "Idle", Fields: trip.Fields, Goals: trip.Goals})
+	none, err := llm.PlanSchema(goalsOnly)
+	require.NoError(t, err)
+	assert.Equal(t, 0.0, stepsOf(t, none)["maxItems"], "no step is possible")
+	assert.NotContains(t, stepsOf(t, none), "minItems")
+
+	actions := append([]runtime.Action[tripState](nil), trip.Actions...)
+	actions[1].Args = `{"type":`
+	broken := runtime.NewDomain(runtime.Domain[tripState]{Name: "Broken", Fields: trip.Fields, Actions: actions, Goals: trip.Goals})
+	_, err = llm.PlanSchema(broken)
+	require.ErrorContains(t, err, "Broken.BookFlight: argument schema")
+	model := llm.ScriptedReplies(goodPlan)
+	_, err = llm.NewPlanner(broken, model).Propose(context.Background(), "Paris", rich)
+	require.ErrorContains(t, err, "Broken.BookFlight: argument schema")
+	assert.Empty(t, model.Requests())
 }
