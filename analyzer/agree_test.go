@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"go/token"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,10 +124,10 @@ func TestVetReportsWhatRolegenReports(t *testing.T) {
 }
 
 // Before the first go generate, code using the generated names does not
-// compile. Drivers that run analyzers despite type errors (gopls,
-// golangci-lint; go vet never does) report what rolegen, which expects
-// those names, reports.
-func TestEditorsReportWhatRolegenReportsBeforeTheFirstGenerate(t *testing.T) {
+// compile. Drivers that run analyzers despite type errors (the x/tools
+// checker, which rolevet ./... is when run on its own; go vet never does)
+// report what rolegen, which expects those names, reports.
+func TestCheckerReportsWhatRolegenReportsBeforeTheFirstGenerate(t *testing.T) {
 	dir := brokenModule(t, "\nvar _ = CalmedDomain\n")
 	want := rolegenLines(t, dir)
 	require.GreaterOrEqual(t, len(want), 10)
@@ -150,6 +152,47 @@ func TestEditorsReportWhatRolegenReportsBeforeTheFirstGenerate(t *testing.T) {
 			p := act.Package.Fset.Position(d.Pos)
 			got = append(got, rel(t, dir, p.Filename)+":"+strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)+": "+d.Message)
 		}
+	}
+	slices.Sort(got)
+	assert.Equal(t, want, got)
+}
+
+// golangci-lint in the plugin's syntax load mode parses the packages and
+// type-checks none of them: the Analyzer type-checks those that carry
+// annotations itself and reports what rolegen reports, before the first
+// go generate too, and reads the actions of roles embedded from other
+// packages from their source, without facts.
+func TestSyntaxOnlyDriversReportWhatRolegenReportsBeforeTheFirstGenerate(t *testing.T) {
+	dir := brokenModule(t, "\nvar _ = CalmedDomain\n")
+	want := rolegenLines(t, dir)
+	require.GreaterOrEqual(t, len(want), 10)
+	require.True(t, slices.ContainsFunc(want, func(l string) bool {
+		return strings.HasPrefix(l, "ward/ward.go") && strings.Contains(l, "of embedded medic.Medic")
+	}))
+
+	t.Setenv("GOFLAGS", "")
+	t.Setenv("GOWORK", "off")
+	fset := token.NewFileSet()
+	cfg := &packages.Config{Dir: dir, Fset: fset, Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax}
+	pkgs, err := packages.Load(cfg, "./...")
+	require.NoError(t, err)
+	var got []string
+	for _, p := range pkgs {
+		require.Empty(t, p.Errors)
+		pass := &analysis.Pass{
+			Analyzer: analyzer.Analyzer,
+			Fset:     fset,
+			Files:    p.Syntax,
+			Module:   &analysis.Module{Path: "example.com/m", GoVersion: "1.26"},
+			Report: func(d analysis.Diagnostic) {
+				p := fset.Position(d.Pos)
+				got = append(got, rel(t, dir, p.Filename)+":"+strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)+": "+d.Message)
+			},
+			ImportPackageFact: func(*types.Package, analysis.Fact) bool { t.Fatal("no facts without types"); return false },
+			ExportPackageFact: func(analysis.Fact) { t.Fatal("no facts without types") },
+		}
+		_, err := analyzer.Analyzer.Run(pass)
+		require.NoError(t, err)
 	}
 	slices.Sort(got)
 	assert.Equal(t, want, got)

@@ -1,18 +1,32 @@
 // Package analyzer is rolegen's checks as a golang.org/x/tools/go/analysis
-// Analyzer, so that go vet, golangci-lint and editors (gopls) report
-// mistakes in role annotations where people look:
+// Analyzer, so that go vet and golangci-lint report mistakes in role
+// annotations where people look:
 //
 //	go install github.com/rolegen/rolegen/cmd/rolevet
 //	go vet -vettool=$(which rolevet) ./...
 //
 // It runs exactly the checks of the rolegen command and reports the same
-// messages at the same positions. A role that embeds a role of another
-// package sees that package's //plan:action methods through the analysis
-// facts the Analyzer exports when it checks the package (vet and
-// golangci-lint analyse dependencies for their facts), as rolegen reads
-// them from the package's source. It runs despite type errors: before the
-// first go generate, code that uses the generated names does not compile,
-// and that is when the annotations' mistakes matter most.
+// messages at the same positions.
+//
+// Before the first go generate, code that uses the generated names does
+// not compile, and that is when the annotations' mistakes matter most.
+// The Analyzer runs despite type errors, but what reaches it depends on
+// the driver: go vet skips a package that does not compile; rolevet run
+// on its own (rolevet ./..., the x/tools checker) prints the compiler's
+// errors and runs it; golangci-lint skips every analyzer on a package it
+// type-checked and found ill-typed, so its plugin asks for syntax alone
+// (see gclplugin), and given no type information the Analyzer
+// type-checks, itself, the packages that carry rolegen annotations,
+// ignoring their type errors. gopls runs only its own analyzers.
+//
+// A role that embeds a role of another package sees that package's
+// //plan:action methods: through the analysis facts the Analyzer exports
+// when it checks that package (vet and golangci-lint with type
+// information analyse dependencies for their facts), and, given syntax
+// alone, by reading that package's source, as rolegen does. Given syntax
+// alone, a package whose files hold no annotation at all (a struct that
+// only embeds roles of other packages, before its first go generate) is
+// not checked.
 package analyzer
 
 import (
@@ -71,6 +85,17 @@ func (f *actionsFact) String() string {
 var std = load.NewStd(context.Background(), "")
 
 func run(pass *analysis.Pass) (any, error) {
+	if pass.TypesInfo == nil {
+		// A driver that parses packages but does not type-check them:
+		// golangci-lint in the plugin's syntax load mode. It loads no
+		// dependencies, so no package reads facts (and pass.Pkg, which
+		// facts are keyed by, is nil).
+		in, ok := syntaxInput(pass)
+		if ok {
+			report(pass, in)
+		}
+		return nil, nil
+	}
 	if own := check.Actions(pass.Files); len(own) > 0 {
 		f := &actionsFact{}
 		for _, name := range slices.Sorted(maps.Keys(own)) {
@@ -78,7 +103,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		pass.ExportPackageFact(f)
 	}
-	_, diags := check.Package(check.Input{
+	report(pass, check.Input{
 		Fset:  pass.Fset,
 		Pkg:   pass.Pkg,
 		Info:  pass.TypesInfo,
@@ -96,8 +121,13 @@ func run(pass *analysis.Pass) (any, error) {
 		},
 		Std: std,
 	})
+	return nil, nil
+}
+
+// report checks the package and reports rolegen's diagnostics.
+func report(pass *analysis.Pass, in check.Input) {
+	_, diags := check.Package(in)
 	for _, d := range diags {
 		pass.Report(analysis.Diagnostic{Pos: d.At, End: d.EndAt, Message: d.Msg})
 	}
-	return nil, nil
 }

@@ -17,5 +17,5 @@ func TestRegistered(t *testing.T) {
 	as, err := p.BuildAnalyzers()
 	require.NoError(t, err)
 	require.Equal(t, analyzer.Analyzer, as[0])
-	require.Equal(t, register.LoadModeTypesInfo, p.GetLoadMode())
+	require.Equal(t, register.LoadModeSyntax, p.GetLoadMode())
 }
