@@ -3,7 +3,8 @@
 // reflection for state extraction; the planners on roles from a few
 // states to blocksworld, and on the public planners' own problems
 // (kelindar/goap's deep and maze, and blocksworld as PDDL for Fast
-// Downward under testdata/pddl); many agents replanning every tick; and
+// Downward under testdata/pddl); agents in a game loop on a crowd, beside
+// the arena that replanned every agent every tick; and
 // the generator itself.
 //
 // bench is a module of its own, so that its baselines (expr) are no

@@ -77,7 +77,7 @@ func stepCall(a *model.Action) []jen.Code {
 // runSteps is the call that runs a durative action to its end, for
 // Perform and PerformJSON, whose callers expect a finished action.
 func (e *emitter) runSteps(a *model.Action) jen.Code {
-	return e.rt("RunSteps").Call(jen.Id("ctx"), jen.Lit(e.r.Name), jen.Lit(a.Name),
+	return e.impl("RunSteps").Call(jen.Id("ctx"), jen.Lit(e.r.Name), jen.Lit(a.Name),
 		jen.Func().Params(jen.Id("t").Add(e.rt("Step"))).Params(e.rt("Status"), jen.Error()).Block(
 			jen.Return(stepCall(a)...),
 		))

@@ -334,29 +334,21 @@ func (e *emitter) keyFunc() {
 }
 
 // changedFunc emits the function that compares two states field by field,
-// for an agent's cheap checks: a bit for each field that differs.
+// for an agent's cheap checks: bit f set when field f differs, and bit 63
+// for any field from the 63rd on.
 func (e *emitter) changedFunc() {
 	r := e.r
 	if r.ChangedFunc == "" {
 		return
 	}
-	words := (len(r.Fields) + 63) / 64
-	e.f.Func().Id(r.ChangedFunc).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Id(r.StateType), jen.Id("bits").Index().Uint64()).BlockFunc(func(g *jen.Group) {
-		g.Id("_").Op("=").Id("bits").Index(jen.Lit(words - 1))
-		for w := range words {
-			assign := ":="
-			if w > 0 {
-				assign = "="
-			}
-			g.Id("w").Op(assign).Uint64().Parens(jen.Lit(0))
-			for i := w * 64; i < min(len(r.Fields), (w+1)*64); i++ {
-				name := r.Fields[i].Name
-				g.If(jen.Id("a").Dot(name).Op("!=").Id("b").Dot(name)).Block(
-					jen.Id("w").Op("|=").Lit(1).Op("<<").Lit(i % 64),
-				)
-			}
-			g.Id("bits").Index(jen.Lit(w)).Op("|=").Id("w")
+	e.f.Func().Id(r.ChangedFunc).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Id(r.StateType)).Uint64().BlockFunc(func(g *jen.Group) {
+		g.Var().Id("w").Uint64()
+		for i, fld := range r.Fields {
+			g.If(jen.Id("a").Dot(fld.Name).Op("!=").Id("b").Dot(fld.Name)).Block(
+				jen.Id("w").Op("|=").Lit(1).Op("<<").Lit(min(i, 63)),
+			)
 		}
+		g.Return(jen.Id("w"))
 	})
 	e.f.Line()
 }

@@ -10,6 +10,7 @@ import (
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 
+	"github.com/rolegen/rolegen/examples/arena/world"
 	"github.com/rolegen/rolegen/examples/assistant/travel"
 	"github.com/rolegen/rolegen/otelrolegen"
 	"github.com/rolegen/rolegen/runtime"
@@ -63,4 +64,50 @@ func TestPlannerStatsAsMetrics(t *testing.T) {
 	rm = metricdata.ResourceMetrics{}
 	require.NoError(t, reader.Collect(ctx, &rm))
 	assert.Empty(t, metricsByName(rm)["rolegen.planner.calls"].Data)
+}
+
+// What agents do in a game loop becomes metrics too: agent-ticks by
+// activity, step calls by status, plans by reason, failures and checks,
+// the same counts as Stats.Agents.
+func TestAgentStatsAsMetrics(t *testing.T) {
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	stats := runtime.NewStats(world.AgentDomain)
+	reg, err := otelrolegen.RegisterStats(stats, otelrolegen.WithMeterProvider(mp))
+	require.NoError(t, err)
+	defer func() { require.NoError(t, reg.Unregister()) }()
+
+	ctx := context.Background()
+	var rm metricdata.ResourceMetrics
+	require.NoError(t, reader.Collect(ctx, &rm))
+	assert.NotContains(t, metricsByName(rm), "rolegen.agent.ticks", "no agent ticked: nothing to report")
+
+	sim := world.NewSim(200, 1, nil, runtime.WithAgentStats(stats), runtime.WithWorkers(2))
+	for range 300 {
+		sim.Tick(ctx)
+	}
+	sim.Close()
+	c := stats.Agents()
+	require.Equal(t, sim.Counts(), c)
+
+	require.NoError(t, reader.Collect(ctx, &rm))
+	m := metricsByName(rm)
+	assert.Equal(t, map[string]int64{
+		"Agent/acting": c.Acting, "Agent/waiting": c.Waiting, "Agent/idle": c.Idle,
+	}, counts(m["rolegen.agent.ticks"], otelrolegen.KeyDomain, otelrolegen.KeyAgentActivity))
+	assert.Equal(t, map[string]int64{
+		"running": c.StepsRunning, "done": c.StepsDone, "failed": c.StepsFailed, "interrupted": c.Interrupted,
+	}, counts(m["rolegen.agent.steps"], otelrolegen.KeyAgentStepStatus))
+	plans := counts(m["rolegen.agent.plans"], otelrolegen.KeyReplanReason)
+	assert.Equal(t, c.Plans[runtime.ReplanInterrupted], plans["interrupted"])
+	assert.Equal(t, c.Plans[runtime.ReplanNoPlan], plans["no plan"])
+	var total int64
+	for _, n := range plans {
+		total += n
+	}
+	assert.Equal(t, c.PlansMade(), total)
+	assert.Equal(t, map[string]int64{"planner": c.PlanFailures, "proven": c.Unreachable},
+		counts(m["rolegen.agent.failures"], otelrolegen.KeyFailure))
+	assert.Equal(t, map[string]int64{"": c.Checks}, counts(m["rolegen.agent.checks"], otelrolegen.KeyFailure))
+	assert.Positive(t, c.Interrupted)
 }

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -40,8 +41,14 @@ type GoalPlanner[S comparable] interface {
 // It plans one goal at a time, highest priority first among those that do
 // not hold, with the planner's PlanGoalInto. A goal that cannot be planned
 // backs off: it is planned again after 1, 2, 4, … ticks (up to
-// WithMaxBackoff), or at once when a field its planning depends on
-// changes, and the agent serves the next goal meanwhile.
+// WithMaxBackoff), or at once when a condition its planning depends on
+// changes (a conjunct of the goal, or of the precondition of an action
+// that can serve it, directly or through other actions, that held and
+// fails now or the other way round), and the agent serves the next goal
+// meanwhile. A goal proven out of reach costs no planner call: when each
+// action that could serve it waits for a conjunct no action can make
+// hold, or, for a goal that failed before, by the relaxed reachability of
+// the annotations.
 //
 // A running step whose action is uninterruptible finishes before the
 // agent checks or replans anything; another is abandoned when the agent
@@ -51,49 +58,61 @@ type GoalPlanner[S comparable] interface {
 // An Agent is not safe for concurrent use; a Crowd ticks many at once.
 // Steady ticks allocate nothing.
 type Agent[S comparable] struct {
-	role    Actor[S]
-	d       *Domain[S]
-	t       *agentTables
-	cfg     *agentConfig
-	planner GoalPlanner[S] // a lone agent's; a crowd's agents use its workers'
-	id      int
-	inCrowd bool
+	// The fields an idle agent's tick reads come first, on as few cache
+	// lines as can be: a crowd ticks thousands a frame.
+	role Actor[S]
+	d    *Domain[S]
+	t    *agentTables
+	// changed are the fields that changed since the tick before, folded
+	// (fieldSet.fold); watch those the plan's checks read.
+	changed, watch uint64
+	tick           uint64
+	goal           GoalID // the plan's, NoGoal without a plan
+	failing        int32  // goals in backoff (failures > 0)
+	// need is why the agent wants to plan this tick (ReplanNone: it
+	// does not).
+	need    Replan
+	seen    bool // a tick read the live state
+	idle    bool // every goal held at the last look
+	waiting bool // at the last look: no plan, the goals that fail back off
+	running bool // the current step has begun
+	recheck bool // check the plan whatever changed: a step just ended
+	partial bool // the plan does not promise its goal (a utility decision)
+	// state is the live state read this tick (the tick before's, until
+	// sense reads it).
+	state S
 
-	tick    uint64
-	cur     S        // the live state read this tick
-	last    S        // the live state of the tick before, then this tick's
-	seen    bool     // last holds a state
-	changed fieldSet // the fields that changed since the tick before
-
-	// The plan: steps for goal (NoGoal: none), the current step and
-	// whether it has begun.
+	// The plan: steps for goal, the current step and how long it ran.
 	steps   []ActionID
-	goal    GoalID
 	step    int
-	running bool
 	ticks   int
 	status  Status
-	planned uint64   // the tick the plan was made
-	watch   fieldSet // the fields the plan's checks read
-	recheck bool     // check the plan whatever changed: a step just ended
-	reason  Replan   // why the plan was made, or, without one, dropped
-	ended   Replan   // without a plan, the reason to make one: why the last ended
-	err     error    // the last step's or planning's error
+	reason  Replan // why the plan was made, or, without one, dropped
+	ended   Replan // without a plan, the reason to make one: why the last ended
+	planned uint64 // the tick the plan was made
+	since   uint64 // the tick the agent began to need a plan
+	grant   int    // the planner calls a crowd gives it this tick (-1: any)
 
-	// need is why the agent wants to plan this tick (ReplanNone: it
-	// does not); since is the tick it began to want to.
-	need  Replan
-	since uint64
-	grant int  // the planner calls a crowd gives it this tick (-1: any)
-	idle  bool // every goal held at the last look
-
+	err     error // the last step's or planning's error
 	backoff []goalBackoff
-	own     *agentScratch // a lone agent's scratch and counts
+	cfg     *agentConfig
+	planner GoalPlanner[S]   // a lone agent's; a crowd's agents use its workers'
+	own     *agentScratch[S] // a lone agent's scratch and counts
+	id      int
+	inCrowd bool
 }
 
 // agentScratch is what an agent's tick writes besides the agent: a lone
 // agent has its own, a crowd's workers one each.
-type agentScratch struct {
+type agentScratch[S comparable] struct {
+	// What the tick is: its context, number, the planner to use and when
+	// planning stops (zero: never).
+	ctx      context.Context
+	tick     uint64
+	planner  GoalPlanner[S]
+	deadline time.Time
+
+	state  S // the live state being read
 	plan   Plan
 	reach  reach
 	counts agentCounts // flushed to the stats, if any, after each tick
@@ -102,10 +121,11 @@ type agentScratch struct {
 // goalBackoff is how a goal that could not be planned waits.
 type goalBackoff struct {
 	failures uint32
-	// dirty: a field the goal's planning depends on changed since it
-	// failed.
+	// dirty: a condition the goal's planning depends on says something
+	// else than when it failed (sig, Domain.conditions).
 	dirty   bool
 	retryAt uint64
+	sig     uint64
 }
 
 // NewAgent returns an agent running role with planner p (which it alone
@@ -116,18 +136,29 @@ func NewAgent[S comparable](p GoalPlanner[S], role Actor[S], opts ...AgentOption
 		o.applyAgent(&cfg)
 	}
 	a := newAgent(p.Domain(), role, &cfg, cfg.id)
-	a.planner, a.own = p, &agentScratch{}
+	a.planner, a.own = p, &agentScratch[S]{planner: p}
 	return a
 }
 
+// agentPlanRoom is the room an agent makes for its plan's steps at
+// first.
+const agentPlanRoom = 16
+
 func newAgent[S comparable](d *Domain[S], role Actor[S], cfg *agentConfig, id int) *Agent[S] {
-	t := d.agentTables()
-	return &Agent[S]{
-		role: role, d: d, t: t, cfg: cfg, id: id,
-		goal:    NoGoal,
-		ended:   ReplanNoPlan,
-		changed: newFieldSet(t.words),
-		watch:   newFieldSet(t.words),
+	a := new(Agent[S])
+	a.init(d, role, cfg, id)
+	return a
+}
+
+// init makes a, in place, an agent running role.
+func (a *Agent[S]) init(d *Domain[S], role Actor[S], cfg *agentConfig, id int) {
+	*a = Agent[S]{
+		role: role, d: d, t: d.agentTables(), cfg: cfg, id: id,
+		goal:  NoGoal,
+		ended: ReplanNoPlan,
+		// Room for the plans of a game's roles, so that a longer plan than
+		// the agent had yet does not allocate mid-game.
+		steps:   make([]ActionID, 0, agentPlanRoom),
 		backoff: make([]goalBackoff, len(d.Goals)),
 	}
 }
@@ -140,8 +171,10 @@ func (a *Agent[S]) Tick(ctx context.Context) {
 	if a.inCrowd {
 		panic("runtime: Agent.Tick on an agent of a crowd: call Crowd.Tick")
 	}
-	a.sense(ctx, a.tick+1, &a.own.counts)
-	a.act(ctx, a.planner, a.own, -1, time.Time{})
+	a.own.ctx, a.own.tick = ctx, a.tick+1
+	a.sense(a.own)
+	a.act(a.own, -1)
+	a.own.ctx = nil
 	if s := a.cfg.stats; s != nil {
 		s.addAgents(&a.own.counts)
 		a.own.counts = agentCounts{}
@@ -178,38 +211,51 @@ func (a *Agent[S]) observe(e AgentEvent) {
 
 // sense reads the live state at tick and decides whether the agent needs
 // a plan (a.need), dropping a plan the live state broke.
-func (a *Agent[S]) sense(ctx context.Context, tick uint64, c *agentCounts) {
+func (a *Agent[S]) sense(sc *agentScratch[S]) {
+	c, tick := &sc.counts, sc.tick
 	a.tick = tick
 	c.ticks++
-	a.cur = a.role.PlanState()
-	a.diff()
-	a.last = a.cur
-	for g := range a.backoff {
-		if b := &a.backoff[g]; b.failures > 0 && !b.dirty && a.changed.meets(a.t.depends[g]) {
-			b.dirty = true
+	cur := &sc.state
+	*cur = a.role.PlanState()
+	if changed := a.d.Changed; changed != nil && a.seen {
+		a.changed = changed(cur, &a.state)
+	} else {
+		a.diff(cur)
+	}
+	a.state = *cur
+	if a.failing > 0 {
+		for g := range a.backoff {
+			b := &a.backoff[g]
+			if b.failures > 0 && !b.dirty && a.changed&a.t.depends[g] != 0 &&
+				a.d.conditions(a.t, GoalID(g), *a.live()) != b.sig {
+				b.dirty = true
+			}
 		}
 	}
-	need := a.decide(ctx, c)
+	need := a.decide(sc.ctx, c)
 	if need != ReplanNone && a.need == ReplanNone {
 		a.since = tick
 	}
 	a.need = need
 }
 
-// diff sets a.changed to the fields in which a.cur differs from the
-// state of the tick before (all of them on the first tick).
-func (a *Agent[S]) diff() {
+// live returns the live state read this tick.
+func (a *Agent[S]) live() *S { return &a.state }
+
+// diff sets a.changed to the fields in which the live state cur differs
+// from the state of the tick before (all of them on the first tick).
+func (a *Agent[S]) diff(cur *S) {
+	last := &a.state
 	switch {
 	case !a.seen:
-		a.changed.fill()
+		a.changed = ^uint64(0)
 		a.seen = true
-	case a.cur == a.last:
-		a.changed.clear()
 	case a.d.Changed != nil:
-		a.changed.clear()
-		a.d.Changed(&a.cur, &a.last, a.changed)
+		a.changed = a.d.Changed(cur, last)
+	case *cur == *last:
+		a.changed = 0
 	default:
-		a.changed.fill()
+		a.changed = ^uint64(0)
 	}
 }
 
@@ -219,7 +265,7 @@ func (a *Agent[S]) decide(ctx context.Context, c *agentCounts) Replan {
 		if a.running && a.d.Actions[a.steps[a.step]].Uninterruptible {
 			return ReplanNone
 		}
-		if a.recheck || a.changed.meets(a.watch) {
+		if a.recheck || a.changed&a.watch != 0 {
 			a.recheck = false
 			c.checks++
 			switch r := a.validate(); r {
@@ -236,7 +282,7 @@ func (a *Agent[S]) decide(ctx context.Context, c *agentCounts) Replan {
 			return ReplanInterrupted // still waiting for a planner call
 		}
 		for _, h := range a.t.higher[a.goal] {
-			if b := &a.backoff[h]; b.failures > 0 && a.eligible(h) && !a.d.Goals[h].Cond(a.last) {
+			if b := &a.backoff[h]; b.failures > 0 && a.eligible(h) && !a.d.Goals[h].Cond(*a.live()) {
 				return ReplanRetry
 			}
 		}
@@ -245,13 +291,18 @@ func (a *Agent[S]) decide(ctx context.Context, c *agentCounts) Replan {
 		}
 		return ReplanNone
 	}
-	if a.idle && !a.changed.meets(a.t.anyGoal) && !a.due() {
+	switch {
+	case a.idle && a.stillIdle():
+		return ReplanNone
+	case a.waiting && a.need == ReplanNone && a.changed&a.t.anyGoal == 0 && !a.due():
+		// Waiting for goals that back off, and nothing they read
+		// changed: they are still not due.
 		return ReplanNone
 	}
-	a.idle = true
+	a.idle, a.waiting = true, false
 	for _, g := range a.t.order {
-		if a.d.Goals[g].Cond(a.last) {
-			a.backoff[g] = goalBackoff{}
+		if a.d.Goals[g].Cond(*a.live()) {
+			a.clearBackoff(g)
 			continue
 		}
 		a.idle = false
@@ -264,15 +315,43 @@ func (a *Agent[S]) decide(ctx context.Context, c *agentCounts) Replan {
 	}
 	if a.idle {
 		a.ended = ReplanNoPlan // the next goal to stop holding
+	} else {
+		a.waiting = true
 	}
 	return ReplanNone
+}
+
+// stillIdle reports whether every goal still holds for an agent whose
+// goals all held at the tick before: only those that read a field that
+// changed need a look.
+func (a *Agent[S]) stillIdle() bool {
+	changed := a.changed
+	if changed&a.t.anyGoal == 0 {
+		return true
+	}
+	goals, s := a.d.Goals, &a.state
+	for _, w := range a.t.watched {
+		if changed&w.reads != 0 && !goals[w.goal].Cond(*s) {
+			return false
+		}
+	}
+	return true
+}
+
+// clearBackoff ends goal g's backoff: it holds, or was planned.
+func (a *Agent[S]) clearBackoff(g GoalID) {
+	b := &a.backoff[g]
+	if b.failures > 0 {
+		a.failing--
+	}
+	*b = goalBackoff{}
 }
 
 // interrupting reports whether a goal of higher priority than the plan's
 // does not hold and may be planned.
 func (a *Agent[S]) interrupting() bool {
 	for _, h := range a.t.higher[a.goal] {
-		if !a.d.Goals[h].Cond(a.last) && a.eligible(h) {
+		if !a.d.Goals[h].Cond(*a.live()) && a.eligible(h) {
 			return true
 		}
 	}
@@ -281,6 +360,9 @@ func (a *Agent[S]) interrupting() bool {
 
 // due reports whether a goal that could not be planned is due again.
 func (a *Agent[S]) due() bool {
+	if a.failing == 0 {
+		return false
+	}
 	for g := range a.backoff {
 		if b := &a.backoff[g]; b.failures > 0 && (b.dirty || a.tick >= b.retryAt) {
 			return true
@@ -304,7 +386,7 @@ func (a *Agent[S]) eligible(g GoalID) bool {
 // reach the goal, ReplanInterrupted when a goal of higher priority that
 // may be planned does not hold; ReplanNone when the plan stands.
 func (a *Agent[S]) validate() Replan {
-	d, live := a.d, a.last
+	d, live := a.d, *a.live()
 	if d.Goals[a.goal].Cond(live) {
 		return ReplanDone
 	}
@@ -322,7 +404,7 @@ func (a *Agent[S]) validate() Replan {
 		}
 		s = d.Apply(act, s)
 	}
-	if !d.Goals[a.goal].Cond(s) {
+	if !a.partial && !d.Goals[a.goal].Cond(s) {
 		return ReplanBroken
 	}
 	if a.interrupting() {
@@ -340,7 +422,7 @@ func (a *Agent[S]) drop(ctx context.Context, r Replan, c *agentCounts) {
 	a.observe(EventDropped)
 	c.dropped[r]++
 	a.goal, a.steps, a.step = NoGoal, a.steps[:0], 0
-	a.idle = false
+	a.idle, a.waiting = false, false
 }
 
 // interrupt calls the running step's method a last time, with
@@ -354,12 +436,12 @@ func (a *Agent[S]) interrupt(ctx context.Context, c *agentCounts) {
 }
 
 // act plans when the agent needs to and may (grant planner calls, or
-// any number when grant < 0; none after deadline, when set), then calls
-// the current step's method.
-func (a *Agent[S]) act(ctx context.Context, p GoalPlanner[S], sc *agentScratch, grant int, deadline time.Time) {
-	c := &sc.counts
+// any number when grant < 0; none after sc.deadline, when set), then
+// calls the current step's method.
+func (a *Agent[S]) act(sc *agentScratch[S], grant int) {
+	c, ctx := &sc.counts, sc.ctx
 	if a.need != ReplanNone && grant != 0 {
-		a.replan(ctx, p, sc, grant, deadline)
+		a.replan(sc, grant)
 	}
 	switch {
 	case a.goal != NoGoal:
@@ -375,10 +457,12 @@ func (a *Agent[S]) act(ctx context.Context, p GoalPlanner[S], sc *agentScratch, 
 // replan tries the goals the reason concerns, highest priority first,
 // until one is planned or the grant is spent.
 //
-// A goal that the relaxed reachability of the annotations proves out of
-// reach from the live state fails without a planner call.
-func (a *Agent[S]) replan(ctx context.Context, p GoalPlanner[S], sc *agentScratch, grant int, deadline time.Time) {
-	c, buf := &sc.counts, &sc.plan
+// A goal proven out of reach from the live state fails without a planner
+// call: by Domain.blocked (quick) before any call, and, for a goal that
+// failed before, by the relaxed reachability of the annotations (which
+// costs about what a planner call that succeeds does).
+func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
+	c, buf, ctx, p, deadline := &sc.counts, &sc.plan, sc.ctx, sc.planner, sc.deadline
 	goals := a.t.order
 	if a.goal != NoGoal && (a.need == ReplanInterrupted || a.need == ReplanRetry) {
 		goals = a.t.higher[a.goal]
@@ -388,10 +472,12 @@ func (a *Agent[S]) replan(ctx context.Context, p GoalPlanner[S], sc *agentScratc
 		if a.goal != NoGoal && g == a.goal && a.need != ReplanInterval {
 			break
 		}
-		if a.d.Goals[g].Cond(a.last) || !a.eligible(g) {
+		if a.d.Goals[g].Cond(*a.live()) || !a.eligible(g) {
 			continue
 		}
-		if a.d.unreachable(g, &a.last, &sc.reach) {
+		if a.d.blocked(a.t, g, a.live()) ||
+			a.backoff[g].failures > 0 && a.d.unreachable(g, a.live(), &sc.reach) {
+			// Proven out of reach: no planner call.
 			c.proven++
 			a.failed(g, a.t.unreachable[g], c)
 			continue
@@ -401,9 +487,9 @@ func (a *Agent[S]) replan(ctx context.Context, p GoalPlanner[S], sc *agentScratc
 		}
 		calls++
 		c.calls++
-		err := p.PlanGoalInto(ctx, a.last, g, buf)
+		err := p.PlanGoalInto(ctx, *a.live(), g, buf)
 		if err == nil && len(buf.Steps) > 0 {
-			a.adopt(ctx, g, buf.Steps, c)
+			a.adopt(ctx, g, buf, c)
 			a.need = ReplanNone
 			return
 		}
@@ -425,6 +511,9 @@ var errNoSteps = errors.New("the planner returned no step for a goal that does n
 // failed backs goal g off after a failed planner call.
 func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
 	b := &a.backoff[g]
+	if b.failures == 0 {
+		a.failing++
+	}
 	wait := a.cfg.maxBackoff
 	if b.failures < 63 && uint64(1)<<b.failures < wait {
 		wait = 1 << b.failures
@@ -432,6 +521,7 @@ func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
 	b.failures++
 	b.dirty = false
 	b.retryAt = a.tick + wait
+	b.sig = a.d.conditions(a.t, g, *a.live())
 	a.err = err
 	if f := a.cfg.observe; f != nil {
 		v := a.view(EventPlanFailed)
@@ -440,17 +530,20 @@ func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
 	}
 }
 
-// adopt makes steps, a plan for goal g, the agent's plan. A running step
-// the plan begins with goes on; another is interrupted.
-func (a *Agent[S]) adopt(ctx context.Context, g GoalID, steps []ActionID, c *agentCounts) {
+// adopt makes p, a plan for goal g, the agent's plan. A running step the
+// plan begins with goes on; another is interrupted. A plan that does not
+// promise g (a step toward it) is not expected to reach it.
+func (a *Agent[S]) adopt(ctx context.Context, g GoalID, p *Plan, c *agentCounts) {
+	steps := p.Steps
 	keep := a.running && a.steps[a.step] == steps[0]
 	if a.running && !keep {
 		a.interrupt(ctx, c)
 	}
 	a.steps = append(a.steps[:0], steps...)
 	a.goal, a.step, a.planned, a.reason = g, 0, a.tick, a.need
-	a.backoff[g] = goalBackoff{}
-	a.idle = false
+	a.partial = !slices.Contains(p.Goals, g)
+	a.clearBackoff(g)
+	a.idle, a.waiting = false, false
 	a.rewatch()
 	c.plans[a.reason]++
 	a.observe(EventPlanned)
@@ -461,22 +554,22 @@ func (a *Agent[S]) adopt(ctx context.Context, g GoalID, steps []ActionID, c *age
 // step runs, the rest is replayed from its post, so the fields it sets
 // to constants do not count but the fields its effect reads do.
 func (a *Agent[S]) rewatch() {
-	w, t := a.watch, a.t
-	w.clear()
-	w.union(t.goalReads[a.goal])
-	w.union(t.higherReads[a.goal])
+	t := a.t
+	w := t.goalReads[a.goal] | t.higherReads[a.goal]
 	rest := a.steps[a.step:]
 	if !a.running {
 		for _, act := range rest {
-			w.union(t.actionReads[act])
+			w |= t.actionReads[act]
 		}
+		a.watch = w
 		return
 	}
 	cur := rest[0]
-	w.union(t.effectReads[cur])
+	w |= t.effectReads[cur]
 	for _, act := range rest[1:] {
-		w.unionExcept(t.actionReads[act], t.setFields[cur])
+		w |= t.actionReads[act] &^ t.setFields[cur]
 	}
+	a.watch = w
 }
 
 // perform calls the current step's method once.

@@ -35,6 +35,7 @@ type crowdConfig struct {
 	workers int
 	budget  int
 	timed   time.Duration
+	before  func(agent int, tick uint64)
 }
 
 type agentOption func(*agentConfig)
@@ -108,4 +109,14 @@ func WithPlanBudget(n int) CrowdOption {
 // is, so the crowd's behaviour is no longer deterministic.
 func WithPlanTimeBudget(d time.Duration) CrowdOption {
 	return crowdOption(func(c *crowdConfig) { c.timed = d })
+}
+
+// WithBeforeTick calls f(agent, tick) for every agent of a crowd at each
+// tick, on the worker that ticks the agent, just before the agent reads
+// its live state: where a game updates what belongs to that agent alone
+// (what it perceives, its needs), in parallel like the agents. f must
+// touch nothing another agent's call touches; then the crowd stays
+// deterministic.
+func WithBeforeTick(f func(agent int, tick uint64)) CrowdOption {
+	return crowdOption(func(c *crowdConfig) { c.before = f })
 }

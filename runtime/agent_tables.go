@@ -24,13 +24,6 @@ func (s fieldSet) union(o fieldSet) {
 	}
 }
 
-// unionExcept adds to s the fields of o that are not in not.
-func (s fieldSet) unionExcept(o, not fieldSet) {
-	for i := range s {
-		s[i] |= o[i] &^ not[i]
-	}
-}
-
 func (s fieldSet) meets(o fieldSet) bool {
 	for i := range s {
 		if s[i]&o[i] != 0 {
@@ -46,58 +39,88 @@ func (s fieldSet) clear() {
 	}
 }
 
-func (s fieldSet) fill() {
-	for i := range s {
-		s[i] = ^uint64(0)
+// fold reduces s to one word, the form the agents test: fields 0 to 62
+// keep their bit, and bit 63 stands for field 63 and every field after
+// it, so that two sets that share a field always share a bit (the test
+// may say "maybe" for two that do not, never "no" for two that do).
+func (s fieldSet) fold() uint64 {
+	m := s[0]
+	for _, w := range s[1:] {
+		if w != 0 {
+			m |= 1 << 63
+		}
 	}
+	return m
 }
+
+// exact is s reduced to one word without the shared last bit: a set of
+// fields to leave out, where leaving out too few is safe.
+func (s fieldSet) exact() uint64 { return s[0] &^ (1 << 63) }
 
 // agentTables is what the agents of a domain share: the fields each goal,
 // action and plan depends on, which the agents compare with the fields
-// that changed to skip the checks that cannot have a new answer.
+// that changed to skip the checks that cannot have a new answer. Every
+// set is folded to one word (fieldSet.fold).
 type agentTables struct {
 	words int
 	// goalReads[g] are the fields goal g reads; anyGoal those of every
 	// goal (what an idle agent watches).
-	goalReads []fieldSet
-	anyGoal   fieldSet
+	goalReads []uint64
+	anyGoal   uint64
 	// higher[g] are the goals of higher priority than g, highest first,
 	// and higherReads[g] the fields they read: a plan for g watches them
 	// for interruptions.
 	higher      [][]GoalID
-	higherReads []fieldSet
-	// depends[g] are the fields planning g depends on: those g reads,
-	// and those read by the precondition, effects or cost of an action
-	// that writes a field in the set, until nothing is added. A goal that
-	// could not be planned can become plannable only when one of them
-	// changes.
-	depends []fieldSet
+	higherReads []uint64
+	// depends[g] are the fields planning g depends on (dependsOn). A goal
+	// that could not be planned can become plannable only when one of
+	// them changes.
+	depends []uint64
+	// serving[g] are the actions that write a field of depends[g]: those
+	// whose preconditions say whether g can be planned.
+	serving [][]ActionID
+	// servers[g] are the actions that can serve goal g (Domain.Serves),
+	// and stuck[a] marks the conjuncts of action a's precondition (bit i
+	// for PreParts[i]) that no action can make hold: none writes what they
+	// read, or only the wrong way (Relation). While one fails, only the
+	// world can unblock a.
+	servers [][]ActionID
+	stuck   []uint64
 	// actionReads[a] are the fields action a's precondition, effects and
 	// cost read: a plan watches those of its remaining steps.
-	actionReads []fieldSet
+	actionReads []uint64
 	// While action a runs, the plan is replayed from its post applied to
 	// the live state: the live values of the fields it sets to constants
-	// (setReads[a]) do not matter then, those its effect reads
+	// (setFields[a], exact) do not matter then, those its effect reads
 	// (effectReads[a]) do.
-	setFields, effectReads []fieldSet
-	// order lists the goals by priority, highest first.
-	order []GoalID
+	setFields, effectReads []uint64
+	// order lists the goals by priority, highest first, and watched the
+	// same goals with the fields they read.
+	order   []GoalID
+	watched []goalWatch
 	// unreachable[g] is the error of goal g proven out of reach before any
 	// planner call: immutable, shared.
 	unreachable []*PlanningError
 }
 
+// goalWatch is a goal and the fields it reads, folded.
+type goalWatch struct {
+	goal  GoalID
+	reads uint64
+}
+
 func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 	words := max((len(d.Fields)+63)/64, 1)
-	t := &agentTables{words: words, anyGoal: newFieldSet(words), order: d.goalOrder}
+	t := &agentTables{words: words, order: d.goalOrder}
+	goalSets := make([]fieldSet, len(d.Goals))
 	for gi := range d.Goals {
-		reads := newFieldSet(words, d.Goals[gi].Reads)
-		t.goalReads = append(t.goalReads, reads)
-		t.anyGoal.union(reads)
+		goalSets[gi] = newFieldSet(words, d.Goals[gi].Reads)
+		t.goalReads = append(t.goalReads, goalSets[gi].fold())
+		t.anyGoal |= t.goalReads[gi]
 	}
 	for a := range d.Actions {
 		act := &d.Actions[a]
-		t.actionReads = append(t.actionReads, newFieldSet(words, act.Reads, act.PreReads))
+		t.actionReads = append(t.actionReads, newFieldSet(words, act.Reads, act.PreReads).fold())
 		set, reads := newFieldSet(words), newFieldSet(words)
 		known := len(act.Changes) == len(act.Writes)
 		for _, ch := range act.Changes {
@@ -114,25 +137,41 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 			set.clear()
 			reads.add(act.Reads)
 		}
-		t.setFields = append(t.setFields, set)
-		t.effectReads = append(t.effectReads, reads)
+		t.setFields = append(t.setFields, set.exact())
+		t.effectReads = append(t.effectReads, reads.fold())
+	}
+	for a := range d.Actions {
+		t.stuck = append(t.stuck, stuckParts(d, &d.Actions[a]))
+	}
+	for _, g := range d.goalOrder {
+		t.watched = append(t.watched, goalWatch{goal: g, reads: t.goalReads[g]})
 	}
 	for gi := range d.Goals {
 		g := GoalID(gi)
+		t.servers = append(t.servers, d.Serves(g))
 		var higher []GoalID
-		reads := newFieldSet(words)
+		var reads uint64
 		for _, h := range d.goalOrder {
 			if d.Goals[h].Priority > d.Goals[g].Priority {
 				higher = append(higher, h)
-				reads.union(t.goalReads[h])
+				reads |= t.goalReads[h]
 			}
 		}
 		t.higher = append(t.higher, higher)
 		t.higherReads = append(t.higherReads, reads)
-	}
-	for gi := range d.Goals {
-		t.depends = append(t.depends, dependsOn(d, t.goalReads[gi]))
-		t.unreachable = append(t.unreachable, d.newError(Unreachable, GoalID(gi), NoAction))
+		deps := dependsOn(d, goalSets[gi])
+		t.depends = append(t.depends, deps.fold())
+		var serving []ActionID
+		for a := range d.Actions {
+			for _, f := range d.Actions[a].Writes {
+				if deps[f/64]&(1<<(uint(f)%64)) != 0 {
+					serving = append(serving, ActionID(a))
+					break
+				}
+			}
+		}
+		t.serving = append(t.serving, serving)
+		t.unreachable = append(t.unreachable, d.newError(Unreachable, g, NoAction))
 	}
 	return t
 }
@@ -198,3 +237,63 @@ func (s fieldSet) within(o fieldSet) bool {
 
 // agentTables returns the tables the domain's agents share.
 func (d *Domain[S]) agentTables() *agentTables { return d.agents }
+
+// conditions returns a hash of what the conditions that planning goal g
+// depends on say in s: which conjuncts of g fail, and of the
+// precondition of each action that could serve it. A goal that could not
+// be planned is planned again at once when they say something else;
+// while they say the same, the agent waits for the backoff.
+func (d *Domain[S]) conditions(t *agentTables, g GoalID, s S) uint64 {
+	h := mix64(d.goals[g].failing(s))
+	for _, a := range t.serving[g] {
+		h = mix64(h ^ d.pres[a].failing(s))
+	}
+	return h
+}
+
+// blocked reports whether no action can serve goal g from s: each has a
+// conjunct of its precondition that fails in s and that no action can make
+// hold (stuck). It is a quick, partial proof that g cannot be planned: a
+// goal it proves out of reach needs no planner call until the world
+// changes what those conjuncts read.
+func (d *Domain[S]) blocked(t *agentTables, g GoalID, s *S) bool {
+	for _, a := range t.servers[g] {
+		stuck := t.stuck[a]
+		if stuck == 0 {
+			return false
+		}
+		act := &d.Actions[a]
+		var failing uint64
+		switch {
+		case act.PreUnmet != nil:
+			failing = act.PreUnmet(*s)
+		case !act.Pre(*s):
+			failing = 1 // a single part
+		}
+		if failing&stuck == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// stuckParts marks the conjuncts of act's precondition that no action of d
+// can make hold.
+func stuckParts[S comparable](d *Domain[S], act *Action[S]) uint64 {
+	strField := func(f FieldID) bool { return d.Fields[f].Kind == KindString }
+	var stuck uint64
+	for i := range act.PreParts {
+		p := &act.PreParts[i]
+		fixable := false
+		for b := range d.Actions {
+			if relation(p, d.Actions[b].Writes, d.Actions[b].Changes, strField).serves() {
+				fixable = true
+				break
+			}
+		}
+		if !fixable {
+			stuck |= 1 << min(i, 63)
+		}
+	}
+	return stuck
+}

@@ -223,9 +223,10 @@ func TestPlanThatNoLongerReachesItsGoalReplans(t *testing.T) {
 }
 
 // A goal that cannot be planned is tried a number of times that grows
-// with the logarithm of the ticks, and at once when a field its planning
-// depends on changes. Without a market, the relaxed reachability of the
-// annotations proves Rich out of reach, and no planner is called at all.
+// with the logarithm of the ticks, and at once when a condition its
+// planning depends on changes. Without a market, Trade cannot run and no
+// action can open one: Rich is proven out of reach, and no planner is
+// called at all.
 func TestHopelessGoalBacksOff(t *testing.T) {
 	ctx := t.Context()
 	s := &scout.Scout{Pos: scout.Forest, Food: 1}
@@ -255,12 +256,15 @@ func TestHopelessGoalBacksOff(t *testing.T) {
 }
 
 // The same with a goal only the planner finds it cannot plan (its search
-// budget is too small for the four steps Rich takes): the planner calls
-// grow with the logarithm of the ticks.
+// budget is too small for any plan): the planner calls grow with the
+// logarithm of the ticks. It is planned again at once when a condition
+// its planning depends on says something else (here the precondition of
+// Trade, then of Forage, as food comes), not for a change no condition
+// notices.
 func TestGoalThePlannerCannotPlanBacksOff(t *testing.T) {
 	ctx := t.Context()
 	s := &scout.Scout{Pos: scout.Forest, Market: true}
-	p := &counting{GoalPlanner: runtime.NewBackwardChainer(scout.ScoutDomain, runtime.WithSearchBudget(2))}
+	p := &counting{GoalPlanner: runtime.NewBackwardChainer(scout.ScoutDomain, runtime.WithSearchBudget(1))}
 	a := runtime.NewAgent(p, s)
 	calls := map[int]int{}
 	for tick := 1; tick <= 1000; tick++ {
@@ -273,14 +277,18 @@ func TestGoalThePlannerCannotPlanBacksOff(t *testing.T) {
 	require.ErrorIs(t, p.lastErr, runtime.ErrSearchBudgetExceeded)
 	assert.Equal(t, runtime.NoGoal, a.View().Goal)
 
-	s.Gold = 1 // a field Rich's planning depends on: planned at once
+	n := calls[1000]
+	s.Gold = 1 // Rich reads it, but no condition says anything else
 	a.Tick(ctx)
-	assert.Equal(t, calls[1000]+1, p.calls)
-	s.Gold = 2 // and again: the wait does not shorten, the change wins
+	assert.Equal(t, n, p.calls, "waits for the backoff")
+	s.Food = 1 // Trade's precondition holds now: planned at once
 	a.Tick(ctx)
-	assert.Equal(t, calls[1000]+2, p.calls)
+	assert.Equal(t, n+1, p.calls)
+	s.Food = 3 // Forage's fails now: at once again, the wait is no shorter
 	a.Tick(ctx)
-	assert.Equal(t, calls[1000]+2, p.calls, "nothing changed: it waits")
+	assert.Equal(t, n+2, p.calls)
+	a.Tick(ctx)
+	assert.Equal(t, n+2, p.calls, "nothing changed: it waits")
 }
 
 // assertLogarithmic checks counts taken after n ticks: about log2(n).

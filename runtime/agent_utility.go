@@ -58,7 +58,9 @@ func NewUtilityPlanner[S comparable](u *UtilitySelector[S]) *UtilityPlanner[S] {
 func (p *UtilityPlanner[S]) Domain() *Domain[S] { return p.u.Domain() }
 
 // PlanGoalInto writes into plan the next step toward goal g from s: none
-// when g holds, else the best action as UtilityPlanner says, or a
+// when g holds, else the best action as UtilityPlanner says (with g in
+// plan.Goals only when that step makes g hold: a plan of one step that
+// goes part of the way promises nothing), or a
 // *PlanningError with reason Unreachable (the same value for every call:
 // do not change it).
 func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, plan *Plan) error {
@@ -93,7 +95,9 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 		return err
 	}
 	plan.Steps = append(plan.Steps, best)
-	plan.Goals = append(plan.Goals, g)
+	if d.Goals[g].Cond(d.Apply(best, s)) {
+		plan.Goals = append(plan.Goals, g) // the step alone reaches g
+	}
 	plan.Cost = cost
 	plan.Expansions = len(p.ranked)
 	return nil

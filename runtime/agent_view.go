@@ -27,7 +27,7 @@ const (
 	// holding.
 	ReplanInterrupted
 	// ReplanRetry: a goal that could not be planned is due again: its
-	// backoff ended, or a field its planning depends on changed.
+	// backoff ended, or a condition its planning depends on changed.
 	ReplanRetry
 	// ReplanInterval: the plan is older than the interval the game set
 	// (WithReplanInterval).
@@ -74,7 +74,7 @@ const (
 	// EventPlanned: the agent adopted a new plan (Reason says why).
 	EventPlanned AgentEvent = iota + 1
 	// EventPlanFailed: Goal could not be planned (Err); it backs off
-	// until RetryAt, or until a field its planning depends on changes.
+	// until RetryAt, or until a condition its planning depends on changes.
 	EventPlanFailed
 	// EventStepDone: the step finished.
 	EventStepDone
@@ -139,6 +139,6 @@ type AgentView struct {
 	// planned, for EventStepFailed and EventPlanFailed.
 	Err error
 	// RetryAt, for EventPlanFailed, is the tick from which Goal is
-	// planned again if no field its planning depends on changes first.
+	// planned again if no condition its planning depends on changes first.
 	RetryAt uint64
 }

@@ -28,9 +28,12 @@ import (
 // Agents of a crowd must only touch their own role when they act, as
 // they run in parallel. A Crowd is not safe for concurrent use.
 type Crowd[S comparable] struct {
-	d       *Domain[S]
-	cfg     crowdConfig
-	agents  []*Agent[S]
+	d      *Domain[S]
+	cfg    crowdConfig
+	agents []*Agent[S]
+	// slab holds the agents, in order, so that a tick walks memory
+	// straight; a full slab is followed by a new one, so agents never move.
+	slab    []Agent[S]
 	workers []*crowdWorker[S]
 	reqs    []crowdRequest
 	totals  agentCounts
@@ -47,8 +50,7 @@ type Crowd[S comparable] struct {
 }
 
 type crowdWorker[S comparable] struct {
-	planner GoalPlanner[S]
-	agentScratch
+	agentScratch[S]
 	_ [64]byte // keep workers' counters off each other's cache lines
 }
 
@@ -64,10 +66,15 @@ type crowdPhase uint8
 const (
 	phaseSense crowdPhase = iota
 	phaseAct
+	phaseBoth // sense, then act with any planner calls
 )
 
-// chunk is how many agents a worker claims at a time.
-const chunk = 64
+// chunk is how many agents a worker claims at a time, and slabAgents how
+// many agents a slab of a crowd holds.
+const (
+	chunk      = 64
+	slabAgents = 1024
+)
 
 // NewCrowd returns an empty crowd over domain d; newPlanner makes each
 // worker's planner (runtime.NewBackwardChainer(d), NewAStar(d),
@@ -83,7 +90,7 @@ func NewCrowd[S comparable](d *Domain[S], newPlanner func() GoalPlanner[S], opts
 		if p.Domain() != d {
 			panic("runtime.NewCrowd: the planner's domain is not the crowd's")
 		}
-		c.workers = append(c.workers, &crowdWorker[S]{planner: p})
+		c.workers = append(c.workers, &crowdWorker[S]{agentScratch: agentScratch[S]{planner: p}})
 	}
 	return c
 }
@@ -91,7 +98,12 @@ func NewCrowd[S comparable](d *Domain[S], newPlanner func() GoalPlanner[S], opts
 // Add adds an agent running role and returns it; its ID is its index in
 // the crowd. Not during Tick.
 func (c *Crowd[S]) Add(role Actor[S]) *Agent[S] {
-	a := newAgent(c.d, role, &c.cfg.agent, len(c.agents))
+	if len(c.slab) == cap(c.slab) {
+		c.slab = make([]Agent[S], 0, slabAgents)
+	}
+	c.slab = c.slab[:len(c.slab)+1]
+	a := &c.slab[len(c.slab)-1]
+	a.init(c.d, role, &c.cfg.agent, len(c.agents))
 	a.inCrowd = true
 	c.agents = append(c.agents, a)
 	return a
@@ -109,9 +121,15 @@ func (c *Crowd[S]) Tick(ctx context.Context) {
 	if c.cfg.timed > 0 {
 		c.deadline = time.Now().Add(c.cfg.timed)
 	}
-	c.run(phaseSense)
-	c.grant()
-	c.run(phaseAct)
+	if c.cfg.budget == 0 && c.cfg.timed == 0 {
+		// Every agent that needs a plan gets one: nothing to choose,
+		// one pass.
+		c.run(phaseBoth)
+	} else {
+		c.run(phaseSense)
+		c.grant()
+		c.run(phaseAct)
+	}
 	c.ctx = nil
 	for _, w := range c.workers {
 		c.totals.add(&w.counts)
@@ -202,17 +220,28 @@ func (c *Crowd[S]) serve(w *crowdWorker[S], start <-chan crowdPhase) {
 
 // work claims agents chunk by chunk and runs the phase on each.
 func (c *Crowd[S]) work(w *crowdWorker[S]) {
+	sc := &w.agentScratch
+	sc.ctx, sc.tick, sc.deadline = c.ctx, c.tick, c.deadline
+	defer func() { sc.ctx = nil }()
 	n := len(c.agents)
+	before, phase := c.cfg.before, c.phase
 	for {
 		lo := int(c.next.Add(chunk)) - chunk
 		if lo >= n {
 			return
 		}
-		for _, a := range c.agents[lo:min(lo+chunk, n)] {
-			if c.phase == phaseSense {
-				a.sense(c.ctx, c.tick, &w.counts)
-			} else {
-				a.act(c.ctx, w.planner, &w.agentScratch, a.grant, c.deadline)
+		for i, a := range c.agents[lo:min(lo+chunk, n)] {
+			if before != nil && phase != phaseAct {
+				before(lo+i, sc.tick)
+			}
+			switch phase {
+			case phaseSense:
+				a.sense(sc)
+			case phaseAct:
+				a.act(sc, a.grant)
+			default:
+				a.sense(sc)
+				a.act(sc, -1)
 			}
 		}
 	}

@@ -204,12 +204,11 @@ type Domain[S comparable] struct {
 	// keep the first state of a situation they reach at least cost.
 	// Generated domains with inert fields have it.
 	Key func(s *S) S
-	// Changed, when set, compares two states field by field: it sets in
-	// bits (at least (len(Fields)+63)/64 words) bit f%64 of bits[f/64] for
-	// each field f whose values differ, and leaves the other bits as they
-	// were. Generated domains have it; an Agent uses it to check its plan
-	// only when a field the plan reads has changed.
-	Changed func(a, b *S, bits []uint64)
+	// Changed, when set, compares two states field by field: bit f of
+	// its result is set when field f differs, for f < 63, and bit 63 when
+	// any field from the 63rd on does. Generated domains have it; an Agent
+	// uses it to check its plan only when a field the plan reads changed.
+	Changed func(a, b *S) uint64
 
 	actionIndex map[string]ActionID
 	goalIndex   map[string]GoalID
@@ -302,7 +301,6 @@ func (d *Domain[S]) init() error {
 	})
 
 	d.stateCosts = d.hasStateCosts()
-	d.agents = newAgentTables(d)
 	d.goals = make([]condition[S], len(d.Goals))
 	for gi := range d.Goals {
 		g := &d.Goals[gi]
@@ -313,6 +311,7 @@ func (d *Domain[S]) init() error {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
 	}
+	d.agents = newAgentTables(d)
 	return nil
 }
 

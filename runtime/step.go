@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"context"
 	"errors"
 	"fmt"
 )
@@ -55,43 +54,8 @@ type Step struct {
 // First reports whether this is the step's first call: the action begins.
 func (s Step) First() bool { return s.Ticks == 0 && !s.Interrupted }
 
-// ErrActionFailed matches (errors.Is) the error of an action that took
-// ticks and returned Failed, when Perform ran it.
+// ErrActionFailed matches (errors.Is) the error of an action that takes
+// ticks and returned Failed, when a generated Perform ran it to its end
+// (for Think, or package llm): Perform calls such a method until it is
+// done; in a game loop, an Agent calls it once a tick (PerformStep).
 var ErrActionFailed = errors.New("action failed")
-
-// ActionFailed returns the error a generated Perform returns for an
-// action whose method returned Failed.
-func ActionFailed(role, action string) error {
-	return fmt.Errorf("rolegen: %s.%s: %w", role, action, ErrActionFailed)
-}
-
-// RunSteps runs an action that takes ticks to its end, one call after the
-// other, as a generated Perform does for Think and for package llm, which
-// expect an action to have finished when Perform returns: it returns nil
-// once step returns Done, an error matching ErrActionFailed once it
-// returns Failed (or step's own error), and ctx's error when ctx is done
-// first, after a last call with Step.Interrupted set. In a game loop, an
-// Agent calls the method once per tick instead (PerformStep).
-func RunSteps(ctx context.Context, role, action string, step func(Step) (Status, error)) error {
-	if err := ctx.Err(); err != nil {
-		return err // not begun: nothing to stop
-	}
-	for t := (Step{}); ; t.Ticks++ {
-		if t.Ticks > 0 {
-			if err := ctx.Err(); err != nil {
-				t.Interrupted = true
-				_, _ = step(t)
-				return err
-			}
-		}
-		st, err := step(t)
-		switch {
-		case err != nil:
-			return err
-		case st == Done:
-			return nil
-		case st == Failed:
-			return ActionFailed(role, action)
-		}
-	}
-}

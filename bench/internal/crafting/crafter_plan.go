@@ -1675,9 +1675,8 @@ func _Crafter_hash(s *CrafterState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Crafter_changed(a, b *CrafterState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Crafter_changed(a, b *CrafterState) uint64 {
+	var w uint64
 	if a.Wood != b.Wood {
 		w |= 1 << 0
 	}
@@ -1738,7 +1737,7 @@ func _Crafter_changed(a, b *CrafterState, bits []uint64) {
 	if a.Bucket != b.Bucket {
 		w |= 1 << 19
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

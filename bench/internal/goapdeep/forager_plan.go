@@ -204,9 +204,8 @@ func _Forager_key(s *ForagerState) ForagerState {
 	return k
 }
 
-func _Forager_changed(a, b *ForagerState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Forager_changed(a, b *ForagerState) uint64 {
+	var w uint64
 	if a.Hunger != b.Hunger {
 		w |= 1 << 0
 	}
@@ -216,7 +215,7 @@ func _Forager_changed(a, b *ForagerState, bits []uint64) {
 	if a.Tired != b.Tired {
 		w |= 1 << 2
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -1722,9 +1722,8 @@ func _Walker_key(s *WalkerState) WalkerState {
 	return k
 }
 
-func _Walker_changed(a, b *WalkerState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Walker_changed(a, b *WalkerState) uint64 {
+	var w uint64
 	if a.A != b.A {
 		w |= 1 << 0
 	}
@@ -1830,7 +1829,7 @@ func _Walker_changed(a, b *WalkerState, bits []uint64) {
 	if a.Z3 != b.Z3 {
 		w |= 1 << 34
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -385,9 +385,8 @@ func _Innkeeper_key(s *InnkeeperState) InnkeeperState {
 	return k
 }
 
-func _Innkeeper_changed(a, b *InnkeeperState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Innkeeper_changed(a, b *InnkeeperState) uint64 {
+	var w uint64
 	if a.Guests != b.Guests {
 		w |= 1 << 0
 	}
@@ -406,7 +405,7 @@ func _Innkeeper_changed(a, b *InnkeeperState, bits []uint64) {
 	if a.Night != b.Night {
 		w |= 1 << 5
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

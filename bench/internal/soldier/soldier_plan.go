@@ -144,16 +144,15 @@ func _Soldier_hash(s *SoldierState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Soldier_changed(a, b *SoldierState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Soldier_changed(a, b *SoldierState) uint64 {
+	var w uint64
 	if a.Ammo != b.Ammo {
 		w |= 1 << 0
 	}
 	if a.Magazines != b.Magazines {
 		w |= 1 << 1
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -184,9 +184,8 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Survivor_changed(a, b *SurvivorState) uint64 {
+	var w uint64
 	if a.Hunger != b.Hunger {
 		w |= 1 << 0
 	}
@@ -196,7 +195,7 @@ func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
 	if a.Energy != b.Energy {
 		w |= 1 << 2
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

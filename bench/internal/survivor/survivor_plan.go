@@ -418,9 +418,8 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Survivor_changed(a, b *SurvivorState) uint64 {
+	var w uint64
 	if a.Health != b.Health {
 		w |= 1 << 0
 	}
@@ -448,7 +447,7 @@ func _Survivor_changed(a, b *SurvivorState, bits []uint64) {
 	if a.Armed != b.Armed {
 		w |= 1 << 8
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

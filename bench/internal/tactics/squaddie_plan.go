@@ -1023,9 +1023,8 @@ func _Squaddie_hash(s *SquaddieState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Squaddie_changed(a, b *SquaddieState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Squaddie_changed(a, b *SquaddieState) uint64 {
+	var w uint64
 	if a.Health != b.Health {
 		w |= 1 << 0
 	}
@@ -1056,7 +1055,7 @@ func _Squaddie_changed(a, b *SquaddieState, bits []uint64) {
 	if a.Radio != b.Radio {
 		w |= 1 << 9
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

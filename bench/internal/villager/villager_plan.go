@@ -830,9 +830,8 @@ func _Villager_hash(s *VillagerState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Villager_changed(a, b *VillagerState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Villager_changed(a, b *VillagerState) uint64 {
+	var w uint64
 	if a.Location != b.Location {
 		w |= 1 << 0
 	}
@@ -860,7 +859,7 @@ func _Villager_changed(a, b *VillagerState, bits []uint64) {
 	if a.Wood != b.Wood {
 		w |= 1 << 8
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -431,9 +431,8 @@ func _Woodcutter_hash(s *WoodcutterState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Woodcutter_changed(a, b *WoodcutterState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Woodcutter_changed(a, b *WoodcutterState) uint64 {
+	var w uint64
 	if a.Location != b.Location {
 		w |= 1 << 0
 	}
@@ -452,7 +451,7 @@ func _Woodcutter_changed(a, b *WoodcutterState, bits []uint64) {
 	if a.Hunger != b.Hunger {
 		w |= 1 << 5
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -12,32 +12,41 @@ import (
 
 // AgentState is the planning state of Agent: its plan:"state" fields, copied by value.
 type AgentState struct {
+	At     Place
 	Hunger int
 	Food   int
 	Energy int
 	Ammo   int
 	Threat int
 	Cover  bool
+	// Looted ruins hold no ammunition: an agent with no ammunition left
+	// cannot be armed until the ruins fill again, and its goal backs off.
+	Looted bool
 }
 
 // PlanState returns the planning state of r.
 func (r *Agent) PlanState() AgentState {
 	return AgentState{
+		At:     r.At,
 		Hunger: r.Hunger,
 		Food:   r.Food,
 		Energy: r.Energy,
 		Ammo:   r.Ammo,
 		Threat: r.Threat,
 		Cover:  r.Cover,
+		Looted: r.Looted,
 	}
 }
 
 // The actions of Agent, in declaration order: indexes of AgentDomain.Actions.
 const (
-	AgentForage runtime.ActionID = iota
+	AgentGoToForest runtime.ActionID = iota
+	AgentGoToRuins
+	AgentGoToCamp
+	AgentForage
 	AgentEat
-	AgentRest
 	AgentScavenge
+	AgentRest
 	AgentFight
 	AgentFlee
 	AgentHide
@@ -48,6 +57,7 @@ const (
 	AgentGoalSafe runtime.GoalID = iota
 	AgentGoalFed
 	AgentGoalArmed
+	AgentGoalRested
 )
 
 // AgentDomain is the planning domain of Agent: its state fields, actions and goals with
@@ -55,37 +65,106 @@ const (
 var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 	Name: "Agent",
 	Fields: []runtime.Field{
+		{Name: "At", Type: "Place", Kind: runtime.KindInt},
 		{Name: "Hunger", Type: "int", Kind: runtime.KindInt},
 		{Name: "Food", Type: "int", Kind: runtime.KindInt},
 		{Name: "Energy", Type: "int", Kind: runtime.KindInt},
 		{Name: "Ammo", Type: "int", Kind: runtime.KindInt},
 		{Name: "Threat", Type: "int", Kind: runtime.KindInt},
 		{Name: "Cover", Type: "bool", Kind: runtime.KindBool},
+		{Name: "Looted", Type: "bool", Kind: runtime.KindBool},
 	},
 	Actions: []runtime.Action[AgentState]{
 		{
+			Name:        "GoToForest",
+			Description: "GoToForest walks to the forest.",
+			Pre:         _Agent_pre_GoToForest,
+			PreText:     "At != Forest",
+			Effect:      _Agent_effect_GoToForest,
+			EffectText:  "At = Forest, Energy -= 2",
+			Cost:        1,
+			Value:       1,
+			Weight:      1,
+			PreReads:    []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpNe, Field: 0, Num: 1},
+			},
+			Reads:  []runtime.FieldID{0, 3},
+			Writes: []runtime.FieldID{0, 3},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 1},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -2},
+			},
+			Durative: true,
+		},
+		{
+			Name:        "GoToRuins",
+			Description: "GoToRuins walks to the ruins.",
+			Pre:         _Agent_pre_GoToRuins,
+			PreText:     "At != Ruins",
+			Effect:      _Agent_effect_GoToRuins,
+			EffectText:  "At = Ruins, Energy -= 2",
+			Cost:        1,
+			Value:       1,
+			Weight:      1,
+			PreReads:    []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpNe, Field: 0, Num: 2},
+			},
+			Reads:  []runtime.FieldID{0, 3},
+			Writes: []runtime.FieldID{0, 3},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet, Num: 2},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -2},
+			},
+			Durative: true,
+		},
+		{
+			Name:        "GoToCamp",
+			Description: "GoToCamp walks back to camp.",
+			Pre:         _Agent_pre_GoToCamp,
+			PreText:     "At != Camp",
+			Effect:      _Agent_effect_GoToCamp,
+			EffectText:  "At = Camp, Energy -= 2",
+			Cost:        1,
+			Value:       1,
+			Weight:      1,
+			PreReads:    []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpNe, Field: 0},
+			},
+			Reads:  []runtime.FieldID{0, 3},
+			Writes: []runtime.FieldID{0, 3},
+			Changes: []runtime.Change{
+				{Field: 0, Op: runtime.ChangeSet},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -2},
+			},
+			Durative: true,
+		},
+		{
 			Name:        "Forage",
-			Description: "Forage gathers food.",
+			Description: "Forage gathers food, which takes two ticks.",
 			Pre:         _Agent_pre_Forage,
-			PreText:     "Energy > 10 && Food < 5 && Threat == 0",
+			PreText:     "At == Forest && Food < 4 && Threat == 0",
 			Effect:      _Agent_effect_Forage,
-			EffectText:  "Food += 2, Energy -= 10",
+			EffectText:  "Food += 2, Energy -= 5",
 			Cost:        2,
 			Value:       1,
 			Weight:      1,
-			PreReads:    []runtime.FieldID{1, 2, 4},
+			PreReads:    []runtime.FieldID{0, 2, 5},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2, Num: 10},
-				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1, Num: 5},
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 1},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpLt, Field: 2, Num: 4},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5},
 			},
 			PreUnmet: _Agent_unmet_Forage,
-			Reads:    []runtime.FieldID{1, 2, 4},
-			Writes:   []runtime.FieldID{1, 2},
+			Reads:    []runtime.FieldID{0, 2, 3, 5},
+			Writes:   []runtime.FieldID{2, 3},
 			Changes: []runtime.Change{
-				{Field: 1, Op: runtime.ChangeAdd, Num: 2},
-				{Field: 2, Op: runtime.ChangeAdd, Num: -10},
+				{Field: 2, Op: runtime.ChangeAdd, Num: 2},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -5},
 			},
+			Durative: true,
 		},
 		{
 			Name:        "Eat",
@@ -97,63 +176,70 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cost:        1,
 			Value:       1,
 			Weight:      1,
-			PreReads:    []runtime.FieldID{1},
+			PreReads:    []runtime.FieldID{2},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1},
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2},
 			},
-			Reads:  []runtime.FieldID{0, 1},
-			Writes: []runtime.FieldID{0, 1},
+			Reads:  []runtime.FieldID{1, 2},
+			Writes: []runtime.FieldID{1, 2},
 			Changes: []runtime.Change{
-				{Field: 0, Op: runtime.ChangeAdd, Num: -30},
-				{Field: 1, Op: runtime.ChangeAdd, Num: -1},
+				{Field: 1, Op: runtime.ChangeAdd, Num: -30},
+				{Field: 2, Op: runtime.ChangeAdd, Num: -1},
 			},
 			Fulfills: []runtime.GoalID{AgentGoalFed},
 		},
 		{
-			Name:        "Rest",
-			Description: "Rest recovers energy, out of danger.",
-			Pre:         _Agent_pre_Rest,
-			PreText:     "Threat == 0",
-			Effect:      _Agent_effect_Rest,
-			EffectText:  "Energy += 25, Cover = false",
-			Cost:        1,
-			Value:       1,
-			Weight:      1,
-			PreReads:    []runtime.FieldID{4},
-			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
-			},
-			Reads:  []runtime.FieldID{2, 4},
-			Writes: []runtime.FieldID{2, 5},
-			Changes: []runtime.Change{
-				{Field: 2, Op: runtime.ChangeAdd, Num: 25},
-				{Field: 5, Op: runtime.ChangeSet},
-			},
-		},
-		{
 			Name:        "Scavenge",
-			Description: "Scavenge looks for ammunition.",
+			Description: "Scavenge looks for ammunition in the ruins, which takes three ticks.",
 			Pre:         _Agent_pre_Scavenge,
-			PreText:     "Energy > 5 && Ammo < 10 && Threat == 0",
+			PreText:     "At == Ruins && !Looted && Energy > 5 && Ammo < 10 && Threat == 0",
 			Effect:      _Agent_effect_Scavenge,
 			EffectText:  "Ammo += 5, Energy -= 5",
 			Cost:        2,
 			Value:       1,
 			Weight:      1,
-			PreReads:    []runtime.FieldID{2, 3, 4},
+			PreReads:    []runtime.FieldID{0, 3, 4, 5, 7},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2, Num: 5},
-				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpLt, Field: 3, Num: 10},
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 2},
+				{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGt, Field: 3, Num: 5},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpLt, Field: 4, Num: 10},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5},
 			},
 			PreUnmet: _Agent_unmet_Scavenge,
-			Reads:    []runtime.FieldID{2, 3, 4},
-			Writes:   []runtime.FieldID{2, 3},
+			Reads:    []runtime.FieldID{0, 3, 4, 5, 7},
+			Writes:   []runtime.FieldID{3, 4},
 			Changes: []runtime.Change{
-				{Field: 2, Op: runtime.ChangeAdd, Num: -5},
-				{Field: 3, Op: runtime.ChangeAdd, Num: 5},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -5},
+				{Field: 4, Op: runtime.ChangeAdd, Num: 5},
 			},
 			Fulfills: []runtime.GoalID{AgentGoalArmed},
+			Durative: true,
+		},
+		{
+			Name:        "Rest",
+			Description: "Rest recovers energy at camp, out of danger, which takes four ticks.",
+			Pre:         _Agent_pre_Rest,
+			PreText:     "At == Camp && Threat == 0",
+			Effect:      _Agent_effect_Rest,
+			EffectText:  "Energy += 40, Cover = false",
+			Cost:        1,
+			Value:       1,
+			Weight:      1,
+			PreReads:    []runtime.FieldID{0, 5},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5},
+			},
+			PreUnmet: _Agent_unmet_Rest,
+			Reads:    []runtime.FieldID{0, 3, 5},
+			Writes:   []runtime.FieldID{3, 6},
+			Changes: []runtime.Change{
+				{Field: 3, Op: runtime.ChangeAdd, Num: 40},
+				{Field: 6, Op: runtime.ChangeSet},
+			},
+			Fulfills: []runtime.GoalID{AgentGoalRested},
+			Durative: true,
 		},
 		{
 			Name:        "Fight",
@@ -165,18 +251,18 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cost:        2,
 			Value:       1,
 			Weight:      1,
-			PreReads:    []runtime.FieldID{3, 4},
+			PreReads:    []runtime.FieldID{4, 5},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 3},
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGe, Field: 4, Num: 3},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpGt, Field: 5},
 			},
 			PreUnmet: _Agent_unmet_Fight,
-			Reads:    []runtime.FieldID{2, 3, 4},
-			Writes:   []runtime.FieldID{2, 3, 4},
+			Reads:    []runtime.FieldID{3, 4, 5},
+			Writes:   []runtime.FieldID{3, 4, 5},
 			Changes: []runtime.Change{
-				{Field: 2, Op: runtime.ChangeAdd, Num: -5},
-				{Field: 3, Op: runtime.ChangeAdd, Num: -3},
-				{Field: 4, Op: runtime.ChangeSet},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -5},
+				{Field: 4, Op: runtime.ChangeAdd, Num: -3},
+				{Field: 5, Op: runtime.ChangeSet},
 			},
 			Fulfills: []runtime.GoalID{AgentGoalSafe},
 		},
@@ -190,23 +276,23 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cost:        3,
 			Value:       1,
 			Weight:      1,
-			PreReads:    []runtime.FieldID{2, 4},
+			PreReads:    []runtime.FieldID{3, 5},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGt, Field: 2, Num: 20},
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGt, Field: 3, Num: 20},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpGt, Field: 5},
 			},
 			PreUnmet: _Agent_unmet_Flee,
-			Reads:    []runtime.FieldID{2, 4},
-			Writes:   []runtime.FieldID{2, 4},
+			Reads:    []runtime.FieldID{3, 5},
+			Writes:   []runtime.FieldID{3, 5},
 			Changes: []runtime.Change{
-				{Field: 2, Op: runtime.ChangeAdd, Num: -20},
-				{Field: 4, Op: runtime.ChangeSet},
+				{Field: 3, Op: runtime.ChangeAdd, Num: -20},
+				{Field: 5, Op: runtime.ChangeSet},
 			},
 			Fulfills: []runtime.GoalID{AgentGoalSafe},
 		},
 		{
 			Name:        "Hide",
-			Description: "Hide takes cover until the threat passes.",
+			Description: "Hide takes cover until the threat passes; cover lasts until the agent\nrests.",
 			Pre:         _Agent_pre_Hide,
 			PreText:     "Threat > 0 && !Cover",
 			Effect:      _Agent_effect_Hide,
@@ -214,17 +300,17 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Cost:        4,
 			Value:       1,
 			Weight:      1,
-			PreReads:    []runtime.FieldID{4, 5},
+			PreReads:    []runtime.FieldID{5, 6},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGt, Field: 4},
-				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpGt, Field: 5},
+				{Reads: []runtime.FieldID{6}, Cmp: runtime.CmpEq, Field: 6},
 			},
 			PreUnmet: _Agent_unmet_Hide,
-			Reads:    []runtime.FieldID{4, 5},
-			Writes:   []runtime.FieldID{4, 5},
+			Reads:    []runtime.FieldID{5, 6},
+			Writes:   []runtime.FieldID{5, 6},
 			Changes: []runtime.Change{
-				{Field: 4, Op: runtime.ChangeSet},
-				{Field: 5, Op: runtime.ChangeSet, Num: 1},
+				{Field: 5, Op: runtime.ChangeSet},
+				{Field: 6, Op: runtime.ChangeSet, Num: 1},
 			},
 			Fulfills: []runtime.GoalID{AgentGoalSafe},
 		},
@@ -236,9 +322,9 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Priority:    runtime.Critical,
 			Cond:        _Agent_goal_Safe,
 			CondText:    "Threat == 0",
-			Reads:       []runtime.FieldID{4},
+			Reads:       []runtime.FieldID{5},
 			Parts: []runtime.Part{
-				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpEq, Field: 4},
+				{Reads: []runtime.FieldID{5}, Cmp: runtime.CmpEq, Field: 5},
 			},
 		},
 		{
@@ -247,9 +333,9 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Priority:    runtime.High,
 			Cond:        _Agent_goal_Fed,
 			CondText:    "Hunger < 50",
-			Reads:       []runtime.FieldID{0},
+			Reads:       []runtime.FieldID{1},
 			Parts: []runtime.Part{
-				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 50},
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpLt, Field: 1, Num: 50},
 			},
 		},
 		{
@@ -258,9 +344,20 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Priority:    runtime.Normal,
 			Cond:        _Agent_goal_Armed,
 			CondText:    "Ammo >= 3",
+			Reads:       []runtime.FieldID{4},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{4}, Cmp: runtime.CmpGe, Field: 4, Num: 3},
+			},
+		},
+		{
+			Name:        "Rested",
+			Description: "Rested means energy to go on.",
+			Priority:    runtime.Low,
+			Cond:        _Agent_goal_Rested,
+			CondText:    "Energy >= 30",
 			Reads:       []runtime.FieldID{3},
 			Parts: []runtime.Part{
-				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 3},
+				{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpGe, Field: 3, Num: 30},
 			},
 		},
 	},
@@ -270,16 +367,43 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 	Changed: _Agent_changed,
 })
 
+func _Agent_pre_GoToForest(s AgentState) bool {
+	return s.At != Forest
+}
+
+func _Agent_effect_GoToForest(s AgentState) AgentState {
+	s.At, s.Energy = Forest, s.Energy-2
+	return s
+}
+
+func _Agent_pre_GoToRuins(s AgentState) bool {
+	return s.At != Ruins
+}
+
+func _Agent_effect_GoToRuins(s AgentState) AgentState {
+	s.At, s.Energy = Ruins, s.Energy-2
+	return s
+}
+
+func _Agent_pre_GoToCamp(s AgentState) bool {
+	return s.At != Camp
+}
+
+func _Agent_effect_GoToCamp(s AgentState) AgentState {
+	s.At, s.Energy = Camp, s.Energy-2
+	return s
+}
+
 func _Agent_pre_Forage(s AgentState) bool {
-	return s.Energy > 10 && s.Food < 5 && s.Threat == 0
+	return s.At == Forest && s.Food < 4 && s.Threat == 0
 }
 
 func _Agent_unmet_Forage(s AgentState) uint64 {
 	var m uint64
-	if !(s.Energy > 10) {
+	if !(s.At == Forest) {
 		m |= 1 << 0
 	}
-	if !(s.Food < 5) {
+	if !(s.Food < 4) {
 		m |= 1 << 1
 	}
 	if !(s.Threat == 0) {
@@ -289,7 +413,7 @@ func _Agent_unmet_Forage(s AgentState) uint64 {
 }
 
 func _Agent_effect_Forage(s AgentState) AgentState {
-	s.Food, s.Energy = s.Food+2, s.Energy-10
+	s.Food, s.Energy = s.Food+2, s.Energy-5
 	return s
 }
 
@@ -302,35 +426,52 @@ func _Agent_effect_Eat(s AgentState) AgentState {
 	return s
 }
 
-func _Agent_pre_Rest(s AgentState) bool {
-	return s.Threat == 0
-}
-
-func _Agent_effect_Rest(s AgentState) AgentState {
-	s.Energy, s.Cover = s.Energy+25, false
-	return s
-}
-
 func _Agent_pre_Scavenge(s AgentState) bool {
-	return s.Energy > 5 && s.Ammo < 10 && s.Threat == 0
+	return s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0
 }
 
 func _Agent_unmet_Scavenge(s AgentState) uint64 {
 	var m uint64
-	if !(s.Energy > 5) {
+	if !(s.At == Ruins) {
 		m |= 1 << 0
 	}
-	if !(s.Ammo < 10) {
+	if !(!s.Looted) {
 		m |= 1 << 1
 	}
-	if !(s.Threat == 0) {
+	if !(s.Energy > 5) {
 		m |= 1 << 2
+	}
+	if !(s.Ammo < 10) {
+		m |= 1 << 3
+	}
+	if !(s.Threat == 0) {
+		m |= 1 << 4
 	}
 	return m
 }
 
 func _Agent_effect_Scavenge(s AgentState) AgentState {
 	s.Ammo, s.Energy = s.Ammo+5, s.Energy-5
+	return s
+}
+
+func _Agent_pre_Rest(s AgentState) bool {
+	return s.At == Camp && s.Threat == 0
+}
+
+func _Agent_unmet_Rest(s AgentState) uint64 {
+	var m uint64
+	if !(s.At == Camp) {
+		m |= 1 << 0
+	}
+	if !(s.Threat == 0) {
+		m |= 1 << 1
+	}
+	return m
+}
+
+func _Agent_effect_Rest(s AgentState) AgentState {
+	s.Energy, s.Cover = s.Energy+40, false
 	return s
 }
 
@@ -406,29 +547,42 @@ func _Agent_goal_Armed(s AgentState) bool {
 	return s.Ammo >= 3
 }
 
+func _Agent_goal_Rested(s AgentState) bool {
+	return s.Energy >= 30
+}
+
 func _Agent_enabled(s *AgentState, bits []uint64) {
 	_ = bits[0]
 	w := uint64(0)
-	if s.Energy > 10 && s.Food < 5 && s.Threat == 0 {
+	if s.At != Forest {
 		w |= 1 << 0
 	}
-	if s.Food > 0 {
+	if s.At != Ruins {
 		w |= 1 << 1
 	}
-	if s.Threat == 0 {
+	if s.At != Camp {
 		w |= 1 << 2
 	}
-	if s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
+	if s.At == Forest && s.Food < 4 && s.Threat == 0 {
 		w |= 1 << 3
 	}
-	if s.Ammo >= 3 && s.Threat > 0 {
+	if s.Food > 0 {
 		w |= 1 << 4
 	}
-	if s.Energy > 20 && s.Threat > 0 {
+	if s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
 		w |= 1 << 5
 	}
-	if s.Threat > 0 && !s.Cover {
+	if s.At == Camp && s.Threat == 0 {
 		w |= 1 << 6
+	}
+	if s.Ammo >= 3 && s.Threat > 0 {
+		w |= 1 << 7
+	}
+	if s.Energy > 20 && s.Threat > 0 {
+		w |= 1 << 8
+	}
+	if s.Threat > 0 && !s.Cover {
+		w |= 1 << 9
 	}
 	bits[0] = w
 }
@@ -436,17 +590,24 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
 	switch f {
 	case 0:
-		return float64(s.Hunger)
+		return float64(s.At)
 	case 1:
-		return float64(s.Food)
+		return float64(s.Hunger)
 	case 2:
-		return float64(s.Energy)
+		return float64(s.Food)
 	case 3:
-		return float64(s.Ammo)
+		return float64(s.Energy)
 	case 4:
-		return float64(s.Threat)
+		return float64(s.Ammo)
 	case 5:
+		return float64(s.Threat)
+	case 6:
 		if s.Cover {
+			return 1
+		}
+		return 0
+	case 7:
+		if s.Looted {
 			return 1
 		}
 		return 0
@@ -457,8 +618,10 @@ func _Agent_number(s *AgentState, f runtime.FieldID) float64 {
 func _Agent_hash(s *AgentState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Cover, 0)
+	b0 |= rolegenimpl.HashBit(s.Looted, 1)
 	h := rolegenimpl.HashStart
 	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashWord(h, uint64(s.At))
 	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
 	h = rolegenimpl.HashWord(h, uint64(s.Food))
 	h = rolegenimpl.HashWord(h, uint64(s.Energy))
@@ -467,28 +630,33 @@ func _Agent_hash(s *AgentState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Agent_changed(a, b *AgentState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
-	if a.Hunger != b.Hunger {
+func _Agent_changed(a, b *AgentState) uint64 {
+	var w uint64
+	if a.At != b.At {
 		w |= 1 << 0
 	}
-	if a.Food != b.Food {
+	if a.Hunger != b.Hunger {
 		w |= 1 << 1
 	}
-	if a.Energy != b.Energy {
+	if a.Food != b.Food {
 		w |= 1 << 2
 	}
-	if a.Ammo != b.Ammo {
+	if a.Energy != b.Energy {
 		w |= 1 << 3
 	}
-	if a.Threat != b.Threat {
+	if a.Ammo != b.Ammo {
 		w |= 1 << 4
 	}
-	if a.Cover != b.Cover {
+	if a.Threat != b.Threat {
 		w |= 1 << 5
 	}
-	bits[0] |= w
+	if a.Cover != b.Cover {
+		w |= 1 << 6
+	}
+	if a.Looted != b.Looted {
+		w |= 1 << 7
+	}
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed
@@ -496,18 +664,33 @@ func _Agent_changed(a, b *AgentState, bits []uint64) {
 // runtime.WithArgs.
 func (r *Agent) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
+	case AgentGoToForest:
+		return rolegenimpl.RunSteps(ctx, "Agent", "GoToForest", func(t runtime.Step) (runtime.Status, error) {
+			return r.GoToForest(t), nil
+		})
+	case AgentGoToRuins:
+		return rolegenimpl.RunSteps(ctx, "Agent", "GoToRuins", func(t runtime.Step) (runtime.Status, error) {
+			return r.GoToRuins(t), nil
+		})
+	case AgentGoToCamp:
+		return rolegenimpl.RunSteps(ctx, "Agent", "GoToCamp", func(t runtime.Step) (runtime.Status, error) {
+			return r.GoToCamp(t), nil
+		})
 	case AgentForage:
-		r.Forage()
-		return nil
+		return rolegenimpl.RunSteps(ctx, "Agent", "Forage", func(t runtime.Step) (runtime.Status, error) {
+			return r.Forage(t), nil
+		})
 	case AgentEat:
 		r.Eat()
 		return nil
-	case AgentRest:
-		r.Rest()
-		return nil
 	case AgentScavenge:
-		r.Scavenge()
-		return nil
+		return rolegenimpl.RunSteps(ctx, "Agent", "Scavenge", func(t runtime.Step) (runtime.Status, error) {
+			return r.Scavenge(t), nil
+		})
+	case AgentRest:
+		return rolegenimpl.RunSteps(ctx, "Agent", "Rest", func(t runtime.Step) (runtime.Status, error) {
+			return r.Rest(t), nil
+		})
 	case AgentFight:
 		r.Fight()
 		return nil
@@ -525,18 +708,33 @@ func (r *Agent) Perform(ctx context.Context, a runtime.ActionID) error {
 // without arguments) and returns its result as JSON (nil when it has none).
 func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.RawMessage) (json.RawMessage, error) {
 	switch a {
+	case AgentGoToForest:
+		return nil, rolegenimpl.RunSteps(ctx, "Agent", "GoToForest", func(t runtime.Step) (runtime.Status, error) {
+			return r.GoToForest(t), nil
+		})
+	case AgentGoToRuins:
+		return nil, rolegenimpl.RunSteps(ctx, "Agent", "GoToRuins", func(t runtime.Step) (runtime.Status, error) {
+			return r.GoToRuins(t), nil
+		})
+	case AgentGoToCamp:
+		return nil, rolegenimpl.RunSteps(ctx, "Agent", "GoToCamp", func(t runtime.Step) (runtime.Status, error) {
+			return r.GoToCamp(t), nil
+		})
 	case AgentForage:
-		r.Forage()
-		return nil, nil
+		return nil, rolegenimpl.RunSteps(ctx, "Agent", "Forage", func(t runtime.Step) (runtime.Status, error) {
+			return r.Forage(t), nil
+		})
 	case AgentEat:
 		r.Eat()
 		return nil, nil
-	case AgentRest:
-		r.Rest()
-		return nil, nil
 	case AgentScavenge:
-		r.Scavenge()
-		return nil, nil
+		return nil, rolegenimpl.RunSteps(ctx, "Agent", "Scavenge", func(t runtime.Step) (runtime.Status, error) {
+			return r.Scavenge(t), nil
+		})
+	case AgentRest:
+		return nil, rolegenimpl.RunSteps(ctx, "Agent", "Rest", func(t runtime.Step) (runtime.Status, error) {
+			return r.Rest(t), nil
+		})
 	case AgentFight:
 		r.Fight()
 		return nil, nil
@@ -555,18 +753,21 @@ func (r *Agent) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 // action runs whole and is done, or failed when it returns an error.
 func (r *Agent) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.Step) (runtime.Status, error) {
 	switch a {
+	case AgentGoToForest:
+		return r.GoToForest(t), nil
+	case AgentGoToRuins:
+		return r.GoToRuins(t), nil
+	case AgentGoToCamp:
+		return r.GoToCamp(t), nil
 	case AgentForage:
-		r.Forage()
-		return runtime.Done, nil
+		return r.Forage(t), nil
 	case AgentEat:
 		r.Eat()
 		return runtime.Done, nil
-	case AgentRest:
-		r.Rest()
-		return runtime.Done, nil
 	case AgentScavenge:
-		r.Scavenge()
-		return runtime.Done, nil
+		return r.Scavenge(t), nil
+	case AgentRest:
+		return r.Rest(t), nil
 	case AgentFight:
 		r.Fight()
 		return runtime.Done, nil

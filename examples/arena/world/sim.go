@@ -1,187 +1,106 @@
-// Package world is the arena's role and its tick loop: agents that
-// replan every tick across workers, each worker reusing one planner and
-// one plan. examples/arena runs it; the benchmarks measure it.
+// Package world is the arena's role and its world: agents that keep
+// their plans across ticks on a runtime.Crowd, while the world raises
+// their hunger, drains their energy and sends threats. examples/arena
+// runs it; the benchmarks measure it.
 package world
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
 
 	"github.com/rolegen/rolegen/runtime"
 )
 
-// chunk is how many agents a worker claims at a time.
-const chunk = 64
-
-// Stats sums what the agents did. Every field is a sum over agents, so the
-// totals do not depend on how the agents were split among workers.
-type Stats struct {
-	Plans  int64 // planner calls
-	Steps  int64 // steps in the plans made
-	Idle   int64 // plans with no step: every goal held
-	Failed int64 // plans that left some goal unplanned
-	// Performed counts the first steps performed, by action.
-	Performed []int64
-	// Checksum sums, over agents and ticks, a hash of the agent, the tick,
-	// the plan's length and its steps.
-	Checksum uint64
-}
-
-func (s *Stats) add(o *Stats) {
-	s.Plans += o.Plans
-	s.Steps += o.Steps
-	s.Idle += o.Idle
-	s.Failed += o.Failed
-	s.Checksum += o.Checksum
-	if s.Performed == nil {
-		s.Performed = make([]int64, len(o.Performed))
-	}
-	for i, n := range o.Performed {
-		s.Performed[i] += n
-	}
-}
-
-// Sim is the arena: agents and the workers that replan them every tick.
-// Each worker owns a planner and a plan that it reuses for every agent it
-// handles, so the loop allocates nothing of its own once the plans have
-// grown (the chainer still allocates an error value for each branch of
-// its search that it rejects).
+// Sim is the arena: its agents, the crowd that runs them and the world's
+// seed.
 type Sim struct {
 	Agents []Agent
-
-	seed    uint64
-	tick    uint64
-	next    atomic.Int64 // next agent to claim in the current tick
-	workers []*worker
-	start   []chan uint64
-	done    sync.WaitGroup
+	crowd  *runtime.Crowd[AgentState]
+	tick   uint64
 }
 
-type worker struct {
-	sim     *Sim
-	planner *runtime.BackwardChainer[AgentState]
-	plan    runtime.Plan
-	stats   Stats
-	_       [64]byte // keep workers' counters off each other's cache lines
+// Planners are the planners the arena can run its agents with, by name.
+var Planners = map[string]func() runtime.GoalPlanner[AgentState]{
+	"backward": func() runtime.GoalPlanner[AgentState] { return runtime.NewBackwardChainer(AgentDomain) },
+	"astar":    func() runtime.GoalPlanner[AgentState] { return runtime.NewAStar(AgentDomain) },
+	"utility": func() runtime.GoalPlanner[AgentState] {
+		return runtime.NewUtilityPlanner(runtime.NewUtility(AgentDomain))
+	},
 }
 
 // NewSim returns an arena of n agents, their starting state drawn from
-// seed, replanned by the given number of workers (at least 1). Close it
-// when done.
-func NewSim(n int, seed uint64, workers int) *Sim {
-	s := &Sim{Agents: make([]Agent, n), seed: seed}
+// seed, run by a crowd whose workers plan with what newPlanner returns
+// (Planners["backward"] when nil) and with opts (WithWorkers,
+// WithPlanBudget, …). Close it when done.
+func NewSim(n int, seed uint64, newPlanner func() runtime.GoalPlanner[AgentState], opts ...runtime.CrowdOption) *Sim {
+	if newPlanner == nil {
+		newPlanner = Planners["backward"]
+	}
+	s := &Sim{Agents: make([]Agent, n)}
+	// The world acts on each agent on the worker that ticks it.
+	live := runtime.WithBeforeTick(func(i int, tick uint64) { s.Agents[i].live(mix(seed, uint64(i), tick)) })
+	s.crowd = runtime.NewCrowd(AgentDomain, newPlanner, append(opts, live)...)
 	for i := range s.Agents {
 		r := mix(seed, uint64(i), 0)
 		s.Agents[i] = Agent{
-			Hunger: int(r % 80),
-			Food:   int(r >> 8 % 4),
-			Energy: int(r >> 16 % 100),
-			Ammo:   int(r >> 24 % 12),
-			Threat: int(r >> 32 % 3),
+			At:     Place(r % 3),
+			Hunger: int(r >> 8 % 80),
+			Food:   int(r >> 16 % 3),
+			Energy: 20 + int(r>>24%80),
+			Ammo:   int(r >> 32 % 12),
+			Looted: r>>48%4 == 0,
+			Walk:   3 + int(r>>40%8),
 		}
-	}
-	workers = max(workers, 1)
-	s.start = make([]chan uint64, workers)
-	for w := range workers {
-		wk := &worker{
-			sim:     s,
-			planner: runtime.NewBackwardChainer(AgentDomain),
-			stats:   Stats{Performed: make([]int64, len(AgentDomain.Actions))},
-		}
-		s.workers = append(s.workers, wk)
-		s.start[w] = make(chan uint64)
-		go wk.run(s.start[w])
+		s.crowd.Add(&s.Agents[i])
 	}
 	return s
 }
 
-// Tick advances the world one tick: every agent's needs and threats
-// change, then every agent replans and performs its plan's first step.
-func (s *Sim) Tick() {
+// Tick advances the world one tick: the crowd runs every agent for a
+// tick, the world changing each agent's needs and threats just before
+// (runtime.WithBeforeTick).
+func (s *Sim) Tick(ctx context.Context) {
 	s.tick++
-	s.next.Store(0)
-	s.done.Add(len(s.workers))
-	for _, c := range s.start {
-		c <- s.tick
-	}
-	s.done.Wait()
+	s.crowd.Tick(ctx)
 }
 
-// Stats returns the totals over all workers so far.
-func (s *Sim) Stats() Stats {
-	var t Stats
-	for _, w := range s.workers {
-		t.add(&w.stats)
-	}
-	return t
-}
+// Counts returns what the agents did so far.
+func (s *Sim) Counts() runtime.AgentCounts { return s.crowd.Counts() }
 
-// Close stops the workers.
-func (s *Sim) Close() {
-	for _, c := range s.start {
-		close(c)
-	}
-}
+// Crowd returns the crowd that runs the agents.
+func (s *Sim) Crowd() *runtime.Crowd[AgentState] { return s.crowd }
 
-func (w *worker) run(start <-chan uint64) {
-	ctx := context.Background()
-	agents := w.sim.Agents
-	for tick := range start {
-		for {
-			lo := int(w.sim.next.Add(chunk)) - chunk
-			if lo >= len(agents) {
-				break
-			}
-			for i := lo; i < min(lo+chunk, len(agents)); i++ {
-				w.step(ctx, i, tick)
-			}
+// Finished returns the steps the agents finished, by action (indexed by
+// ActionID).
+func (s *Sim) Finished() []int64 {
+	out := make([]int64, len(AgentDomain.Actions))
+	for i := range s.Agents {
+		for a := range out {
+			out[a] += int64(s.Agents[i].Done[a])
 		}
-		w.sim.done.Done()
 	}
+	return out
 }
 
-// step runs one agent for one tick. Everything it draws comes from the
-// seed, the agent's index and the tick, so the outcome does not depend on
-// which worker runs it.
-func (w *worker) step(ctx context.Context, i int, tick uint64) {
-	a := &w.sim.Agents[i]
-	a.live(mix(w.sim.seed, uint64(i), tick))
-
-	err := w.planner.PlanInto(ctx, a.PlanState(), &w.plan)
-	st := &w.stats
-	st.Plans++
-	st.Steps += int64(len(w.plan.Steps))
-	h := mix(uint64(i), tick, uint64(len(w.plan.Steps)))
-	for _, s := range w.plan.Steps {
-		h = mix(h, uint64(s), 0)
-	}
-	st.Checksum += h
-	if err != nil {
-		st.Failed++
-	}
-	if len(w.plan.Steps) == 0 {
-		if err == nil {
-			st.Idle++
-		}
-		return
-	}
-	first := w.plan.Steps[0]
-	if a.Perform(ctx, first) == nil {
-		st.Performed[first]++
-	}
-}
+// Close stops the crowd's workers.
+func (s *Sim) Close() { s.crowd.Close() }
 
 // live is the world acting on the agent for one tick: hunger grows,
 // energy drains, threats come and go. r is the tick's random draw.
 func (a *Agent) live(r uint64) {
-	a.Hunger += 1 + int(r%3)
-	a.Energy = max(a.Energy-1, 0)
+	if r%2 == 0 {
+		a.Hunger++
+	}
+	if r>>4%4 == 0 {
+		a.Energy = max(a.Energy-1, 0)
+	}
 	switch {
-	case a.Threat == 0 && r>>8%16 == 0:
+	case a.Threat == 0 && r>>8%128 == 0:
 		a.Threat = 1 + int(r>>16%5)
-	case a.Threat > 0 && r>>24%8 == 0:
+	case a.Threat > 0 && r>>24%32 == 0:
 		a.Threat = 0
+	}
+	if r>>40%1024 == 0 {
+		a.Looted = !a.Looted
 	}
 }
 
@@ -206,7 +125,10 @@ func (s *Sim) StateChecksum() uint64 {
 		if st.Cover {
 			cover = 1
 		}
-		h = mix(h, uint64(i), mix(uint64(st.Hunger), uint64(st.Food)<<32|uint64(st.Energy), uint64(st.Ammo)<<32|uint64(st.Threat)<<1|cover))
+		if st.Looted {
+			cover |= 2
+		}
+		h = mix(h, uint64(i), mix(uint64(st.Hunger)<<8|uint64(st.At), uint64(st.Food)<<32|uint64(st.Energy), uint64(st.Ammo)<<32|uint64(st.Threat)<<2|cover))
 	}
 	return h
 }

@@ -1,28 +1,46 @@
 package world
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
 )
 
-// Every plan the agents make is valid: replaying each agent's plan on its
-// state in the domain reaches the goals the plan promises.
+// Every plan an agent makes reaches its goal from the state it was made
+// in: replayed in the domain, the goal holds at the end.
 func TestPlansVerify(t *testing.T) {
-	sim := NewSim(300, 5, 1)
-	defer sim.Close()
-	w := sim.workers[0]
-	for range 30 {
-		sim.Tick()
-		for i := range sim.Agents {
-			s := sim.Agents[i].PlanState()
-			_ = w.planner.PlanInto(t.Context(), s, &w.plan)
-			require.NoError(t, AgentDomain.Verify(s, &w.plan), "agent %d state %+v", i, s)
+	var sim *Sim
+	checked := 0
+	sim = NewSim(300, 5, nil, runtime.WithAgentObserver(func(v runtime.AgentView) {
+		if v.Event != runtime.EventPlanned {
+			return
 		}
+		checked++
+		end, err := AgentDomain.Simulate(sim.Agents[v.ID].PlanState(), v.Plan)
+		require.NoError(t, err, "agent %d: plan %v", v.ID, v.Plan)
+		require.True(t, AgentDomain.Holds(v.Goal, end), "agent %d: plan %v does not reach %s", v.ID, v.Plan, AgentDomain.GoalName(v.Goal))
+	}))
+	defer sim.Close()
+	for range 300 {
+		sim.Tick(t.Context())
 	}
-	st := sim.Stats()
-	for i, n := range st.Performed {
-		assert.Positive(t, n, "action %s never performed", AgentDomain.Actions[i].Name)
+	assert.Greater(t, checked, 300)
+	for i, n := range sim.Finished() {
+		assert.Positive(t, n, "action %s never finished", AgentDomain.Actions[i].Name)
 	}
+}
+
+// Once warm, the arena's ticks allocate nothing.
+func TestTicksDoNotAllocate(t *testing.T) {
+	ctx := context.Background()
+	sim := NewSim(2000, 1, nil, runtime.WithWorkers(2))
+	defer sim.Close()
+	for range 200 {
+		sim.Tick(ctx)
+	}
+	assert.Zero(t, testing.AllocsPerRun(200, func() { sim.Tick(ctx) }))
 }

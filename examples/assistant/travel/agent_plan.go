@@ -234,9 +234,8 @@ func _Agent_hash(s *AgentState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Agent_changed(a, b *AgentState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Agent_changed(a, b *AgentState) uint64 {
+	var w uint64
 	if a.Searched != b.Searched {
 		w |= 1 << 0
 	}
@@ -249,7 +248,7 @@ func _Agent_changed(a, b *AgentState, bits []uint64) {
 	if a.Budget != b.Budget {
 		w |= 1 << 3
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -369,9 +369,8 @@ func _Scout_hash(s *ScoutState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Scout_changed(a, b *ScoutState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Scout_changed(a, b *ScoutState) uint64 {
+	var w uint64
 	if a.Pos != b.Pos {
 		w |= 1 << 0
 	}
@@ -393,7 +392,7 @@ func _Scout_changed(a, b *ScoutState, bits []uint64) {
 	if a.Market != b.Market {
 		w |= 1 << 6
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed
@@ -402,14 +401,14 @@ func _Scout_changed(a, b *ScoutState, bits []uint64) {
 func (r *Scout) Perform(ctx context.Context, a runtime.ActionID) error {
 	switch a {
 	case ScoutWalk:
-		return runtime.RunSteps(ctx, "Scout", "Walk", func(t runtime.Step) (runtime.Status, error) {
+		return rolegenimpl.RunSteps(ctx, "Scout", "Walk", func(t runtime.Step) (runtime.Status, error) {
 			return r.Walk(t), nil
 		})
 	case ScoutForage:
 		r.Forage()
 		return nil
 	case ScoutEat:
-		return runtime.RunSteps(ctx, "Scout", "Eat", func(t runtime.Step) (runtime.Status, error) {
+		return rolegenimpl.RunSteps(ctx, "Scout", "Eat", func(t runtime.Step) (runtime.Status, error) {
 			return r.Eat(t), nil
 		})
 	case ScoutFight:
@@ -427,14 +426,14 @@ func (r *Scout) Perform(ctx context.Context, a runtime.ActionID) error {
 func (r *Scout) PerformJSON(ctx context.Context, a runtime.ActionID, args json.RawMessage) (json.RawMessage, error) {
 	switch a {
 	case ScoutWalk:
-		return nil, runtime.RunSteps(ctx, "Scout", "Walk", func(t runtime.Step) (runtime.Status, error) {
+		return nil, rolegenimpl.RunSteps(ctx, "Scout", "Walk", func(t runtime.Step) (runtime.Status, error) {
 			return r.Walk(t), nil
 		})
 	case ScoutForage:
 		r.Forage()
 		return nil, nil
 	case ScoutEat:
-		return nil, runtime.RunSteps(ctx, "Scout", "Eat", func(t runtime.Step) (runtime.Status, error) {
+		return nil, rolegenimpl.RunSteps(ctx, "Scout", "Eat", func(t runtime.Step) (runtime.Status, error) {
 			return r.Eat(t), nil
 		})
 	case ScoutFight:

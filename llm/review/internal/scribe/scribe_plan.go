@@ -106,13 +106,12 @@ func _Scribe_hash(s *ScribeState) uint64 {
 	return rolegenimpl.HashMix(h)
 }
 
-func _Scribe_changed(a, b *ScribeState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Scribe_changed(a, b *ScribeState) uint64 {
+	var w uint64
 	if a.Notes != b.Notes {
 		w |= 1 << 0
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed

@@ -1,4 +1,4 @@
-package runtime_test
+package rolegenimpl_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // RunSteps calls a step until it is done or failed, and tells it when
@@ -24,22 +25,22 @@ func TestRunSteps(t *testing.T) {
 			return st, nil
 		}
 	}
-	require.NoError(t, runtime.RunSteps(t.Context(), "R", "Walk", walk(runtime.Done)))
+	require.NoError(t, rolegenimpl.RunSteps(t.Context(), "R", "Walk", walk(runtime.Done)))
 	assert.Equal(t, []runtime.Step{{Ticks: 0}, {Ticks: 1}, {Ticks: 2}}, seen)
 	assert.True(t, seen[0].First())
 	assert.False(t, seen[1].First())
 
-	err := runtime.RunSteps(t.Context(), "R", "Walk", walk(runtime.Failed))
+	err := rolegenimpl.RunSteps(t.Context(), "R", "Walk", walk(runtime.Failed))
 	require.ErrorIs(t, err, runtime.ErrActionFailed)
 	assert.Equal(t, "rolegen: R.Walk: action failed", err.Error())
 
 	boom := errors.New("boom")
-	err = runtime.RunSteps(t.Context(), "R", "Walk", func(runtime.Step) (runtime.Status, error) { return runtime.Running, boom })
+	err = rolegenimpl.RunSteps(t.Context(), "R", "Walk", func(runtime.Step) (runtime.Status, error) { return runtime.Running, boom })
 	require.ErrorIs(t, err, boom)
 
 	ctx, cancel := context.WithCancel(t.Context())
 	seen = nil
-	err = runtime.RunSteps(ctx, "R", "Walk", func(s runtime.Step) (runtime.Status, error) {
+	err = rolegenimpl.RunSteps(ctx, "R", "Walk", func(s runtime.Step) (runtime.Status, error) {
 		seen = append(seen, s)
 		cancel()
 		return runtime.Running, nil
@@ -48,7 +49,7 @@ func TestRunSteps(t *testing.T) {
 	assert.Equal(t, []runtime.Step{{Ticks: 0}, {Ticks: 1, Interrupted: true}}, seen)
 
 	seen = nil
-	require.ErrorIs(t, runtime.RunSteps(ctx, "R", "Walk", walk(runtime.Done)), context.Canceled)
+	require.ErrorIs(t, rolegenimpl.RunSteps(ctx, "R", "Walk", walk(runtime.Done)), context.Canceled)
 	assert.Empty(t, seen, "a step the context ended before is not begun")
 	assert.Equal(t, "running", runtime.Running.String())
 }
