@@ -128,8 +128,10 @@ type AgentView struct {
 	// step's action (NoAction without a plan).
 	Step   int
 	Action ActionID
-	// Status is what the step's method last returned (Running while it
-	// runs), and Ticks how many ticks it has run.
+	// Status is what the last call of a step's method returned: Running
+	// while the current step runs; once a step ends, Done or Failed until
+	// the next step's first call. Ticks is how many ticks the current (or
+	// last) step has run.
 	Status Status
 	Ticks  int
 	// Reason is why the agent made its plan, or, without one, why it

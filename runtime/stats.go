@@ -8,7 +8,8 @@ import (
 
 // Stats counts what planners do: their calls, how long they took and how
 // much they searched, by planner, goal and outcome (planned, or the
-// Reason of the failure). Give one to the planners of a domain with
+// Reason of the failure), and what agents do in a game loop (see
+// WithAgentStats and Agents). Give one to the planners of a domain with
 // WithStats (and to Think with WithThinkStats); read it with Each, or
 // export it (package otelrolegen reports a Stats as OpenTelemetry
 // metrics when the program's metric reader collects).
