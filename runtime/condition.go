@@ -35,6 +35,14 @@ type condition[S any] struct {
 	// its own.
 	group    []uint8
 	disjoint bool
+	// For an action's precondition: consumed marks the parts whose field
+	// the action's own effect moves away from holding, use[i] by how much
+	// a run (see Domain.consumes).
+	consumed uint64
+	use      []float64
+	// cheapest[i] is the cost of the cheapest action that can serve
+	// parts[i] (+Inf when none can), for the chainer's estimates.
+	cheapest []float64
 }
 
 // option is an action that can serve a condition.
@@ -76,9 +84,13 @@ func checkParts(parts []Part, hasUnmet bool, validField func([]FieldID) error) e
 	return nil
 }
 
-// newCondition derives the planners' view of a condition. reads are the
-// fields the whole condition reads (the one part when parts is nil); goal
-// is the goal the condition is of, or NoGoal for a precondition.
+// newCondition derives the planners' view of a condition, in phases:
+// the relation of every action to every part, the options (the actions
+// that can serve a part, in the order the planners try them), the groups
+// of parts that actions touch together, and the bounds of the parts. reads
+// are the fields the whole condition reads (the one part when parts is
+// nil); goal is the goal the condition is of, or NoGoal for a
+// precondition.
 func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts []Part, reads []FieldID, goal GoalID) condition[S] {
 	c := condition[S]{holds: holds, unmet: unmet, parts: parts}
 	if holds == nil {
@@ -87,6 +99,26 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 	if len(c.parts) == 0 {
 		c.parts = []Part{{Reads: reads}}
 	}
+	d.relate(&c)
+	d.addOptions(&c, goal)
+	d.groupParts(&c)
+	d.boundParts(&c)
+	c.cheapest = make([]float64, len(c.parts))
+	for i := range c.cheapest {
+		c.cheapest[i] = math.Inf(1)
+		for _, o := range c.opts {
+			if o.helps&(1<<i) != 0 {
+				c.cheapest[i] = min(c.cheapest[i], d.Actions[o.act].Cost)
+			}
+		}
+	}
+	return c
+}
+
+// relate fills c.rels and c.steps: what each action can do to each part,
+// and what one step of an action that moves a part's field by a constant
+// adds to it.
+func (d *Domain[S]) relate(c *condition[S]) {
 	strField := func(f FieldID) bool { return d.Fields[f].Kind == KindString }
 	n := len(c.parts)
 	c.rels = make([]Relation, len(d.Actions)*n)
@@ -111,6 +143,13 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 			}
 		}
 	}
+}
+
+// addOptions lists the actions that can serve some part of c: for a
+// goal, those that declare it in fulfills first; then, in declaration
+// order, those in a serving relation to one of its parts.
+func (d *Domain[S]) addOptions(c *condition[S], goal GoalID) {
+	n := len(c.parts)
 	all := uint64(1)<<n - 1
 	if n == 64 {
 		all = ^uint64(0)
@@ -136,9 +175,24 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 			c.opts = append(c.opts, o)
 		}
 	}
-	// Group the parts by the actions that touch them: those that serve
-	// a part, and those that set its field (the bound of a part may end
-	// with any setter).
+	fulfills := func(ai int) bool { return goal != NoGoal && slices.Contains(d.Actions[ai].Fulfills, goal) }
+	for ai := range d.Actions {
+		if fulfills(ai) {
+			add(ai, true)
+		}
+	}
+	for ai := range d.Actions {
+		if !fulfills(ai) {
+			add(ai, false)
+		}
+	}
+}
+
+// groupParts groups the parts of c by the actions that touch them: those
+// that serve a part, and those that set its field (the bound of a part
+// may end with any setter).
+func (d *Domain[S]) groupParts(c *condition[S]) {
+	n := len(c.parts)
 	touches := make([]bool, len(c.rels))
 	for ai := range d.Actions {
 		for i := range n {
@@ -147,9 +201,14 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 		}
 	}
 	c.group, c.disjoint = groupParts(touches, n)
+}
+
+// boundParts derives the bound of each part of c, and c.flat.
+func (d *Domain[S]) boundParts(c *condition[S]) {
+	n := len(c.parts)
 	c.bounds = make([]partBound, n)
 	for i := range n {
-		c.bounds[i] = d.newPartBound(&c, i)
+		c.bounds[i] = d.newPartBound(c, i)
 		switch b := &c.bounds[i]; {
 		case b.stepped() || math.IsInf(b.reset, 1) || i > 0 && b.reset != c.flat:
 			c.flat = -1
@@ -157,20 +216,78 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 			c.flat = b.reset
 		}
 	}
-	if goal != NoGoal {
-		for ai := range d.Actions {
-			if slices.Contains(d.Actions[ai].Fulfills, goal) {
-				add(ai, true)
+}
+
+// consumes fills c.use for the precondition c of action a: for each part
+// that compares a numeric field with a constant and that a's own effect
+// moves away from holding by a constant step (Wheat >= 1 for SellWheat,
+// which does Wheat -= 1), what one run of a takes from the field. The
+// chainer then establishes the precondition for several runs at once when
+// a goal needs a to run several times (see chainCall.failing).
+func (d *Domain[S]) consumes(c *condition[S], a ActionID) {
+	if c.holds == nil {
+		return
+	}
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.Cmp < CmpLt || d.Fields[p.Field].Kind == KindString || d.Fields[p.Field].Kind == KindBool {
+			continue // equalities and strings are not consumed by steps
+		}
+		for _, ch := range d.Actions[a].Changes {
+			if ch.Field != p.Field || ch.Op != ChangeAdd || ch.Num == 0 {
+				continue
+			}
+			if up := p.Cmp >= CmpGt; up == (ch.Num < 0) {
+				if c.use == nil {
+					c.use = make([]float64, len(c.parts))
+				}
+				c.use[i] = math.Abs(ch.Num)
+				c.consumed |= 1 << i
 			}
 		}
 	}
-	for ai := range d.Actions {
-		if goal != NoGoal && slices.Contains(d.Actions[ai].Fulfills, goal) {
-			continue
+}
+
+// batch is how many runs of an action its precondition is established
+// for, and the consumed parts that must leave enough for them all (see
+// Domain.consumes). The zero batch is one run.
+type batch struct {
+	runs  int32
+	parts uint64
+}
+
+// of reports whether part i of the precondition is established for more
+// than one run.
+func (b batch) of(i int) bool { return b.runs > 1 && b.parts&(1<<i) != 0 }
+
+// shiftedNum is the constant of part i of c shifted for batch b (see
+// shifted).
+func (c *condition[S]) shiftedNum(i int, b batch) float64 {
+	num := c.parts[i].Num
+	if b.of(i) {
+		more := float64(b.runs-1) * c.use[i]
+		if c.parts[i].Cmp >= CmpGt {
+			return num + more
 		}
-		add(ai, false)
+		return num - more
 	}
-	return c
+	return num
+}
+
+// shifted returns part i of c as it must hold before the first of the
+// runs of batch b of the action c is the precondition of: what the runs
+// before the last take, added to the constant.
+func (c *condition[S]) shifted(i int, b batch) Part {
+	p := c.parts[i]
+	if b.of(i) {
+		more := float64(b.runs-1) * c.use[i]
+		if p.Cmp >= CmpGt {
+			p.Num += more
+		} else {
+			p.Num -= more
+		}
+	}
+	return p
 }
 
 // failing returns the parts of c that fail in s, one bit each.
@@ -265,51 +382,6 @@ func (r *fields[S]) get(f FieldID) (float64, bool) {
 		r.vals[f], r.stamp[f] = r.number(r.s, f), r.gen
 	}
 	return r.vals[f], true
-}
-
-// repeats is how many steps of action a the parts of c that advances marks
-// need at least, by how far each part's field is from what it needs: 1
-// when the fields cannot be read; +Inf when a step moves an equality's
-// field away from its constant.
-func (c *condition[S]) repeats(a ActionID, advances uint64, r *fields[S]) float64 {
-	reps := 1.0
-	n := len(c.parts)
-	for advances != 0 {
-		i := bits.TrailingZeros64(advances)
-		advances &= advances - 1
-		p := &c.parts[i]
-		x, ok := r.get(p.Field)
-		if !ok {
-			return 1
-		}
-		reps = max(reps, p.steps(x, c.steps[int(a)*n+i]))
-	}
-	return reps
-}
-
-// estimate is what using option o for condition c in s costs, as the
-// chainer guesses it to order its choices: the action's cost times the
-// steps its advanced parts need, plus, for each failing part of its
-// precondition, the cheapest such guess among the actions that can serve
-// that part (without looking further down). failing are the parts of c
-// that fail in s, pf those of the action's precondition; r reads s's
-// fields.
-func (d *Domain[S]) estimate(c *condition[S], o *option, failing, pf uint64, r *fields[S]) float64 {
-	est := d.Actions[o.act].Cost * c.repeats(o.act, o.advances&failing, r)
-	pre := &d.pres[o.act]
-	for pf != 0 {
-		i := bits.TrailingZeros64(pf)
-		pf &= pf - 1
-		best := math.Inf(1)
-		for j := range pre.opts {
-			h := &pre.opts[j]
-			if h.helps&(1<<i) != 0 {
-				best = min(best, d.Actions[h.act].Cost*pre.repeats(h.act, h.advances&(1<<i), r))
-			}
-		}
-		est += best
-	}
-	return est
 }
 
 // stepsBound is a lower bound on the number of steps that make c hold: for

@@ -221,6 +221,8 @@ type Domain[S comparable] struct {
 	pres  []condition[S]
 	// stateCosts: some action's cost depends on the state.
 	stateCosts bool
+	// setsConstants: some action sets a field to a constant.
+	setsConstants bool
 	// agents is what the domain's agents share (agent_tables.go).
 	agents *agentTables
 }
@@ -301,6 +303,11 @@ func (d *Domain[S]) init() error {
 	})
 
 	d.stateCosts = d.hasStateCosts()
+	for i := range d.Actions {
+		for _, ch := range d.Actions[i].Changes {
+			d.setsConstants = d.setsConstants || ch.Op == ChangeSet
+		}
+	}
 	d.goals = make([]condition[S], len(d.Goals))
 	for gi := range d.Goals {
 		g := &d.Goals[gi]
@@ -310,6 +317,9 @@ func (d *Domain[S]) init() error {
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
+		if d.Number != nil && !NoBatch {
+			d.consumes(&d.pres[ai], ActionID(ai))
+		}
 	}
 	d.agents = newAgentTables(d)
 	return nil
@@ -557,3 +567,5 @@ func (d *Domain[S]) hasStateCosts() bool {
 	}
 	return false
 }
+
+var NoBatch bool

@@ -81,6 +81,41 @@ func (p *Part) holdsFor(num float64, str string, isStr bool) bool {
 	return false
 }
 
+// nearer reports whether a field that fails x cmp num moved nearer to
+// holding from x to y (still failing): up for > and >=, down for < and
+// <=, closer for ==; a field that fails != is at its constant, and any
+// move makes it hold.
+func nearer(cmp Cmp, num, x, y float64) bool {
+	switch cmp {
+	case CmpGt, CmpGe:
+		return y > x
+	case CmpLt, CmpLe:
+		return y < x
+	case CmpEq:
+		return math.Abs(y-num) < math.Abs(x-num)
+	}
+	return false
+}
+
+// compare reports whether x cmp num holds (false for CmpNone).
+func compare(cmp Cmp, x, num float64) bool {
+	switch cmp {
+	case CmpEq:
+		return x == num
+	case CmpNe:
+		return x != num
+	case CmpLt:
+		return x < num
+	case CmpLe:
+		return x <= num
+	case CmpGt:
+		return x > num
+	case CmpGe:
+		return x >= num
+	}
+	return false
+}
+
 // gap is how far a numeric field's value x is from satisfying the part: 0
 // when it does, more the further it is. Only the order of gaps means
 // anything.

@@ -34,6 +34,10 @@ const (
 	// TraceSearch: the backward chainer's greedy pass found no plan and
 	// its complete pass searched further (Detail says what it found).
 	TraceSearch
+	// TraceImprove: the backward chainer's greedy pass found a plan and
+	// its complete pass looked for a cheaper one (Detail says what it
+	// found).
+	TraceImprove
 )
 
 // TraceEvent is one decision of a planner.
@@ -84,6 +88,8 @@ func (t *Trace) String() string {
 			fmt.Fprintf(&b, "goal %s fails: %s", e.Goal, e.Detail)
 		case TraceSearch:
 			fmt.Fprintf(&b, "goal %s: no greedy plan; complete search: %s", e.Goal, e.Detail)
+		case TraceImprove:
+			fmt.Fprintf(&b, "goal %s: complete search for a cheaper plan: %s", e.Goal, e.Detail)
 		}
 		b.WriteByte('\n')
 	}

@@ -41,49 +41,65 @@ type role[S comparable] struct {
 func (r *role[S]) Name() string { return r.name }
 
 func (r *role[S]) Measure(f *Figures, rng *rand.Rand, starts int, opts ...runtime.BackwardOption) error {
-	ctx := context.Background()
 	as := runtime.NewAStar(r.d, runtime.WithMaxSteps(MaxSteps))
 	bc := runtime.NewBackwardChainer(r.d, opts...)
-	var ref, plan runtime.Plan
 	for range starts {
 		var v [4]int
 		for i := range v {
 			v[i] = rng.IntN(5)
 		}
-		s := r.state(v)
-		if r.d.Holds(0, s) || as.PlanGoalInto(ctx, s, 0, &ref) != nil {
-			continue
+		if _, err := Compare(f, fmt.Sprintf("%s from %v", r.name, v), r.d, as, bc, r.state(v), 0); err != nil {
+			return err
 		}
-		// The time of a call is the least of Repeats calls with the same
-		// planner, so that a preemption or a collection on a shared
-		// machine does not pass for the planner's worst case.
-		var err error
-		took := time.Duration(math.MaxInt64)
-		for range Repeats {
-			begin := time.Now()
-			err = bc.PlanGoalInto(ctx, s, 0, &plan)
-			took = min(took, time.Since(begin))
-		}
-		f.Starts++
-		if plan.Expansions > f.MostExpansions {
-			f.MostExpansions = plan.Expansions
-		}
-		f.total += took
-		f.expansions += plan.Expansions
-		if took > f.Worst {
-			f.Worst, f.WorstCase = took, fmt.Sprintf("%s from %v, %d expansions: %v", r.name, v, plan.Expansions, err)
-		}
-		if err != nil {
-			continue
-		}
-		end, err := r.d.Simulate(s, plan.Steps)
-		if err != nil || !r.d.Holds(0, end) {
-			return fmt.Errorf("%s from %v: plan %v does not replay: %v", r.name, v, plan.Steps, err)
-		}
-		f.Found++
-		f.ratios = append(f.ratios, plan.Cost/ref.Cost)
 	}
 	return nil
+}
+
+// Compare plans goal g from s with the backward chainer bc and counts
+// the call in f when A* (as, the reference) plans it: whether the chainer
+// found a plan, which must replay, its cost over A*'s, and the time of the
+// call (the least of Repeats). It reports whether the start counted, and
+// an error for a plan that does not replay. name says which call it is,
+// for f.WorstCase.
+func Compare[S comparable](f *Figures, name string, d *runtime.Domain[S], as *runtime.AStar[S], bc *runtime.BackwardChainer[S], s S, g runtime.GoalID) (bool, error) {
+	ctx := context.Background()
+	var ref, plan runtime.Plan
+	if d.Holds(g, s) || as.PlanGoalInto(ctx, s, g, &ref) != nil {
+		return false, nil
+	}
+	// The time of a call is the least of Repeats calls with the same
+	// planner, so that a preemption or a collection on a shared
+	// machine does not pass for the planner's worst case.
+	var err error
+	took := time.Duration(math.MaxInt64)
+	for range Repeats {
+		begin := time.Now()
+		err = bc.PlanGoalInto(ctx, s, g, &plan)
+		took = min(took, time.Since(begin))
+	}
+	f.Starts++
+	if plan.Expansions > f.MostExpansions {
+		f.MostExpansions = plan.Expansions
+	}
+	f.total += took
+	f.expansions += plan.Expansions
+	if took > f.Worst {
+		f.Worst, f.WorstCase = took, fmt.Sprintf("%s, %d expansions: %v", name, plan.Expansions, err)
+	}
+	if err != nil {
+		return true, nil
+	}
+	end, err := d.Simulate(s, plan.Steps)
+	if err != nil || !d.Holds(g, end) {
+		return true, fmt.Errorf("%s: plan %v does not replay: %v", name, d.Names(plan.Steps), err)
+	}
+	f.Found++
+	ratio := plan.Cost / ref.Cost
+	f.ratios = append(f.ratios, ratio)
+	if ratio > f.WorstRatio {
+		f.WorstRatio, f.WorstRatioCase = ratio, fmt.Sprintf("%s: %v (cost %g), A* %v (cost %g)", name, d.Names(plan.Steps), plan.Cost, d.Names(ref.Steps), ref.Cost)
+	}
+	return true, nil
 }
 
 // Repeats is how many times each start is planned; its time is the least.
@@ -97,6 +113,10 @@ type Figures struct {
 	WorstCase string
 	// MostExpansions is the largest number of expansions of a call.
 	MostExpansions int
+	// WorstRatio is the largest plan cost / optimal cost, WorstRatioCase
+	// which call it was, with both plans.
+	WorstRatio     float64
+	WorstRatioCase string
 	total          time.Duration
 	expansions     int
 	ratios         []float64 // plan cost / optimal cost, of the plans found

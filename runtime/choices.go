@@ -1,0 +1,284 @@
+package runtime
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// The choices of a frame, which both passes of the backward chainer make:
+// the options of the frame's conditions that can serve a failing part,
+// each with the batch its precondition is established for and the failing
+// parts of that precondition; the greedy pass also orders them by what
+// they are likely to cost.
+
+// choice is an action a pass may push for a frame: an option of one of
+// the frame's conditions, with what orders it.
+type choice struct {
+	opt  *option // in the domain's tables
+	cond int32   // the frame's condition it serves
+	// batch: how many times the action must run for the parts it
+	// advances, when it consumes fields of its own precondition that it
+	// does not advance (then the precondition is established for them
+	// all: see Domain.consumes); one run otherwise.
+	batch batch
+	want  uint64 // the failing parts of the condition it can serve
+	cf    uint64 // the failing parts of that condition
+	// pre are the failing parts of the action's precondition (for its
+	// batch) in the state of the choice: none when it applies.
+	pre uint64
+}
+
+// rank is what orders a choice in the greedy pass (see order).
+type rank struct {
+	est  float64 // the guess of its cost
+	hard float64 // the cheapest guess among the choices for the hardest part it serves
+	// breaks counts the other choices that apply now and would not after
+	// this one's step (walking to the market leaves the field where the
+	// harvest is).
+	breaks int32
+	// first: the action declares the goal in fulfills; applies: its
+	// precondition holds.
+	first, applies bool
+}
+
+// choose returns list (emptied) filled with the choices for the frame of
+// act (NoAction: the goal's), established for batch b, in state *s,
+// whose first condition fails in parts first; targets is the number of the
+// frame's conditions (the goal's frame: the goal, and the protected goals
+// in the complete pass). An action that must run several times has its
+// precondition established for them all (see batchOf) with batches
+// batchAll, for one run with batchNone, and both ways with batchBoth.
+// depth is the frame's, for the trace.
+func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, first uint64, targets int, batches batching, depth int) []choice {
+	d := c.d
+	list = list[:0]
+	c.fields.reset(d.Number, s, len(d.Fields))
+	for ci := range int32(targets) {
+		cond := c.need(act, ci)
+		failing, condBatch := first, b
+		if ci > 0 {
+			failing, condBatch = cond.failing(*s), batch{}
+		}
+		if failing == 0 {
+			continue
+		}
+		for j := range cond.opts {
+			o := &cond.opts[j]
+			if o.helps&failing == 0 {
+				if c.trace != nil {
+					c.event(TraceSkip, NoGoal, o.act, depth, "cannot make a failing part of what it serves hold")
+				}
+				continue
+			}
+			if ci > 0 && slices.ContainsFunc(list, func(x choice) bool { return x.opt.act == o.act }) {
+				continue // served an earlier condition too
+			}
+			pre := &d.pres[o.act]
+			pf := pre.failing(*s)
+			list = append(list, choice{opt: o, cond: ci, want: o.helps & failing, cf: failing, pre: pf})
+			// An action that applies runs with what there is (see
+			// batchOf); one that does not may be batched.
+			if pf == 0 || batches == batchNone || pre.consumed == 0 || o.advances&failing == 0 {
+				continue
+			}
+			ch := &list[len(list)-1]
+			if ch.batch = c.batchOf(cond, condBatch, o, failing); ch.batch.runs > 1 {
+				ch.pre |= c.batchFailing(pre, ch.batch, pf, s)
+				if batches == batchBoth {
+					list = append(list, choice{opt: o, cond: ci, want: o.helps & failing, cf: failing, pre: pf})
+				}
+			}
+		}
+	}
+	return list
+}
+
+// batching says how choose batches the runs of an action.
+type batching uint8
+
+const (
+	batchNone batching = iota
+	batchAll
+	batchBoth
+)
+
+// batchOf returns the batch of option o for the failing parts of cond
+// (itself established for batch b): the runs o needs for the parts it
+// advances, and the parts of its precondition it consumes on other fields
+// than theirs (an action that moves a field toward a goal and away from
+// its own precondition, step after step, cannot be run for several steps
+// at once). The caller batches only an action that does not apply: one
+// that applies runs with what there is, one run at a time (at the market
+// with three sacks, sell them; the rest may come from another action).
+// c.fields reads the state.
+func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing uint64) batch {
+	pre := &c.d.pres[o.act]
+	parts := pre.consumed
+	for w := o.advances & failing; w != 0; w &= w - 1 {
+		f := cond.parts[bits.TrailingZeros64(w)].Field
+		for u := parts; u != 0; u &= u - 1 {
+			if j := bits.TrailingZeros64(u); pre.parts[j].Field == f {
+				parts &^= 1 << j
+			}
+		}
+	}
+	if parts == 0 {
+		return batch{}
+	}
+	runs := cond.repeats(o.act, o.advances&failing, b, &c.fields)
+	return batch{runs: int32(min(runs, MaxMaxDepth)), parts: parts}
+}
+
+// order sorts list, the choices of the frame of act (established for
+// batch b) in the state c.fields reads, in the order the greedy pass
+// tries them: the hardest part first (a part whose cheapest choice costs
+// most is served before easier ones, which its steps might otherwise
+// undo: walking to town for an axe leaves the forest), then by the
+// estimate of what the choice costs (Domain.estimate), then those whose
+// step leaves the others that apply applicable, then those that declare
+// the goal in fulfills, then those that apply, then in declaration order.
+// c.fields reads the state (choose set it).
+func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
+	d := c.d
+	ranks := c.ranks[:0]
+	var parts uint64 // the parts some choice serves
+	for i := range list {
+		ch := &list[i]
+		condBatch := b
+		if ch.cond > 0 {
+			condBatch = batch{}
+		}
+		ranks = append(ranks, rank{est: d.estimate(c.need(act, ch.cond), condBatch, ch, &c.fields),
+			first: ch.opt.fulfills, applies: ch.pre == 0})
+		parts |= ch.want
+	}
+	for w := parts; w != 0; w &= w - 1 {
+		k := bits.TrailingZeros64(w)
+		cheapest := math.Inf(1)
+		for i := range list {
+			if list[i].want&(1<<k) != 0 {
+				cheapest = min(cheapest, ranks[i].est)
+			}
+		}
+		for i := range list {
+			if list[i].want&(1<<k) != 0 {
+				ranks[i].hard = max(ranks[i].hard, cheapest)
+			}
+		}
+	}
+	c.countBreaks(list, ranks)
+	// Insertion sort: the lists are short, and it keeps equals in
+	// declaration order.
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && ranks[j].before(&ranks[j-1]); j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+			ranks[j], ranks[j-1] = ranks[j-1], ranks[j]
+		}
+	}
+	c.ranks = ranks
+}
+
+// countBreaks sets the breaks of the choices of list that apply, when two
+// or more do, in the state c.fields reads.
+func (c *chainCall[S]) countBreaks(list []choice, ranks []rank) {
+	d := c.d
+	// Only among the choices that apply and come first by hardness and
+	// estimate does it decide anything.
+	best, tied := -1, 0
+	for i := range list {
+		switch {
+		case list[i].pre != 0:
+		case best < 0 || ranks[i].hard > ranks[best].hard || ranks[i].hard == ranks[best].hard && ranks[i].est < ranks[best].est:
+			best, tied = i, 1
+		case ranks[i].hard == ranks[best].hard && ranks[i].est == ranks[best].est:
+			tied++
+		}
+	}
+	if tied < 2 {
+		return
+	}
+	for i := range list {
+		if list[i].pre != 0 || ranks[i].hard != ranks[best].hard || ranks[i].est != ranks[best].est {
+			continue
+		}
+		after := d.Apply(list[i].opt.act, *c.fields.s)
+		for j := range list {
+			if j != i && list[j].pre == 0 && !d.Applicable(list[j].opt.act, after) {
+				ranks[i].breaks++
+			}
+		}
+	}
+}
+
+// before is the greedy pass's order of choices (see order).
+func (r *rank) before(o *rank) bool {
+	switch {
+	case r.hard != o.hard:
+		return r.hard > o.hard
+	case r.est != o.est:
+		return r.est < o.est
+	case r.breaks != o.breaks:
+		return r.breaks < o.breaks
+	case r.first != o.first:
+		return r.first
+	}
+	return r.applies && !o.applies
+}
+
+// estimate is what choice ch for condition cond (established for batch
+// b) costs, as the chainer guesses it to order its choices: the action's
+// cost times the steps its advanced parts need, plus, for each failing
+// part of its precondition (for its own batch), the cheapest guess among
+// the actions that can serve that part: its cost times the steps it
+// needs, plus the cost of the cheapest action that can serve each failing
+// part of its own precondition, without looking further down. r reads the
+// state's fields.
+func (d *Domain[S]) estimate(cond *condition[S], b batch, ch *choice, r *fields[S]) float64 {
+	o := ch.opt
+	est := d.Actions[o.act].Cost * cond.repeats(o.act, o.advances&ch.cf, b, r)
+	pre := &d.pres[o.act]
+	for pf := ch.pre; pf != 0; pf &= pf - 1 {
+		i := bits.TrailingZeros64(pf)
+		best := math.Inf(1)
+		for j := range pre.opts {
+			h := &pre.opts[j]
+			if h.helps&(1<<i) == 0 {
+				continue
+			}
+			guess := d.Actions[h.act].Cost * pre.repeats(h.act, h.advances&(1<<i), ch.batch, r)
+			hp := &d.pres[h.act]
+			for w := hp.failing(*r.s); w != 0 && guess < best; w &= w - 1 {
+				guess += hp.cheapest[bits.TrailingZeros64(w)]
+			}
+			best = min(best, guess)
+		}
+		est += best
+	}
+	return est
+}
+
+// repeats is how many steps of action a the parts of c that advances marks
+// need at least, for batch b of the action c is the precondition of (see
+// condition.shifted), by how far each part's field is from what it needs:
+// 1 when the fields cannot be read; +Inf when a step moves an equality's
+// field away from its constant.
+func (c *condition[S]) repeats(a ActionID, advances uint64, b batch, r *fields[S]) float64 {
+	reps := 1.0
+	n := len(c.parts)
+	for advances != 0 {
+		i := bits.TrailingZeros64(advances)
+		advances &= advances - 1
+		p := &c.parts[i]
+		if b.of(i) {
+			q := c.shifted(i, b)
+			p = &q
+		}
+		x, ok := r.get(p.Field)
+		if !ok {
+			return 1
+		}
+		reps = max(reps, p.steps(x, c.steps[int(a)*n+i]))
+	}
+	return reps
+}

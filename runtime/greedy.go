@@ -1,0 +1,275 @@
+package runtime
+
+import "strconv"
+
+// greedy is the backward chainer's first pass: depth first, it makes the
+// condition of a frame hold by trying its choices in order (see
+// chainCall.order), each of which first establishes its action's
+// precondition (the same way, one frame deeper) and then takes its step.
+// Once a step served a frame, the frame does not go back on it: the pass
+// is fast and finds long plans that need no search, and may miss plans
+// that need one.
+type greedy[S comparable] struct {
+	c        *chainCall[S]
+	onAgenda []uint64 // one bit per action waiting for its precondition
+	// levels[d] is the choice list of the frame at depth d (the goal's
+	// is 0), from[d] the state its choice was made in.
+	levels [][]choice
+	from   []S
+	at     S // scratch: the state of the choices being made
+	after  S // scratch: the state after a step
+	// base and rem: the call's steps when the pass began, and how many
+	// more it may take.
+	base, rem int
+	giveUp    int // the expansion count at which the pass gives up
+	// partial: the pass left choices untried (a frame failed after a step
+	// served it, or a step would undo a goal the complete pass may
+	// restore), so its failure is not final.
+	partial bool
+	// branched: some frame had a choice to make (more than one action,
+	// an action whose runs it batched, a protected goal to restore), so
+	// the complete pass may find another plan.
+	branched bool
+}
+
+// greedyBudget is how many expansions the greedy pass may take before it
+// gives up: enough for long plans that need no backtracking, and little
+// next to the budget, so that a greedy pass lost among wrong choices does
+// not cost more than searching properly.
+func greedyBudget(maxSteps int) int { return 64 + 2*maxSteps }
+
+func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
+	return greedy[S]{c: c, onAgenda: make([]uint64, (len(c.d.Actions)+63)/64)}
+}
+
+// run plans the call's goal from st with rem steps at most. On success it
+// has appended the steps to the call's and set its end state.
+func (g *greedy[S]) run(st S, rem int) result {
+	c := g.c
+	g.partial, g.branched = false, false
+	clear(g.onAgenda)
+	g.base, g.rem = len(c.steps), rem
+	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
+	end, r := g.satisfy(NoAction, batch{}, st, c.d.goals[c.goal].failing(st), 0)
+	if r.is(found) {
+		c.end = end
+	}
+	return r
+}
+
+// satisfy makes the condition of the frame at depth (the goal's, for act
+// NoAction; else the precondition of act, for batch b), which fails in s
+// in parts failing, hold: it serves it choice after choice and returns the
+// state reached. A frame that fails after a step served it does not go
+// back: the failure is partial.
+func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth int) (S, result) {
+	c := g.c
+	mark := len(c.steps)
+	for failing != 0 {
+		list, r, ok := g.expand(act, b, s, failing, depth)
+		if ok {
+			var next S
+			next, failing, r = g.tryChoices(list, act, b, s, depth)
+			if r.is(found) {
+				s = next
+				continue
+			}
+		}
+		if r.is(failed) && len(c.steps) > mark {
+			g.partial = true
+		}
+		c.steps = c.steps[:mark]
+		return s, r
+	}
+	return s, result{kind: found}
+}
+
+// expand makes an expansion of the frame at depth (of action act, for
+// batch b), whose condition fails in s in parts failing: its choices in
+// order, or why there are none to make.
+func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth int) ([]choice, result, bool) {
+	c := g.c
+	if act != NoAction {
+		if r, ok := g.mayChain(act, depth); !ok {
+			return nil, r, false
+		}
+	} else if len(c.protected) > 0 && c.undone(s) != NoGoal {
+		g.branched = true // the complete pass restores protected goals here
+	}
+	if !c.work.expand() {
+		r := c.work.stop()
+		r.depth = int16(depth)
+		return nil, r, false
+	}
+	if c.work.expansions > g.giveUp {
+		return nil, result{kind: gaveUp}, false
+	}
+	return g.choices(act, b, s, failing, depth), result{}, true
+}
+
+// tryChoices tries the choices of the frame at depth (of action act, for
+// batch b) in state s in turn, and returns the state after the first that
+// works and the failing parts of the frame's condition there.
+func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth int) (S, uint64, result) {
+	c := g.c
+	var first result // the first failure below, for the error
+	cyclic, cut := false, false
+	for i := range list {
+		ch := &list[i]
+		if g.waiting(ch.opt.act) {
+			cyclic = true
+			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "already being established (cycle)")
+			continue
+		}
+		if depth+1 > g.rem-(len(c.steps)-g.base) {
+			cut = true // every action waiting needs a step
+			continue
+		}
+		c.work.generated++
+		c.event(TraceTry, NoGoal, ch.opt.act, depth+1, "")
+		next, failing, r := g.use(ch, act, b, s, depth+1)
+		if !r.is(failed) {
+			return next, failing, r
+		}
+		cut = cut || r.cut
+		if first.reason == 0 {
+			first = r
+		}
+	}
+	return s, 0, g.noChoice(act, depth, first, cyclic, cut)
+}
+
+// use takes choice ch, made in state s for the condition of the frame of
+// action below (for batch bb): it establishes the precondition of ch's
+// action in a frame at depth, then takes its step when that brings what
+// ch was chosen for closer to holding than it was in s (helpers and all).
+// The goal's own candidates (depth 1) may not undo a protected goal. It
+// returns the state after the step and the failing parts of the condition
+// there.
+func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S, uint64, result) {
+	c, d := g.c, g.c.d
+	a := ch.opt.act
+	mark := len(c.steps)
+	for depth >= len(g.from) {
+		g.from = append(g.from, s)
+	}
+	g.from[depth] = s
+	st := s
+	if ch.pre != 0 {
+		g.mark(a)
+		var r result
+		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)
+		g.unmark(a)
+		if !r.is(found) {
+			return s, 0, r
+		}
+	}
+	g.after = d.Apply(a, st)
+	progressed, failing := c.progress(c.need(below, ch.cond), bb, ch.want, &g.from[depth], &g.after)
+	if !progressed {
+		if c.trace != nil {
+			c.event(TraceReject, NoGoal, a, depth, "brings no failing part of what it serves closer to holding")
+		}
+		// Helpers that took steps for it were not tried otherwise.
+		g.partial = g.partial || len(c.steps) > mark
+		c.steps = c.steps[:mark]
+		return s, 0, fail(depth, Unreachable, a, depth-1)
+	}
+	if depth == 1 && len(c.protected) > 0 {
+		if undone := c.undone(g.after); undone != NoGoal {
+			if c.trace != nil {
+				c.event(TraceReject, c.goal, a, depth, "would undo goal "+d.GoalName(undone)+" of higher priority")
+			}
+			r := fail(depth, Unreachable, a, depth-1)
+			r.undoes = undone
+			g.partial = true
+			c.steps = c.steps[:mark]
+			return s, 0, r
+		}
+	}
+	c.steps = append(c.steps, a)
+	c.event(TraceStep, NoGoal, a, depth, "")
+	return g.after, failing, result{kind: found}
+}
+
+// mayChain reports whether helpers may be chained for action a, whose
+// frame is at depth; when not, the failure.
+func (g *greedy[S]) mayChain(a ActionID, depth int) (result, bool) {
+	c := g.c
+	if c.trace != nil {
+		c.event(TraceChain, NoGoal, a, depth, c.d.Actions[a].PreText)
+	}
+	if !c.cfg.chaining {
+		if c.trace != nil {
+			c.event(TraceReject, NoGoal, a, depth, "precondition "+strconv.Quote(c.d.Actions[a].PreText)+" fails and chaining is off")
+		}
+		return fail(depth, Unreachable, a, depth-1), false
+	}
+	if depth-1 >= c.cfg.maxDepth {
+		return fail(depth, MaxDepthExceeded, a, depth-1), false
+	}
+	return result{}, true
+}
+
+// choices returns the ordered choices of the frame at depth (of action a,
+// for batch b) in state s, in the list of that depth.
+func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int) []choice {
+	c := g.c
+	for depth >= len(g.levels) {
+		g.levels = append(g.levels, nil)
+	}
+	g.at = s
+	list := c.choose(g.levels[depth], a, b, &g.at, failing, 1, batchAll, depth+1)
+	if len(list) > 1 {
+		c.order(list, a, b)
+	}
+	if !g.branched {
+		// A choice to make: two actions that are not waiting, or one whose
+		// runs were batched.
+		open := 0
+		for i := range list {
+			if !g.waiting(list[i].opt.act) {
+				open++
+			}
+			g.branched = g.branched || list[i].batch.runs > 1
+		}
+		g.branched = g.branched || open > 1
+	}
+	g.levels[depth] = list // grown, maybe
+	return list
+}
+
+// noChoice is the failure of the frame at depth (of action a) when no
+// choice worked; first is the first failure below.
+func (g *greedy[S]) noChoice(a ActionID, depth int, first result, cyclic, cut bool) result {
+	if a == NoAction {
+		if first.reason == 0 {
+			first = fail(depth, Unreachable, NoAction, 0)
+		}
+		first.frame, first.cut = int16(depth), cut
+		return first
+	}
+	r := fail(depth, Unreachable, a, depth-1)
+	switch {
+	case first.reason != 0 && first.reason != Unreachable:
+		r = first
+		r.frame = int16(depth)
+	case cyclic && first.reason == 0:
+		r.reason = CyclicPrecondition
+	}
+	if g.c.trace != nil {
+		g.c.event(TraceReject, NoGoal, a, depth, r.reason.String())
+	}
+	r.cut = cut
+	return r
+}
+
+// waiting reports whether action a waits for its precondition.
+func (g *greedy[S]) waiting(a ActionID) bool {
+	return g.onAgenda[uint32(a)/64]&(1<<(uint32(a)%64)) != 0
+}
+
+// mark and unmark put action a on the agenda's set and take it off (a is
+// an action, never NoAction: the unsigned index is for the compiler).
+func (g *greedy[S]) mark(a ActionID)   { g.onAgenda[uint32(a)/64] |= 1 << (uint32(a) % 64) }
+func (g *greedy[S]) unmark(a ActionID) { g.onAgenda[uint32(a)/64] &^= 1 << (uint32(a) % 64) }
