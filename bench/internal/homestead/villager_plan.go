@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // VillagerState is the planning state of Villager: its plan:"state" fields, copied by value.
@@ -444,435 +445,11 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 			},
 		},
 	},
-	Schema:  _Villager_planSchema,
 	Enabled: _Villager_enabled,
 	Number:  _Villager_number,
 	Hash:    _Villager_hash,
 	Changed: _Villager_changed,
 })
-
-// _Villager_planSchema is the JSON Schema of an LLM plan over the actions of Villager.
-const _Villager_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoHome walks home.",
-								"enum": ["GoHome"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoField walks to the field.",
-								"enum": ["GoField"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoMarket walks to the market.",
-								"enum": ["GoMarket"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoForest walks to the forest.",
-								"enum": ["GoForest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Sleep restores all energy, at home, and makes hungry.",
-								"enum": ["Sleep"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Rest restores a little energy anywhere, and makes a little hungry.",
-								"enum": ["Rest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "EatBread eats a loaf: less hungry, more energy.",
-								"enum": ["EatBread"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "BuyBread buys a loaf at the market.",
-								"enum": ["BuyBread"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "ChopWood cuts a log in the forest, which warms a little.",
-								"enum": ["ChopWood"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "LightFire burns three logs at home: warm for the night.",
-								"enum": ["LightFire"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Jog warms up, for some energy.",
-								"enum": ["Jog"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Harvest reaps two sacks of wheat in the field.",
-								"enum": ["Harvest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "SellWheat sells a sack of wheat at the market.",
-								"enum": ["SellWheat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "SellWood sells a log at the market.",
-								"enum": ["SellWood"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Villager_pre_GoHome(s VillagerState) bool {
 	return s.Location != "home" && s.Energy >= 5
@@ -1195,21 +772,20 @@ func _Villager_number(s *VillagerState, f runtime.FieldID) float64 {
 }
 
 func _Villager_hash(s *VillagerState) uint64 {
-	h := runtime.HashStart
-	h = runtime.HashString(h, string(s.Location))
-	h = runtime.HashWord(h, uint64(s.Energy))
-	h = runtime.HashWord(h, uint64(s.Hunger))
-	h = runtime.HashWord(h, uint64(s.Warmth))
-	h = runtime.HashWord(h, uint64(s.Gold))
-	h = runtime.HashWord(h, uint64(s.Bread))
-	h = runtime.HashWord(h, uint64(s.Wood))
-	h = runtime.HashWord(h, uint64(s.Wheat))
-	return runtime.HashMix(h)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashString(h, string(s.Location))
+	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
+	h = rolegenimpl.HashWord(h, uint64(s.Warmth))
+	h = rolegenimpl.HashWord(h, uint64(s.Gold))
+	h = rolegenimpl.HashWord(h, uint64(s.Bread))
+	h = rolegenimpl.HashWord(h, uint64(s.Wood))
+	h = rolegenimpl.HashWord(h, uint64(s.Wheat))
+	return rolegenimpl.HashMix(h)
 }
 
-func _Villager_changed(a, b *VillagerState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Villager_changed(a, b *VillagerState) uint64 {
+	var w uint64
 	if a.Location != b.Location {
 		w |= 1 << 0
 	}
@@ -1234,7 +810,7 @@ func _Villager_changed(a, b *VillagerState, bits []uint64) {
 	if a.Wheat != b.Wheat {
 		w |= 1 << 7
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed
@@ -1285,7 +861,7 @@ func (r *Villager) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.SellWood()
 		return nil
 	}
-	return runtime.UnknownAction("Villager", a)
+	return rolegenimpl.UnknownAction("Villager", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -1335,7 +911,7 @@ func (r *Villager) PerformJSON(ctx context.Context, a runtime.ActionID, args jso
 		r.SellWood()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Villager", a)
+	return nil, rolegenimpl.UnknownAction("Villager", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -1386,5 +962,5 @@ func (r *Villager) PerformStep(ctx context.Context, a runtime.ActionID, t runtim
 		r.SellWood()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Villager", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Villager", a)
 }

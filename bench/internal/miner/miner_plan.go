@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 // MinerState is the planning state of Miner: its plan:"state" fields, copied by value.
@@ -434,435 +435,11 @@ var MinerDomain = runtime.NewDomain(runtime.Domain[MinerState]{
 			},
 		},
 	},
-	Schema:  _Miner_planSchema,
 	Enabled: _Miner_enabled,
 	Number:  _Miner_number,
 	Hash:    _Miner_hash,
 	Changed: _Miner_changed,
 })
-
-// _Miner_planSchema is the JSON Schema of an LLM plan over the actions of Miner.
-const _Miner_planSchema = `{
-	"type": "object",
-	"properties": {
-		"steps": {
-			"type": "array",
-			"minItems": 1,
-			"items": {
-				"anyOf": [
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoCamp walks to camp.",
-								"enum": ["GoCamp"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoMine walks to the mine.",
-								"enum": ["GoMine"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoRiver walks to the river.",
-								"enum": ["GoRiver"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "GoTown walks to town.",
-								"enum": ["GoTown"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "BuyPick buys a pick in town.",
-								"enum": ["BuyPick"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "BuyOil buys lamp oil in town.",
-								"enum": ["BuyOil"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "LightLamp lights the lamp with oil.",
-								"enum": ["LightLamp"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Dig digs ore in the lit mine.",
-								"enum": ["Dig"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "SellOre sells four loads of ore in town.",
-								"enum": ["SellOre"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Pan pans the river for a little gold.",
-								"enum": ["Pan"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Busk plays music in town for a coin or two.",
-								"enum": ["Busk"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Rest restores a little energy anywhere.",
-								"enum": ["Rest"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "Eat eats a meal from the pack: energy back.",
-								"enum": ["Eat"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					},
-					{
-						"type": "object",
-						"properties": {
-							"id": {
-								"type": "string",
-								"description": "A unique id for this step."
-							},
-							"capability": {
-								"type": "string",
-								"description": "BuyFood buys a meal in town.",
-								"enum": ["BuyFood"]
-							},
-							"args": {
-								"type": "object",
-								"properties": {},
-								"required": [],
-								"additionalProperties": false
-							},
-							"dependsOn": {
-								"type": "array",
-								"description": "Ids of the steps that must finish before this one.",
-								"items": {
-									"type": "string"
-								}
-							}
-						},
-						"required": ["id", "capability", "args", "dependsOn"],
-						"additionalProperties": false
-					}
-				]
-			}
-		}
-	},
-	"required": ["steps"],
-	"additionalProperties": false
-}`
 
 func _Miner_pre_GoCamp(s MinerState) bool {
 	return s.Location != "camp" && s.Energy >= 5
@@ -1219,22 +796,21 @@ func _Miner_number(s *MinerState, f runtime.FieldID) float64 {
 
 func _Miner_hash(s *MinerState) uint64 {
 	var b0 uint64
-	b0 |= runtime.HashBit(s.Pick, 0)
-	b0 |= runtime.HashBit(s.Lit, 1)
-	h := runtime.HashStart
-	h = runtime.HashWord(h, b0)
-	h = runtime.HashString(h, string(s.Location))
-	h = runtime.HashWord(h, uint64(s.Energy))
-	h = runtime.HashWord(h, uint64(s.Gold))
-	h = runtime.HashWord(h, uint64(s.Ore))
-	h = runtime.HashWord(h, uint64(s.Oil))
-	h = runtime.HashWord(h, uint64(s.Food))
-	return runtime.HashMix(h)
+	b0 |= rolegenimpl.HashBit(s.Pick, 0)
+	b0 |= rolegenimpl.HashBit(s.Lit, 1)
+	h := rolegenimpl.HashStart
+	h = rolegenimpl.HashWord(h, b0)
+	h = rolegenimpl.HashString(h, string(s.Location))
+	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h = rolegenimpl.HashWord(h, uint64(s.Gold))
+	h = rolegenimpl.HashWord(h, uint64(s.Ore))
+	h = rolegenimpl.HashWord(h, uint64(s.Oil))
+	h = rolegenimpl.HashWord(h, uint64(s.Food))
+	return rolegenimpl.HashMix(h)
 }
 
-func _Miner_changed(a, b *MinerState, bits []uint64) {
-	_ = bits[0]
-	w := uint64(0)
+func _Miner_changed(a, b *MinerState) uint64 {
+	var w uint64
 	if a.Location != b.Location {
 		w |= 1 << 0
 	}
@@ -1259,7 +835,7 @@ func _Miner_changed(a, b *MinerState, bits []uint64) {
 	if a.Food != b.Food {
 		w |= 1 << 7
 	}
-	bits[0] |= w
+	return w
 }
 
 // Perform runs action a by calling its method. Actions that take typed
@@ -1310,7 +886,7 @@ func (r *Miner) Perform(ctx context.Context, a runtime.ActionID) error {
 		r.BuyFood()
 		return nil
 	}
-	return runtime.UnknownAction("Miner", a)
+	return rolegenimpl.UnknownAction("Miner", a)
 }
 
 // PerformJSON runs action a with its arguments as JSON (ignored by actions
@@ -1360,7 +936,7 @@ func (r *Miner) PerformJSON(ctx context.Context, a runtime.ActionID, args json.R
 		r.BuyFood()
 		return nil, nil
 	}
-	return nil, runtime.UnknownAction("Miner", a)
+	return nil, rolegenimpl.UnknownAction("Miner", a)
 }
 
 // PerformStep runs one tick of action a, for a runtime.Agent: an action that
@@ -1411,5 +987,5 @@ func (r *Miner) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.S
 		r.BuyFood()
 		return runtime.Done, nil
 	}
-	return runtime.Failed, runtime.UnknownAction("Miner", a)
+	return runtime.Failed, rolegenimpl.UnknownAction("Miner", a)
 }
