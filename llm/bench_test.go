@@ -103,3 +103,34 @@ func BenchmarkRunReplan(b *testing.B) {
 		}
 	}
 }
+
+// Repair alone: a plan that builds without planks (five steps inserted
+// before it) and ends unpainted (one more after it), and a plan missing
+// one step.
+func BenchmarkRepair(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		plan  string
+		state woodState
+	}{
+		{"six-steps", planJSON(step("b", "Build", "{}")), woodState{Money: 10, Distance: 2}},
+		{"one-step", planJSON(step("p1", "SawPlank", "{}"), step("p2", "SawPlank", "{}"), step("b", "Build", "{}")), woodState{Wood: 2, Distance: 2}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			planner := llm.NewPlanner(wood, nil, llm.WithGoals(gFinished), paintBlue)
+			plan, err := llm.ParsePlan(bc.plan)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := planner.Validate(plan); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if fixed, rep := planner.RepairPlan(plan, bc.state); fixed == nil {
+					b.Fatal(rep.Err)
+				}
+			}
+		})
+	}
+}

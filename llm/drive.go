@@ -93,7 +93,18 @@ func (e *Engine[S]) generate(d Driver[S], state S, rev *Revision) (*Plan, error)
 	if err != nil {
 		return nil, err
 	}
-	return reply.Plan, nil
+	if len(reply.Candidates) == 0 {
+		return reply.Plan, nil
+	}
+	// Repair and ranking are decided here, from the model's plans, by the
+	// same pure code in every driver (inside a workflow too).
+	if plan := e.p.Choose(state, reply.Candidates); plan != nil {
+		if reply.Plan != nil {
+			plan.Refused = reply.Plan.Refused
+		}
+		return plan, nil
+	}
+	return nil, errors.New("llm: no plan the model proposed is acceptable")
 }
 
 // gate passes plan through the approval gate and makes the plan that

@@ -205,6 +205,10 @@ type VerificationError struct {
 	// failing condition reads.
 	Fields []FieldValue
 	Err    *runtime.PlanningError
+	// Repair is why repair could not make the plan verify, when it tried
+	// (see WithRepair): the message, and so the critique the model gets
+	// back, says what it tried.
+	Repair *RepairError
 }
 
 func (e *VerificationError) Error() string {
@@ -223,6 +227,9 @@ func (e *VerificationError) Error() string {
 			}
 			fmt.Fprintf(&b, "%s = %s", f.Name, f.Value)
 		}
+	}
+	if e.Repair != nil {
+		b.WriteString("; " + e.Repair.Error())
 	}
 	return b.String()
 }

@@ -52,17 +52,44 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 	}},
 })
 
-// Plan with a model (scripted here), check the plan symbolically, run it.
+// Plan with a model (scripted here), check the plan symbolically, repair
+// it, run it.
 func Example() {
+	// The plan reloads before it has a magazine: verification catches it,
+	// and A* over the role's actions finds the missing step.
+	model := llm.ScriptedReplies(`{"steps":[{"id":"reload","capability":"Reload","args":{},"dependsOn":[]}]}`)
+	planner := llm.NewPlanner(SoldierDomain, model, llm.WithRequireVerified(1))
+
+	exec := func(_ context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
+		fmt.Println("perform", st.Capability)
+		return nil, nil
+	}
+	res, err := planner.Run(context.Background(), "Be armed: Ammo > 10", llm.FuncTarget(SoldierDomain, SoldierState{}, exec))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Status, "after", len(res.Calls), "model call")
+	for _, st := range res.Plan.Inserted() {
+		fmt.Println("inserted", st.ID, st.Capability, st.Inserted)
+	}
+	// Output:
+	// perform FetchMagazine
+	// perform Reload
+	// completed after 1 model call
+	// inserted repair-1 FetchMagazine before step "reload" (Magazines > 0)
+}
+
+// Without repair, a plan that fails verification goes back to the model
+// with the critique.
+func ExampleWithRepair() {
 	model := llm.ScriptedReplies(
-		// The first plan reloads before it has a magazine: verification
-		// catches it and the critique goes back to the model.
 		`{"steps":[{"id":"reload","capability":"Reload","args":{},"dependsOn":[]}]}`,
 		"```json\n"+`{"steps":[
 			{"id":"fetch","capability":"FetchMagazine","args":{},"dependsOn":[]},
 			{"id":"reload","capability":"Reload","args":{},"dependsOn":["fetch"]}]}`+"\n```",
 	)
-	planner := llm.NewPlanner(SoldierDomain, model, llm.WithRequireVerified(1))
+	planner := llm.NewPlanner(SoldierDomain, model, llm.WithRequireVerified(1), llm.WithRepair(0))
 
 	exec := func(_ context.Context, st llm.Step, _ map[string]json.RawMessage) (json.RawMessage, error) {
 		fmt.Println("perform", st.Capability)

@@ -2,7 +2,6 @@ package llm
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -28,12 +27,19 @@ type PlanRequest[S comparable] struct {
 	Used     Usage
 }
 
-// PlanReply is a plan the model made, validated and verified as the
-// planner is configured, with every model call made for it (parse,
-// validation and verification retries included), failed or not.
+// PlanReply is a plan the model made, validated, verified, repaired and
+// chosen among candidates as the planner is configured, with every model
+// call made for it (parse, validation and verification retries and every
+// candidate included), failed or not.
 type PlanReply struct {
 	Plan  *Plan
 	Calls []Call
+	// Candidates are the plans the model proposed in the round Plan was
+	// chosen from, as it wrote them: the engine chooses among them again
+	// (Planner.Choose), so that a workflow decides from the model's
+	// replies with its own deterministic code. A reply without them (from
+	// a driver of an earlier version) has its Plan taken as it is.
+	Candidates []Candidate `json:",omitempty"`
 }
 
 // MakePlan asks the model for the plan of req, feeding parse errors,
@@ -46,8 +52,8 @@ type PlanReply struct {
 func (p *Planner[S]) MakePlan(ctx context.Context, req PlanRequest[S]) (PlanReply, error) {
 	m := meter{budget: p.cfg.tokenBudget, usage: req.Used}
 	if p.cfg.observer == nil {
-		plan, err := p.generate(ctx, &m, req.Goal, req.State, req.Revision)
-		return PlanReply{Plan: plan, Calls: m.calls}, err
+		plan, cands, err := p.generate(ctx, &m, req.Goal, req.State, req.Revision)
+		return PlanReply{Plan: plan, Candidates: cands, Calls: m.calls}, err
 	}
 	return p.observedPlan(ctx, &m, req)
 }
@@ -63,14 +69,14 @@ func (p *Planner[S]) observedPlan(ctx context.Context, m *meter, req PlanRequest
 	}
 	start := time.Now()
 	ctx = o.Observe(ctx, Event{Kind: EventPlanStart, Time: start, Domain: p.d.Name, Goal: req.Goal, Revision: rev})
-	plan, err := p.generate(ctx, m, req.Goal, req.State, req.Revision)
+	plan, cands, err := p.generate(ctx, m, req.Goal, req.State, req.Revision)
 	var used Usage
 	for _, c := range m.calls {
 		used = used.Add(c.Usage)
 	}
 	o.Observe(ctx, Event{Kind: EventPlanEnd, Time: time.Now(), Started: start, Domain: p.d.Name, Goal: req.Goal,
 		Revision: rev, Plan: plan, Usage: used, Err: err})
-	return PlanReply{Plan: plan, Calls: m.calls}, err
+	return PlanReply{Plan: plan, Candidates: cands, Calls: m.calls}, err
 }
 
 // checkStart is the time a check starts, when the planner has an
@@ -92,10 +98,14 @@ func (p *Planner[S]) observeCheck(ctx context.Context, kind EventKind, start tim
 }
 
 // generate asks the model for a plan for goal from state, metering every
-// call with m.
-func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state S, rev *Revision) (*Plan, error) {
+// call with m: the candidates of each round (WithCandidates) are read,
+// validated, verified, repaired and ranked, and when none is acceptable
+// the problem of the one that got furthest goes back to the model, as
+// often as the retry options allow. It returns the plan chosen and the
+// candidates of the round it came from.
+func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state S, rev *Revision) (*Plan, []Candidate, error) {
 	if p.schemaErr != nil {
-		return nil, p.schemaErr
+		return nil, nil, p.schemaErr
 	}
 	msgs := []Message{
 		{Role: RoleSystem, Content: p.systemPrompt()},
@@ -117,70 +127,41 @@ func (p *Planner[S]) generate(ctx context.Context, m *meter, goal string, state 
 		refused = append(refused, r)
 	}
 	for {
-		resp, err := p.complete(ctx, m, purpose, Request{
-			Messages:    msgs,
-			Schema:      p.requestSchema,
-			SchemaName:  "plan",
-			Temperature: p.cfg.temperature,
-			MaxTokens:   p.cfg.maxTokens,
-			purpose:     purpose,
-		})
+		replies, err := p.ask(ctx, m, purpose, msgs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		purpose = CallRetry
+		cands := p.evaluate(ctx, replies, goal, number, state)
+		best := p.rank(cands)
+		p.observeOutcomes(cands, best, goal, number)
+		if best >= 0 {
+			plan := cands[best].plan
+			plan.Refused = refused
+			return plan, wireCandidates(cands), nil
+		}
+		c := representative(cands)
 		retry := func(feedback string) {
 			msgs = append(msgs,
-				Message{Role: RoleAssistant, Content: resp.Text},
+				Message{Role: RoleAssistant, Content: c.text},
 				Message{Role: RoleUser, Content: feedback})
 		}
-		plan, err := ParsePlan(resp.Text)
-		if err != nil {
-			if pe, ok := errors.AsType[*ParseError](err); ok && resp.FinishReason == "length" {
-				pe.Truncated = true
-			}
-			if parseLeft > 0 {
-				parseLeft--
-				refuse(CheckParse, err, nil)
-				retry(parseFeedback(err))
-				continue
-			}
-			return nil, err
+		switch {
+		case c.stage == stageUnreadable && parseLeft > 0:
+			parseLeft--
+			refuse(CheckParse, c.err, nil)
+			retry(parseFeedback(c.err))
+		case c.stage == stageInvalid && validLeft > 0:
+			validLeft--
+			refuse(CheckValidation, c.err, c.parsed)
+			retry(validationFeedback(c.err))
+		case c.stage == stageUnverified && verifyLeft > 0:
+			verifyLeft--
+			refuse(CheckVerification, c.err, c.model)
+			retry(verificationFeedback(c.err))
+		default:
+			return nil, nil, c.err
 		}
-		plan.Goal, plan.Revision = goal, number
-		start := p.checkStart()
-		err = p.Validate(plan)
-		p.observeCheck(ctx, EventValidation, start, goal, plan, err)
-		if err != nil {
-			if validLeft > 0 {
-				validLeft--
-				refuse(CheckValidation, err, plan)
-				retry(validationFeedback(err))
-				continue
-			}
-			return nil, err
-		}
-		start = p.checkStart()
-		err = p.Verify(plan, state)
-		if err != nil {
-			plan.Critique = err.Error()
-		} else {
-			plan.Verified = true
-		}
-		p.observeCheck(ctx, EventVerification, start, goal, plan, err)
-		if err != nil {
-			if p.cfg.requireVerified {
-				if verifyLeft > 0 {
-					verifyLeft--
-					refuse(CheckVerification, err, plan)
-					retry(verificationFeedback(err))
-					continue
-				}
-				return nil, err
-			}
-		}
-		plan.Refused = refused
-		return plan, nil
 	}
 }
 

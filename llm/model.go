@@ -36,6 +36,11 @@ type Request struct {
 	Temperature float64
 	// MaxTokens caps the reply; 0 leaves the server's default.
 	MaxTokens int
+	// N asks for that many replies at once (the chat completions API's
+	// n) when it is more than 1 (see WithCandidates). A Model that cannot
+	// answer with several returns one, and the planner asks again for the
+	// others.
+	N int
 
 	// purpose is what the planner asks for (Call.Purpose), for its
 	// observer.
@@ -73,6 +78,15 @@ type Response struct {
 	// FinishReason is the server's reason for ending the reply ("stop",
 	// "length", ...), when it gives one.
 	FinishReason string
+	// Alternatives are the replies after the first, when the request asked
+	// for several (Request.N); Usage counts them all.
+	Alternatives []Choice
+}
+
+// Choice is one of several replies to a request.
+type Choice struct {
+	Text         string
+	FinishReason string
 }
 
 // Model is a language model that answers a conversation. Implementations
@@ -97,6 +111,10 @@ type Reply struct {
 	FinishReason string
 	// Err, when set, is returned instead of a response.
 	Err error
+	// Alternatives are more replies, given with this one when the request
+	// asks for several (Request.N), up to as many as it asks: the model
+	// then behaves as a server that supports n.
+	Alternatives []string
 }
 
 // ReplyText is a scripted reply with the given text and no usage.
@@ -160,7 +178,11 @@ func (m *ScriptedModel) Complete(ctx context.Context, req Request) (Response, er
 	if finish == "" {
 		finish = "stop"
 	}
-	return Response{Text: r.Text, Usage: r.Usage.normalized(), FinishReason: finish}, nil
+	resp := Response{Text: r.Text, Usage: r.Usage.normalized(), FinishReason: finish}
+	for _, alt := range r.Alternatives[:min(len(r.Alternatives), max(req.N-1, 0))] {
+		resp.Alternatives = append(resp.Alternatives, Choice{Text: alt, FinishReason: "stop"})
+	}
+	return resp, nil
 }
 
 // Requests returns a copy of the requests received so far.

@@ -100,6 +100,20 @@ const (
 	// EventRunEnd: the run ended (Status, Err, Replans, Usage of all its
 	// model calls; Started is when this runner started it).
 	EventRunEnd
+	// EventRepair: repair tried to make a plan that fails verification
+	// verify (see WithRepair), between Started and Time: Repair says what
+	// it inserted, or why it found nothing (Err, the *RepairError); Plan
+	// is the repaired plan, or the plan as the model wrote it. A
+	// verification of the repaired plan follows.
+	EventRepair
+	// EventCandidateStart: the planner starts checking candidate
+	// Candidate.Index of Candidate.Of (WithCandidates with more than 1).
+	// Opens a candidate: its validation, verification and repair follow.
+	EventCandidateStart
+	// EventCandidateEnd: how the candidate fared once all were ranked
+	// (Candidate: its plan, cost, whether it was chosen and why it lost;
+	// Started and Time bound its checks).
+	EventCandidateEnd
 )
 
 var eventKindNames = [...]string{
@@ -115,6 +129,9 @@ var eventKindNames = [...]string{
 	EventStepEnd:        "step end",
 	EventReplan:         "replan",
 	EventRunEnd:         "run end",
+	EventRepair:         "repair",
+	EventCandidateStart: "candidate start",
+	EventCandidateEnd:   "candidate end",
 }
 
 // String names the kind ("run start", "step end", …).
@@ -171,6 +188,12 @@ type Event struct {
 	// Usage: of a model call, of a plan's calls, of the whole run.
 	Usage Usage
 	Err   error
+
+	// Repair is what repair did (EventRepair).
+	Repair *Repair
+	// Candidate is one of the plans asked at once (EventCandidateStart,
+	// EventCandidateEnd).
+	Candidate *CandidateOutcome
 }
 
 // ModelCall is one call of the planner's model.

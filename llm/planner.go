@@ -2,6 +2,7 @@ package llm
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/rolegen/rolegen/runtime"
@@ -24,6 +25,10 @@ type Planner[S comparable] struct {
 	// schemaErr names an action whose argument schema is not JSON: no
 	// request can be sent.
 	schemaErr error
+	// suppliers are the WithArgs suppliers by action; repairs what repair
+	// needs of the domain, built on first use.
+	suppliers map[runtime.ActionID]supplierFunc[S]
+	repairs   *repairer[S]
 }
 
 // Defaults of the options.
@@ -58,6 +63,9 @@ type config struct {
 	omitState         bool
 	livePre           bool
 	observer          Observer
+	repairBudget      int
+	suppliers         []supplier
+	candidates        int
 }
 
 // Option configures a Planner.
@@ -189,6 +197,8 @@ func NewPlanner[S comparable](d *runtime.Domain[S], model Model, opts ...Option)
 		maxReplans:   DefaultMaxReplans,
 		reapprove:    true,
 		livePre:      true,
+		repairBudget: DefaultRepairBudget,
+		candidates:   1,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -196,7 +206,8 @@ func NewPlanner[S comparable](d *runtime.Domain[S], model Model, opts ...Option)
 	if cfg.observer != nil {
 		model = observe(model, cfg.observer)
 	}
-	p := &Planner[S]{d: d, model: model, cfg: cfg}
+	p := &Planner[S]{d: d, model: model, cfg: cfg, repairs: new(repairer[S])}
+	p.suppliers = suppliersFor(d, cfg.suppliers)
 	p.requestSchema, p.stepsSchema, p.schemaErr = requestSchemas(d, cfg.maxSteps, cfg.allowEmpty)
 	if cfg.reflectEvery > 0 && cfg.reflector == nil {
 		p.cfg.reflector = NewModelReflector(model)
@@ -220,4 +231,25 @@ func (p *Planner[S]) GoalText(g runtime.GoalID) string {
 		s += " (" + goal.CondText + ")"
 	}
 	return s
+}
+
+// suppliersFor checks the WithArgs suppliers against the domain: each for
+// an action of d that takes arguments. The last given for an action wins.
+func suppliersFor[S comparable](d *runtime.Domain[S], given []supplier) map[runtime.ActionID]supplierFunc[S] {
+	out := make(map[runtime.ActionID]supplierFunc[S], len(given))
+	for _, g := range given {
+		supply, ok := g.supply.(supplierFunc[S])
+		switch {
+		case !ok:
+			panic(fmt.Sprintf("llm.NewPlanner: WithArgs: a supplier over another state type than %T", *new(S)))
+		case g.domain != any(d):
+			panic(fmt.Sprintf("llm.NewPlanner: WithArgs: the action is not of domain %s", d.Name))
+		case g.id < 0 || int(g.id) >= len(d.Actions):
+			panic(fmt.Sprintf("llm.NewPlanner: WithArgs: action %d is not an action of %s", g.id, d.Name))
+		case d.Actions[g.id].Args == "":
+			panic(fmt.Sprintf("llm.NewPlanner: WithArgs: %s.%s takes no arguments", d.Name, d.Actions[g.id].Name))
+		}
+		out[g.id] = supply
+	}
+	return out
 }

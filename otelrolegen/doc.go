@@ -22,9 +22,15 @@
 //	│   │                             gen_ai.usage.input_tokens, gen_ai.usage.output_tokens, gen_ai.response.finish_reasons
 //	│   ├── validate                  the plan's validation (its error, if any)
 //	│   ├── verify                    the symbolic simulation; a failed one has its critique as the event "critique"
-//	│   ├── chat gpt-4o-mini          the retry with the critique (rolegen.call.purpose "retry")
+//	│   ├── repair                    A* bridging what failed (llm.WithRepair): rolegen.repair.inserted, one
+//	│   │                             "Search before step \"book\" (…)" a bridge, rolegen.repair.expansions; or its error
+//	│   ├── verify                    the repaired plan
+//	│   ├── chat gpt-4o-mini          a retry with the critique, when repair found nothing (rolegen.call.purpose "retry")
 //	│   ├── validate
 //	│   └── verify
+//	│                                 with llm.WithCandidates(k): a "candidate" span for each of the k plans
+//	│                                 (rolegen.candidate.index, .cost, .verified, .chosen, .why: why it lost),
+//	│                                 holding its validate, verify and repair
 //	├── approve                       the gate's decision (rolegen.approval.decision), as long as a person took
 //	├── step Search                   rolegen.step.id, rolegen.action, rolegen.step.attempt, rolegen.step.status, the error
 //	├── step Book

@@ -47,6 +47,19 @@ const (
 	KeyReplanFailure    = attribute.Key("rolegen.replan.failure")
 	KeyReplanCritique   = attribute.Key("rolegen.replan.critique")
 	KeyLink             = attribute.Key("rolegen.link")
+	// The repair span: what was inserted (one "Search before step …" a
+	// bridge), the states A* expanded and could, why it found nothing.
+	KeyRepairInserted   = attribute.Key("rolegen.repair.inserted")
+	KeyRepairExpansions = attribute.Key("rolegen.repair.expansions")
+	KeyRepairBudget     = attribute.Key("rolegen.repair.budget")
+	// The candidate spans (llm.WithCandidates): which of how many, its
+	// cost and verification, whether it was chosen and why it lost.
+	KeyCandidateIndex    = attribute.Key("rolegen.candidate.index")
+	KeyCandidateOf       = attribute.Key("rolegen.candidate.of")
+	KeyCandidateVerified = attribute.Key("rolegen.candidate.verified")
+	KeyCandidateCost     = attribute.Key("rolegen.candidate.cost")
+	KeyCandidateChosen   = attribute.Key("rolegen.candidate.chosen")
+	KeyCandidateWhy      = attribute.Key("rolegen.candidate.why")
 )
 
 // Option configures an Observer (and RegisterStats).
@@ -175,6 +188,12 @@ func (o *Observer) trace(ctx context.Context, ev llm.Event) context.Context {
 		return o.start(ctx, spanCall, callName(&ev.Call), trace.SpanKindClient, ev.Time, callAttrs(&ev.Call))
 	case llm.EventStepStart:
 		return o.start(ctx, spanStep, "step "+ev.Record.Step.Capability, trace.SpanKindInternal, ev.Time, stepAttrs(&ev))
+	case llm.EventCandidateStart:
+		return o.start(ctx, spanCandidate, "candidate", trace.SpanKindInternal, ev.Time, candidateAttrs(&ev))
+	case llm.EventCandidateEnd:
+		o.end(ctx, spanCandidate, &ev, "candidate", trace.SpanKindInternal, ev.Started, candidateAttrs)
+	case llm.EventRepair:
+		o.repair(ctx, &ev)
 	case llm.EventRunEnd:
 		o.end(ctx, spanRun, &ev, "run "+ev.Domain, trace.SpanKindInternal, ev.Started, runAttrs)
 	case llm.EventPlanEnd:
@@ -212,6 +231,7 @@ const (
 	spanPlan
 	spanCall
 	spanStep
+	spanCandidate
 )
 
 // ownKey is the context key of the span the observer started for a kind
@@ -278,6 +298,12 @@ func (o *Observer) end(ctx context.Context, k spanKind, ev *llm.Event, name stri
 			span.SetAttributes(semconv.ErrorTypeKey.String(errorType(ev.Err)))
 		}
 		fail(span, ev.Err)
+	case llm.EventCandidateEnd:
+		c := ev.Candidate
+		span.SetAttributes(KeyCandidateVerified.Bool(c.Verified), KeyCandidateChosen.Bool(c.Chosen), KeyCandidateWhy.String(c.Why))
+		if c.Verified {
+			span.SetAttributes(KeyCandidateCost.Float64(c.Cost), KeyPlanSteps.Int(c.Steps))
+		}
 	case llm.EventStepEnd:
 		rec := ev.Record
 		span.SetAttributes(KeyStepStatus.String(string(rec.Status)))
@@ -338,6 +364,29 @@ func (o *Observer) check(ctx context.Context, ev *llm.Event) {
 	} else if ev.Kind != llm.EventApproval || ev.Status != llm.StatusRejected {
 		fail(span, ev.Err)
 	}
+	span.End(trace.WithTimestamp(eventTime(ev)))
+}
+
+// repair records a repair: a span from its start to the event, with the
+// steps it inserted, or its failure (which the critique of the plan then
+// repeats).
+func (o *Observer) repair(ctx context.Context, ev *llm.Event) {
+	attrs := []attribute.KeyValue{KeyPlanRevision.Int(ev.Revision)}
+	if r := ev.Repair; r != nil {
+		attrs = append(attrs, KeyRepairExpansions.Int(r.Expansions), KeyRepairBudget.Int(r.Budget))
+		if r.Err == nil {
+			attrs = append(attrs, KeyRepairInserted.StringSlice(r.Inserted()))
+		}
+	}
+	if ev.Plan != nil {
+		attrs = append(attrs, KeyPlanSteps.Int(len(ev.Plan.Steps)))
+	}
+	start := ev.Started
+	if start.IsZero() {
+		start = ev.Time
+	}
+	_, span := o.tracer.Start(ctx, "repair", trace.WithTimestamp(start), trace.WithAttributes(attrs...))
+	fail(span, ev.Err)
 	span.End(trace.WithTimestamp(eventTime(ev)))
 }
 
@@ -464,6 +513,11 @@ func modelMetricAttrs(c *llm.ModelCall) []attribute.KeyValue {
 		attrs = append(attrs, semconv.GenAIRequestModelKey.String(c.Model))
 	}
 	return attrs
+}
+
+func candidateAttrs(ev *llm.Event) []attribute.KeyValue {
+	c := ev.Candidate
+	return []attribute.KeyValue{KeyCandidateIndex.Int(c.Index), KeyCandidateOf.Int(c.Of), KeyPlanRevision.Int(ev.Revision)}
 }
 
 func stepAttrs(ev *llm.Event) []attribute.KeyValue {

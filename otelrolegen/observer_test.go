@@ -123,6 +123,7 @@ func TestSpanTreeAndMetricsOfARun(t *testing.T) {
     chat rolegen.call.purpose=plan
     validate rolegen.plan.revision=0
     verify rolegen.plan.revision=0 rolegen.plan.verified=false ERROR +critique
+    repair rolegen.plan.revision=0 ERROR
     chat rolegen.call.purpose=retry
     validate rolegen.plan.revision=0
     verify rolegen.plan.revision=0 rolegen.plan.verified=true
@@ -207,6 +208,55 @@ func TestSpanTreeAndMetricsOfARun(t *testing.T) {
 		calls += dp.Count
 	}
 	assert.Equal(t, uint64(3), calls)
+}
+
+// Repair and candidates have spans of their own: a span a candidate,
+// holding its checks and its repair, with what repair inserted and why
+// the candidate lost.
+func TestRepairAndCandidateSpans(t *testing.T) {
+	spans, tp, _, mp := telemetry()
+	search := llm.WithArgs(travel.AgentSearchArgs, func(travel.AgentState) (travel.SearchArgs, error) {
+		return travel.SearchArgs{From: "ZRH", To: "LIS", Date: "2026-12-18", Cabin: travel.Economy}, nil
+	})
+	model := llm.NewScriptedModel(
+		llm.Reply{Text: planOf(bookStep(150, ""), notifyStep), Usage: llm.Usage{PromptTokens: 900, CompletionTokens: 80}},
+		llm.Reply{Text: planOf(searchStep, strings.Replace(searchStep, `"search"`, `"again"`, 1), bookStep(150, `"search"`), notifyStep),
+			Usage: llm.Usage{PromptTokens: 900, CompletionTokens: 140}},
+	)
+	planner := travelPlanner(model, search, llm.WithCandidates(2),
+		otelrolegen.Telemetry(otelrolegen.WithTracerProvider(tp), otelrolegen.WithMeterProvider(mp)))
+	res, err := planner.Run(context.Background(), "Fly me to Lisbon", llm.RoleTarget[travel.AgentState](&travel.Agent{Budget: 400}))
+	require.NoError(t, err)
+	require.Len(t, res.Calls, 2)
+
+	got := spans.GetSpans()
+	assert.Equal(t, `run Agent rolegen.run.status=completed
+  plan rolegen.plan.verified=true
+    chat rolegen.call.purpose=plan
+    chat rolegen.call.purpose=plan
+    candidate rolegen.candidate.index=0 rolegen.candidate.verified=true rolegen.candidate.chosen=true
+      validate
+      verify rolegen.plan.verified=false ERROR +critique
+      repair rolegen.repair.inserted=["Search before step \"book\" (Searched \u0026\u0026 Budget \u003e= 100)"]
+      verify rolegen.plan.verified=true
+    candidate rolegen.candidate.index=1 rolegen.candidate.verified=true rolegen.candidate.chosen=false
+      validate
+      verify rolegen.plan.verified=true
+  approve rolegen.approval.decision=approved
+  step Search rolegen.step.id=repair-1 rolegen.step.status=done
+  step Book rolegen.step.id=book rolegen.step.status=done
+  step Notify rolegen.step.id=tell rolegen.step.status=done
+`, tree(got, otelrolegen.KeyRunStatus, otelrolegen.KeyCallPurpose, otelrolegen.KeyPlanVerified, otelrolegen.KeyCandidateIndex,
+		otelrolegen.KeyCandidateVerified, otelrolegen.KeyCandidateChosen, otelrolegen.KeyRepairInserted,
+		otelrolegen.KeyApprovalDecision, otelrolegen.KeyStepID, otelrolegen.KeyStepStatus))
+
+	lost := find(t, got, "candidate", 1)
+	assert.Equal(t, "lost: costs 6 from the current state, candidate 1 costs 5", attr(lost, otelrolegen.KeyCandidateWhy).AsString())
+	assert.Equal(t, 6.0, attr(lost, otelrolegen.KeyCandidateCost).AsFloat64())
+	assert.Equal(t, int64(2), attr(lost, otelrolegen.KeyCandidateOf).AsInt64())
+	repair := find(t, got, "repair", 0)
+	assert.Equal(t, int64(2000), attr(repair, otelrolegen.KeyRepairBudget).AsInt64())
+	assert.Positive(t, attr(repair, otelrolegen.KeyRepairExpansions).AsInt64())
 }
 
 // A run resumed from its checkpoint is a new trace whose run span says so

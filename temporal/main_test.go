@@ -121,40 +121,60 @@ func failOnce() temporal.Option {
 	})
 }
 
-// planner returns the planner of a scenario.
-func planner(name string) *llm.Planner[courierState] {
+// planner returns the planner of a scenario, with more options.
+func planner(name string, more ...llm.Option) *llm.Planner[courierState] {
+	p := scenarioPlanner(name)
+	return llm.NewPlanner(courier, p.model, append(p.opts, more...)...)
+}
+
+type plannerSpec struct {
+	model llm.Model
+	opts  []llm.Option
+}
+
+func spec(model llm.Model, opts ...llm.Option) plannerSpec { return plannerSpec{model, opts} }
+
+// scenarioPlanner is the model and options of a scenario's planner.
+func scenarioPlanner(name string) plannerSpec {
 	switch name {
 	case "order":
-		return llm.NewPlanner(courier, replies(orderPlan1, orderPlan2), llm.WithMaxReplans(2))
+		return spec(replies(orderPlan1, orderPlan2), llm.WithMaxReplans(2))
 	case "dag":
-		return llm.NewPlanner(courier, replies(orderPlan1, orderPlan2), llm.WithMaxReplans(2), llm.WithDAG(2))
+		return spec(replies(orderPlan1, orderPlan2), llm.WithMaxReplans(2), llm.WithDAG(2))
 	case "bounded":
 		// Every plan fails; one replan is allowed.
-		return llm.NewPlanner(courier, replies(planJSON(step("p", "Pack", "{}"), step("f", "Fail", "{}", "p")), planJSON(step("f", "Fail", "{}"))),
+		return spec(replies(planJSON(step("p", "Pack", "{}"), step("f", "Fail", "{}", "p")), planJSON(step("f", "Fail", "{}"))),
 			llm.WithMaxReplans(1))
 	case "limit":
 		var steps []string
 		for i := range 6 {
 			steps = append(steps, step(fmt.Sprintf("w%d", i), "Work", `{"ms":400}`))
 		}
-		return llm.NewPlanner(courier, replies(planJSON(steps...)), llm.WithDAG(2), llm.WithMaxSteps(6))
+		return spec(replies(planJSON(steps...)), llm.WithDAG(2), llm.WithMaxSteps(6))
 	case "kill":
-		return llm.NewPlanner(courier, replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("work", "Work", `{"ms":5}`, "ship"))))
+		return spec(replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("work", "Work", `{"ms":5}`, "ship"))))
 	case "approval", "approval-timeout", "guarded":
-		return llm.NewPlanner(courier, replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("tell", "Notify", "{}", "ship"))),
+		return spec(replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("tell", "Notify", "{}", "ship"))),
 			llm.WithGoals(0))
 	case "budget":
-		return llm.NewPlanner(courier, replies(planJSON(step("pack", "Pack", "{}"))), llm.WithTokenBudget(50))
+		return spec(replies(planJSON(step("pack", "Pack", "{}"))), llm.WithTokenBudget(50))
 	case "unverified":
-		// Ship before Pack: its precondition fails in simulation.
-		return llm.NewPlanner(courier, replies(planJSON(step("ship", "Ship", "{}"), step("pack", "Pack", "{}"))), llm.WithRequireVerified(0))
+		// Ship before Pack: its precondition fails in simulation, and
+		// without repair the run fails.
+		return spec(replies(planJSON(step("ship", "Ship", "{}"), step("pack", "Pack", "{}"))), llm.WithRequireVerified(0), llm.WithRepair(0))
+	case "repaired":
+		// Two candidates in one call: one ships without packing (repair
+		// inserts Pack: it costs 2), one packs, ships and works (3).
+		return spec(candidates(planJSON(step("ship", "Ship", "{}")),
+			planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("work", "Work", `{"ms":5}`, "ship"))),
+			llm.WithCandidates(2), llm.WithRequireVerified(0))
 	}
 	panic("unknown scenario " + name)
 }
 
 // scenario returns the Temporal plans of a scenario with role performing
-// the steps.
-func scenario(name string, role *courierRole) *temporal.Plans[courierState] {
+// the steps, its planner given more options.
+func scenario(name string, role *courierRole, more ...llm.Option) *temporal.Plans[courierState] {
 	opts := []temporal.Option{
 		temporal.WithPerformer(func(context.Context, string) (llm.Performer, error) { return role, nil }),
 		fastSteps(), failOnce(),
@@ -173,7 +193,7 @@ func scenario(name string, role *courierRole) *temporal.Plans[courierState] {
 	case "approval-timeout":
 		opts = append(opts, temporal.WithApproval(temporal.Approval{Required: true, Timeout: time.Second}))
 	}
-	return temporal.New(planner(name), opts...)
+	return temporal.New(planner(name, more...), opts...)
 }
 
 // newClient connects to the test server.

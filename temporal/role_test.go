@@ -123,6 +123,18 @@ func replies(rs ...string) llm.Model {
 	})
 }
 
+// candidates answers a request for several plans (the API's n) with rs,
+// in one reply.
+func candidates(rs ...string) llm.Model {
+	return llm.ModelFunc(func(_ context.Context, req llm.Request) (llm.Response, error) {
+		resp := llm.Response{Text: rs[0], Usage: llm.Usage{PromptTokens: 100, CompletionTokens: 10 * len(rs)}}
+		for _, r := range rs[1:min(len(rs), max(req.N, 1))] {
+			resp.Alternatives = append(resp.Alternatives, llm.Choice{Text: r})
+		}
+		return resp, nil
+	})
+}
+
 // courierRole performs the courier's actions: it returns the action and
 // the attempt, writes a line for each start and end to a file of
 // markers when given one, and keeps the highest number of steps in

@@ -224,8 +224,40 @@ func TestReplayRecordedHistories(t *testing.T) {
 			replayer := worker.NewWorkflowReplayer()
 			scenario(name, &courierRole{}).RegisterWorkflow(replayer)
 			require.NoError(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
+			// And with repair and candidates on, whatever the scenario
+			// had: histories from before them replay too.
+			replayer = worker.NewWorkflowReplayer()
+			scenario(name, &courierRole{}, llm.WithRepair(llm.DefaultRepairBudget), llm.WithCandidates(3)).RegisterWorkflow(replayer)
+			require.NoError(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
 		})
 	}
+}
+
+// A plan repaired and chosen among candidates runs the same in process
+// and on Temporal, where the workflow repairs and ranks the model's plans
+// itself (Planner.Choose in the engine): the inserted step is marked, the
+// dearer candidate loses, and the history replays.
+func TestRepairAndCandidatesOnTemporal(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	role := &courierRole{}
+	local, localErr := planner("repaired").Run(ctx, "ship", llm.FuncTarget(courier, courierState{}, llm.PerformerExecutor(role)))
+	require.NoError(t, localErr)
+
+	plans := scenario("repaired", role)
+	startWorker(t, c, "repaired", plans)
+	run, err := plans.Start(ctx, c, "repaired", "ship", courierState{}, temporal.StartOptions{ID: "repaired"})
+	require.NoError(t, err)
+	res, err := plans.Result(ctx, c, run.GetID())
+	require.NoError(t, err)
+
+	assert.Equal(t, []string{"0/repair-1:done", "0/ship:done"}, statuses(res))
+	require.Len(t, res.Plan.Inserted(), 1)
+	assert.Equal(t, "ship", res.Plan.Inserted()[0].Inserted.For)
+	require.Len(t, res.Calls, 1, "two candidates in one call")
+	assert.Equal(t, comparableResult(local), comparableResult(res))
+	checkHistory(t, c, "repaired", run.GetID())
 }
 
 // The replay test can fail: the history of six steps run two at a time
@@ -242,6 +274,19 @@ func TestReplayNoticesAChangedWorkflow(t *testing.T) {
 	inOrder := llm.NewPlanner(courier, replies(planJSON(steps...)), llm.WithMaxSteps(6))
 	replayer := worker.NewWorkflowReplayer()
 	temporal.New(inOrder).RegisterWorkflow(replayer)
+	assert.Error(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
+}
+
+// The workflow repairs and ranks the model's candidates itself: the
+// history of the repaired run does not replay on a workflow whose planner
+// does not repair (it would run the dearer candidate).
+func TestReplayNoticesRepairTurnedOff(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "history", "repaired.json"))
+	require.NoError(t, err)
+	var h historypb.History
+	require.NoError(t, protojson.Unmarshal(data, &h))
+	replayer := worker.NewWorkflowReplayer()
+	scenario("repaired", &courierRole{}, llm.WithRepair(0)).RegisterWorkflow(replayer)
 	assert.Error(t, replayer.ReplayWorkflowHistory(quietLogger(), &h))
 }
 

@@ -13,30 +13,62 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolegen/rolegen/llm"
 	"github.com/rolegen/rolegen/llm/openai"
 	"github.com/rolegen/rolegen/llm/review/reviewtest"
 )
 
 func Example_run() {
-	if err := run(context.Background(), os.Stdout, scriptedModel(), "Fly me from Zurich to Lisbon"); err != nil {
+	if err := run(context.Background(), os.Stdout, scriptedModel(), "Fly me from Zurich to Lisbon", nil); err != nil {
 		panic(err)
 	}
 	// Output:
-	// model call 1 (912 prompt + 118 completion tokens) proposes:
+	// model call 1 (912 prompt + 98 completion tokens) proposes:
 	//   book Book {"passenger":"Ada Lovelace","maxPrice":150}
-	//   search Search {"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"}
 	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
 	//   verification: llm: plan fails verification: step "book" (Book): precondition "Searched && Budget >= 100" does not hold where Searched = false, Budget = 400
+	// repair: A* inserted Search before step "book" (Searched && Budget >= 100) (1 state searched, no model call)
+	// the plan put to the approver:
+	//   repair-1 Search {"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"} (inserted by rolegen before step "book" (Searched && Budget >= 100))
+	//   book Book {"passenger":"Ada Lovelace","maxPrice":150} after repair-1
+	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
+	// approved by the rule "book within the traveller's 150 euros" (standing in for a person)
+	// step repair-1 Search: done [{"flight":"ZRHLIS-0715","price":180,"cabin":"economy"},{"flight":"ZRHLIS-1240","price":95,"cabin":"economy"}]
+	// step book Book: done {"reference":"RG1240","flight":"ZRHLIS-1240","price":95}
+	// step tell Notify: done
+	// status: completed after 0 replans; 1010 tokens in 1 model call; 1 step inserted by repair (repair-1 Search)
+	// state: {Searched:true Booked:true Notified:true Budget:305}
+	// inbox: ["Your flight to Lisbon is booked. [RG1240: flight ZRHLIS-1240, 95 euros]"]
+}
+
+// With repair off the refused plan's critique goes back to the model, and
+// its second plan runs.
+func Example_withoutRepair() {
+	if err := run(context.Background(), os.Stdout, scriptedModel(), "Fly me from Zurich to Lisbon", nil, llm.WithRepair(0)); err != nil {
+		panic(err)
+	}
+	// Output:
+	// model call 1 (912 prompt + 98 completion tokens) proposes:
+	//   book Book {"passenger":"Ada Lovelace","maxPrice":150}
+	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
+	//   verification: llm: plan fails verification: step "book" (Book): precondition "Searched && Budget >= 100" does not hold where Searched = false, Budget = 400
+	// the plan was refused by verification; the critique sent back to the model:
+	//   The plan does not work when simulated from the current state: step "book" (Book): precondition "Searched && Budget >= 100" does not hold where Searched = false, Budget = 400.
+	//   Reply with a corrected plan (the JSON object only).
 	// model call 2 (1104 prompt + 121 completion tokens) proposes:
 	//   search Search {"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"}
 	//   book Book {"passenger":"Ada Lovelace","maxPrice":150} after search
 	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
 	//   verification: every precondition holds and the goal is reached
-	// approved
+	// the plan put to the approver:
+	//   search Search {"from":"ZRH","to":"LIS","date":"2026-12-18","cabin":"economy"}
+	//   book Book {"passenger":"Ada Lovelace","maxPrice":150} after search
+	//   tell Notify {"message":"Your flight to Lisbon is booked."} after book
+	// approved by the rule "book within the traveller's 150 euros" (standing in for a person)
 	// step search Search: done [{"flight":"ZRHLIS-0715","price":180,"cabin":"economy"},{"flight":"ZRHLIS-1240","price":95,"cabin":"economy"}]
 	// step book Book: done {"reference":"RG1240","flight":"ZRHLIS-1240","price":95}
 	// step tell Notify: done
-	// status: completed after 0 replans; 2255 tokens in 2 calls
+	// status: completed after 0 replans; 2235 tokens in 2 model calls
 	// state: {Searched:true Booked:true Notified:true Budget:305}
 	// inbox: ["Your flight to Lisbon is booked. [RG1240: flight ZRHLIS-1240, 95 euros]"]
 }
@@ -65,8 +97,8 @@ func TestAgainstAnOpenAICompatibleServer(t *testing.T) {
 
 	var out strings.Builder
 	m := openai.New("local", openai.WithBaseURL(srv.URL), openai.WithAPIKey("test"), openai.WithMaxRetries(0))
-	require.NoError(t, run(context.Background(), &out, m, "Fly me to Lisbon"))
-	assert.Contains(t, out.String(), "status: completed after 0 replans; 790 tokens in 1 calls")
+	require.NoError(t, run(context.Background(), &out, m, "Fly me to Lisbon", nil))
+	assert.Contains(t, out.String(), "status: completed after 0 replans; 790 tokens in 1 model call\n")
 	assert.Contains(t, out.String(), "step b Book: done")
 	assert.Contains(t, out.String(), `inbox: ["booked [RG1240: flight ZRHLIS-1240, 95 euros]"]`)
 
@@ -78,14 +110,15 @@ func TestAgainstAnOpenAICompatibleServer(t *testing.T) {
 }
 
 // -trace prints every span as the stdout exporter writes it, and the
-// run's tree: the plan with its two model calls and checks (the first
-// plan fails verification), the approval and the three steps.
+// run's tree: the plan with its model call, its checks and the repair
+// that inserted Search, the approval and the three steps.
 func TestTrace(t *testing.T) {
 	var out strings.Builder
 	require.NoError(t, runTraced(context.Background(), &out, scriptedModel(), "Fly me from Zurich to Lisbon"))
 	text := out.String()
 	assert.Contains(t, text, `{"Name":"run Agent",`)
-	assert.Contains(t, text, `"Key":"gen_ai.usage.input_tokens","Value":{"Type":"INT64","Value":2016}`)
+	assert.Contains(t, text, `{"Name":"repair",`)
+	assert.Contains(t, text, `"Key":"gen_ai.usage.input_tokens","Value":{"Type":"INT64","Value":912}`)
 	_, tree, ok := strings.Cut(text, "\nspans:\n")
 	require.True(t, ok)
 	var shape []string
@@ -96,13 +129,23 @@ func TestTrace(t *testing.T) {
 	assert.Equal(t, []string{
 		"run Agent",
 		"  plan",
-		"    chat", "    validate", "    verify",
-		"    chat", "    validate", "    verify",
+		"    chat", "    validate", "    verify", "    repair", "    verify",
 		"  approve",
 		"  step Search", "  step Book", "  step Notify",
 	}, shape)
-	assert.Contains(t, tree, `verify (`)
 	assert.Contains(t, tree, `error="the plan fails verification" [critique]`)
+	assert.Contains(t, tree, `repair.inserted=[Search before step "book" (Searched && Budget >= 100)]`)
+	assert.Contains(t, tree, `step.id=repair-1`)
+}
+
+// With -repair=false, the trace has the retry with the critique instead.
+func TestTraceWithoutRepair(t *testing.T) {
+	var out strings.Builder
+	require.NoError(t, runTraced(context.Background(), &out, scriptedModel(), "Fly me from Zurich to Lisbon", llm.WithRepair(0)))
+	_, tree, ok := strings.Cut(out.String(), "\nspans:\n")
+	require.True(t, ok)
+	assert.NotContains(t, tree, "repair")
+	assert.Contains(t, tree, "call.purpose=retry")
 }
 
 // -review proposes the plan, serves the review page and runs the plan as
@@ -133,7 +176,8 @@ func TestReviewOnThePage(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, page.Status, page.Body)
 	require.NoError(t, <-done)
-	assert.Contains(t, out.String(), "proposed in 2 model calls:")
+	assert.Contains(t, out.String(), "proposed in 1 model call:\n  repair-1 Search")
+	assert.Contains(t, out.String(), `(inserted by rolegen before step "book" (Searched && Budget >= 100))`)
 	assert.Contains(t, out.String(), "approved on the page; running")
 	assert.Contains(t, out.String(), "step book Book: done")
 	assert.Contains(t, out.String(), `inbox: ["Booked: Lisbon on Friday. [RG1240: flight ZRHLIS-1240, 95 euros]"]`)

@@ -22,7 +22,7 @@ import (
 // for the decision taken there, and runs the plan as approved, or stops
 // when it was rejected. ready, when set, is told the page's address once
 // it serves.
-func runReviewed(ctx context.Context, w io.Writer, m llm.Model, goal, addr string, ready func(url string)) error {
+func runReviewed(ctx context.Context, w io.Writer, m llm.Model, goal, addr string, ready func(url string), opts ...llm.Option) error {
 	dir, err := os.MkdirTemp("", "rolegen-assistant-")
 	if err != nil {
 		return err
@@ -43,20 +43,21 @@ func runReviewed(ctx context.Context, w io.Writer, m llm.Model, goal, addr strin
 		fmt.Fprintln(w, line)
 		return llm.Continue()
 	}
-	planner := llm.NewPlanner(travel.AgentDomain, m,
+	planner := llm.NewPlanner(travel.AgentDomain, m, append([]llm.Option{
 		llm.WithMaxSteps(6),
 		llm.WithRequireVerified(2),
 		llm.WithGoals(travel.AgentGoalTrip),
+		searchRoute,
 		llm.WithStore(store),
 		llm.WithOnStep(step),
-	)
+	}, opts...)...)
 	agent := &travel.Agent{Budget: 400}
 	runID := "trip-" + strconv.FormatInt(time.Now().Unix(), 10)
 	res, err := planner.Propose(ctx, goal, agent.PlanState(), llm.WithRunID(runID))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "proposed in %d model calls:\n", len(res.Calls))
+	fmt.Fprintf(w, "proposed in %s:\n", plural(len(res.Calls), "model call"))
 	printPlan(w, res.Plan)
 
 	decided := make(chan *review.Run, 1)

@@ -21,7 +21,7 @@ import (
 // the stdout exporter writes each span to w as it ends, and the tree of
 // the run's spans follows. A program that sends its spans to a collector
 // sets an OTLP exporter instead (README, "See what the agents did").
-func runTraced(ctx context.Context, w io.Writer, m llm.Model, goal string) error {
+func runTraced(ctx context.Context, w io.Writer, m llm.Model, goal string, opts ...llm.Option) error {
 	stdout, err := stdouttrace.New(stdouttrace.WithWriter(w))
 	if err != nil {
 		return err
@@ -29,7 +29,7 @@ func runTraced(ctx context.Context, w io.Writer, m llm.Model, goal string) error
 	var tree spanTree
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(stdout), sdktrace.WithSpanProcessor(&tree))
 	defer func() { _ = tp.Shutdown(context.WithoutCancel(ctx)) }()
-	err = run(ctx, w, m, goal, otelrolegen.Telemetry(otelrolegen.WithTracerProvider(tp)))
+	err = run(ctx, w, m, goal, otelrolegen.NewObserver(otelrolegen.WithTracerProvider(tp)), opts...)
 	fmt.Fprintln(w, "\nspans:")
 	tree.print(w)
 	return err
@@ -54,7 +54,7 @@ func (t *spanTree) ForceFlush(context.Context) error { return nil }
 var shown = []attribute.Key{
 	otelrolegen.KeyRunStatus, otelrolegen.KeyRunReplans, otelrolegen.KeyPlanRevision, otelrolegen.KeyCallPurpose,
 	"gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", otelrolegen.KeyPlanVerified,
-	otelrolegen.KeyApprovalDecision, otelrolegen.KeyStepStatus,
+	otelrolegen.KeyApprovalDecision, otelrolegen.KeyStepStatus, otelrolegen.KeyRepairInserted, otelrolegen.KeyStepID,
 }
 
 // print draws the spans, each under its parent, in the order they began,
@@ -82,9 +82,14 @@ func (t *spanTree) print(w io.Writer) {
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s%s (%s)", indent, s.Name(), s.EndTime().Sub(s.StartTime()).Round(time.Microsecond))
 			for _, a := range s.Attributes() {
-				if slices.Contains(shown, a.Key) {
-					fmt.Fprintf(&b, " %s=%s", strings.TrimPrefix(string(a.Key), "rolegen."), a.Value.Emit())
+				if !slices.Contains(shown, a.Key) {
+					continue
 				}
+				v := a.Value.Emit()
+				if a.Value.Type() == attribute.STRINGSLICE {
+					v = "[" + strings.Join(a.Value.AsStringSlice(), "; ") + "]"
+				}
+				fmt.Fprintf(&b, " %s=%s", strings.TrimPrefix(string(a.Key), "rolegen."), v)
 			}
 			if s.Status().Code.String() == "Error" {
 				fmt.Fprintf(&b, " error=%q", s.Status().Description)

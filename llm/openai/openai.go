@@ -14,6 +14,13 @@
 // plan schema) is sent as a strict json_schema response format. The
 // temperature is always sent, 0 included: the SDK omits an unset
 // param.Opt, and param.NewOpt(0) is set.
+//
+// A request for several replies (llm.WithCandidates) is sent with the
+// API's n, which OpenAI and vLLM answer with that many choices; a server
+// that answers with one (Ollama) gets a call for each of the others from
+// the planner. The llama.cpp server refuses any n but 1 ("Only one
+// completion choice is allowed"): give it WithoutN, and the planner makes
+// one call a reply.
 package openai
 
 import (
@@ -43,11 +50,13 @@ type Model struct {
 	client          oai.Client
 	name            string
 	legacyMaxTokens bool
+	withoutN        bool
 }
 
 type config struct {
 	requestOptions  []option.RequestOption
 	legacyMaxTokens bool
+	withoutN        bool
 }
 
 // Option configures a Model.
@@ -91,6 +100,11 @@ func WithRequestOptions(opts ...option.RequestOption) Option {
 // servers that do not know max_completion_tokens.
 func WithLegacyMaxTokens() Option { return func(c *config) { c.legacyMaxTokens = true } }
 
+// WithoutN never sends the API's n: every call asks for one reply, and a
+// planner that wants several (llm.WithCandidates) makes a call for each.
+// For servers that refuse n (the llama.cpp server).
+func WithoutN() Option { return func(c *config) { c.withoutN = true } }
+
 // New returns a model named name (else $OPENAI_MODEL) on the server the
 // options and the environment select.
 func New(name string, opts ...Option) *Model {
@@ -105,6 +119,7 @@ func New(name string, opts ...Option) *Model {
 		client:          oai.NewClient(cfg.requestOptions...),
 		name:            name,
 		legacyMaxTokens: cfg.legacyMaxTokens,
+		withoutN:        cfg.withoutN,
 	}
 }
 
@@ -145,6 +160,9 @@ func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, er
 			params.MaxCompletionTokens = oai.Int(int64(req.MaxTokens))
 		}
 	}
+	if req.N > 1 && !m.withoutN {
+		params.N = oai.Int(int64(req.N))
+	}
 	if req.Schema != nil {
 		params.ResponseFormat = oai.ChatCompletionNewParamsResponseFormatUnion{
 			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
@@ -168,11 +186,25 @@ func (m *Model) Complete(ctx context.Context, req llm.Request) (llm.Response, er
 	if len(resp.Choices) == 0 {
 		return llm.Response{Usage: usage}, fmt.Errorf("llm/openai: %w", ErrNoChoice)
 	}
-	choice := resp.Choices[0]
-	if choice.Message.Refusal != "" {
-		return llm.Response{Usage: usage}, fmt.Errorf("llm/openai: %w: %s", ErrRefused, choice.Message.Refusal)
+	// The choices the model did not refuse, in order; the first is the
+	// reply, the others its alternatives.
+	var out llm.Response
+	out.Usage = usage
+	answered := false
+	for _, choice := range resp.Choices {
+		switch {
+		case choice.Message.Refusal != "":
+			continue
+		case !answered:
+			out.Text, out.FinishReason, answered = choice.Message.Content, choice.FinishReason, true
+		default:
+			out.Alternatives = append(out.Alternatives, llm.Choice{Text: choice.Message.Content, FinishReason: choice.FinishReason})
+		}
 	}
-	return llm.Response{Text: choice.Message.Content, Usage: usage, FinishReason: choice.FinishReason}, nil
+	if !answered {
+		return llm.Response{Usage: usage}, fmt.Errorf("llm/openai: %w: %s", ErrRefused, resp.Choices[0].Message.Refusal)
+	}
+	return out, nil
 }
 
 // schemaName makes a response format name the API accepts: letters,

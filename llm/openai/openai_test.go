@@ -57,6 +57,9 @@ type server struct {
 	noChoice         bool
 	// finish is the finish_reason of every answer ("stop" when empty).
 	finish string
+	// choices answers a request's n with that many choices, up to
+	// choices (content, then "other 1", "other 2", …), when set.
+	choices int
 }
 
 func newServer(t *testing.T) *server {
@@ -72,8 +75,12 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	s.bodies = append(s.bodies, body)
 	s.headers = append(s.headers, r.Header.Clone())
 	s.paths = append(s.paths, r.URL.Path)
-	status, content, refusal, noChoice, finish := s.status, s.content, s.refusal, s.noChoice, s.finish
+	status, content, refusal, noChoice, finish, most := s.status, s.content, s.refusal, s.noChoice, s.finish, s.choices
 	s.mu.Unlock()
+	var req struct {
+		N int `json:"n"`
+	}
+	_ = json.Unmarshal(body, &req)
 	if finish == "" {
 		finish = "stop"
 	}
@@ -92,6 +99,10 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 			msg["content"], msg["refusal"] = nil, refusal
 		}
 		choices = append(choices, map[string]any{"index": 0, "message": msg, "finish_reason": finish, "logprobs": nil})
+		for i := 1; i < min(req.N, most); i++ {
+			other := map[string]any{"role": "assistant", "content": fmt.Sprintf("other %d", i), "refusal": nil}
+			choices = append(choices, map[string]any{"index": i, "message": other, "finish_reason": "stop", "logprobs": nil})
+		}
 	} else {
 		choices = []any{}
 	}
@@ -316,4 +327,46 @@ func TestTruncatedReplyThroughTheAdapter(t *testing.T) {
 	_, err = llm.NewPlanner(domain, m, llm.WithMaxTokens(16)).
 		Run(context.Background(), "Fly to Paris", llm.FuncTarget(domain, state{}, nil))
 	assert.ErrorIs(t, err, llm.ErrTruncatedReply)
+}
+
+// A request for several replies sends n, and the choices come back as the
+// reply and its alternatives; WithoutN never sends it.
+func TestSeveralRepliesWithN(t *testing.T) {
+	srv := newServer(t)
+	srv.choices = 3
+	req := llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "x"}}, N: 3}
+	resp, err := srv.model(t).Complete(context.Background(), req)
+	require.NoError(t, err)
+	assert.Equal(t, float64(3), srv.body(t, 0)["n"])
+	assert.Equal(t, plan, resp.Text)
+	assert.Equal(t, []llm.Choice{{Text: "other 1", FinishReason: "stop"}, {Text: "other 2", FinishReason: "stop"}}, resp.Alternatives)
+	assert.Equal(t, 168, resp.Usage.TotalTokens, "one usage for the call")
+
+	_, err = srv.model(t, openai.WithoutN()).Complete(context.Background(), req)
+	require.NoError(t, err)
+	assert.NotContains(t, srv.body(t, 1), "n")
+	_, err = srv.model(t).Complete(context.Background(), llm.Request{Messages: req.Messages})
+	require.NoError(t, err)
+	assert.NotContains(t, srv.body(t, 2), "n", "one reply: no n")
+
+	// Candidates through the adapter: three replies in one call.
+	srv = newServer(t)
+	srv.choices = 3
+	res, err := llm.NewPlanner(domain, srv.model(t), llm.WithCandidates(3)).
+		Propose(context.Background(), "Fly to Paris", state{})
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.requests())
+	assert.Len(t, res.Calls, 1)
+	assert.Equal(t, "f", res.Plan.Steps[0].ID, "the only readable candidate")
+
+	// A server that gives one choice whatever n: one call a candidate.
+	srv = newServer(t)
+	res, err = llm.NewPlanner(domain, srv.model(t), llm.WithCandidates(3)).
+		Propose(context.Background(), "Fly to Paris", state{})
+	require.NoError(t, err)
+	assert.Equal(t, 3, srv.requests())
+	assert.Equal(t, float64(3), srv.body(t, 0)["n"])
+	assert.Equal(t, float64(2), srv.body(t, 1)["n"])
+	assert.NotContains(t, srv.body(t, 2), "n")
+	assert.Equal(t, 3*168, res.Usage.TotalTokens)
 }
