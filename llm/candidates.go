@@ -171,7 +171,9 @@ func (p *Planner[S]) read(c *candidate, goal string, revision int) {
 // and the state but for the events it reports when observed.
 func (p *Planner[S]) settle(c *candidate, state S, observed bool) {
 	obs := observed && p.cfg.observer != nil
-	plan := c.model.Clone()
+	// The plan that runs is the model's, unless repair makes another
+	// (which copies it).
+	plan := c.model
 	start := p.checkStart()
 	err := p.Verify(plan, state)
 	plan.Verified, plan.Critique = err == nil, errorText(err)

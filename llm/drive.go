@@ -93,11 +93,12 @@ func (e *Engine[S]) generate(d Driver[S], state S, rev *Revision) (*Plan, error)
 	if err != nil {
 		return nil, err
 	}
-	if len(reply.Candidates) == 0 {
+	if len(reply.Candidates) == 0 || reply.chosen {
 		return reply.Plan, nil
 	}
-	// Repair and ranking are decided here, from the model's plans, by the
-	// same pure code in every driver (inside a workflow too).
+	// A reply from elsewhere (a workflow's activity result): repair and
+	// ranking are decided again here, from the model's plans, by the same
+	// pure code, inside the workflow.
 	if plan := e.p.Choose(state, reply.Candidates); plan != nil {
 		if reply.Plan != nil {
 			plan.Refused = reply.Plan.Refused

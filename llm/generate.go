@@ -35,11 +35,18 @@ type PlanReply struct {
 	Plan  *Plan
 	Calls []Call
 	// Candidates are the plans the model proposed in the round Plan was
-	// chosen from, as it wrote them: the engine chooses among them again
-	// (Planner.Choose), so that a workflow decides from the model's
-	// replies with its own deterministic code. A reply without them (from
-	// a driver of an earlier version) has its Plan taken as it is.
+	// chosen from, as they were written: where the reply crossed a
+	// process boundary (a workflow's activity result) the engine chooses
+	// among them again (Planner.Choose), so that a workflow decides from
+	// the model's replies with its own deterministic code. A reply
+	// without them (recorded before candidates existed) has its Plan taken
+	// as it is.
 	Candidates []Candidate `json:",omitempty"`
+	// chosen: Plan was chosen among Candidates in this process, by the
+	// planner's own code (MakePlan); a reply that crossed the wire (a
+	// workflow's activity result) has it false, and the engine chooses
+	// again.
+	chosen bool
 }
 
 // MakePlan asks the model for the plan of req, feeding parse errors,
@@ -53,7 +60,7 @@ func (p *Planner[S]) MakePlan(ctx context.Context, req PlanRequest[S]) (PlanRepl
 	m := meter{budget: p.cfg.tokenBudget, usage: req.Used}
 	if p.cfg.observer == nil {
 		plan, cands, err := p.generate(ctx, &m, req.Goal, req.State, req.Revision)
-		return PlanReply{Plan: plan, Candidates: cands, Calls: m.calls}, err
+		return PlanReply{Plan: plan, Candidates: cands, Calls: m.calls, chosen: true}, err
 	}
 	return p.observedPlan(ctx, &m, req)
 }
@@ -76,7 +83,7 @@ func (p *Planner[S]) observedPlan(ctx context.Context, m *meter, req PlanRequest
 	}
 	o.Observe(ctx, Event{Kind: EventPlanEnd, Time: time.Now(), Started: start, Domain: p.d.Name, Goal: req.Goal,
 		Revision: rev, Plan: plan, Usage: used, Err: err})
-	return PlanReply{Plan: plan, Candidates: cands, Calls: m.calls}, err
+	return PlanReply{Plan: plan, Candidates: cands, Calls: m.calls, chosen: true}, err
 }
 
 // checkStart is the time a check starts, when the planner has an
