@@ -497,3 +497,32 @@ func TestRepairCorpusPlansAreGood(t *testing.T) {
 		require.Len(t, plan.Steps, len(p.Steps))
 	}
 }
+
+// BenchmarkRepairHopeless is the worst case the default budget allows: a
+// plan of one step to two served bowls, from an empty kitchen, with a
+// step budget of 10 (the plan needs 15 steps), which the annotations' bound
+// does not prove too short, so A* searches until the budget is spent.
+//
+//	cd bench && go test -run '^$' -bench BenchmarkRepairHopeless .
+func BenchmarkRepairHopeless(b *testing.B) {
+	r := kitchenRole()
+	var expansions int
+	obs := llm.ObserverFunc(func(ctx context.Context, ev llm.Event) context.Context {
+		if ev.Kind == llm.EventRepair {
+			expansions = ev.Repair.Expansions
+		}
+		return ctx
+	})
+	model := llm.ModelFunc(func(context.Context, llm.Request) (llm.Response, error) {
+		return llm.Response{Text: r.planText([]runtime.ActionID{kitchen.CookGoSink})}, nil
+	})
+	planner := llm.NewPlanner(r.d, model, llm.WithGoals(r.goals...), llm.WithMaxSteps(14), llm.WithObserver(obs))
+	start := kitchen.CookState{At: kitchen.Pantry, Bowls: 2}
+	for b.Loop() {
+		res, err := planner.Propose(context.Background(), "serve", start)
+		if err != nil || res.Plan.Verified {
+			b.Fatalf("the plan was repaired: %v", err)
+		}
+	}
+	b.ReportMetric(float64(expansions), "expansions")
+}
