@@ -4,8 +4,10 @@
 // states to blocksworld, and on the public planners' own problems
 // (kelindar/goap's deep and maze, and blocksworld as PDDL for Fast
 // Downward under testdata/pddl); agents in a game loop on a crowd, beside
-// the arena that replanned every agent every tick; and
-// the generator itself.
+// the arena that replanned every agent every tick; the generator itself;
+// and the repair of LLM plans (repair_test.go: good plans of three roles
+// corrupted the ways a model gets them wrong, held to the cheapest repair
+// by insertion; internal/corrupt).
 //
 // bench is a module of its own, so that its baselines (expr) are no
 // dependency of rolegen. The roles people wrote, under internal/, are

@@ -31,8 +31,12 @@
 //     arguments decoded exactly as the action will decode them, step ids and
 //     dependsOn ([*ValidationError]);
 //   - [Planner.Verify] simulates it with the generated preconditions and
-//     effects ([*VerificationError]), and [WithRequireVerified] sends the
-//     critique back to the model;
+//     effects ([*VerificationError]); repair ([WithRepair], on by default)
+//     inserts the steps the role's own A* finds where a precondition or a
+//     goal of [WithGoals] fails, marked [Step.Inserted]; and, when that
+//     finds nothing, [WithRequireVerified] sends the critique back to the
+//     model, saying what repair tried. [WithCandidates] asks for k plans
+//     at once and keeps the verified one of least cost;
 //   - an [Approver] approves, rejects or edits it; [Planner.Propose],
 //     [Planner.Approve] and [Planner.Execute] split planning from running
 //     for a person in the loop, and with a [Store], [Planner.Decide]
