@@ -42,6 +42,10 @@ const DefaultRepairBudget = 2_000
 // step depends on what that step depended on; a completion to the goals
 // depends on the plan's last steps.
 //
+// Only the model's plans are repaired: a plan a person or a hook changed
+// (an approval's edits, an Adjust directive, Execute of a plan proposed
+// earlier) is verified as it is, so that nobody's decision is undone.
+//
 // A repair that finds nothing within the budget (or that would make the
 // plan longer than WithMaxSteps) leaves the plan as the model wrote it: it
 // is refused or run as an unverified plan is, and its critique
