@@ -38,6 +38,9 @@ func (e *emitter) domain() {
 	if r.EnabledFunc != "" {
 		dom = append(dom, kv("Enabled", jen.Id(r.EnabledFunc)))
 	}
+	if r.ExpandFunc != "" {
+		dom = append(dom, kv("Expand", jen.Id(r.ExpandFunc)))
+	}
 	dom = append(dom, kv("Number", jen.Id(r.NumberFunc)), kv("Hash", jen.Id(r.HashFunc)))
 	if r.KeyFunc != "" {
 		dom = append(dom, kv("Key", jen.Id(r.KeyFunc)))

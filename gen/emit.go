@@ -52,6 +52,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.domain()
 	e.functions()
 	e.enabled()
+	e.expand()
 	e.numberFunc()
 	e.hashFunc()
 	e.keyFunc()
@@ -296,5 +297,44 @@ func (e *emitter) enabled() {
 		body = append(body, jen.Id("bits").Index(jen.Lit(w)).Op("=").Id("w"))
 	}
 	e.f.Func().Id(r.EnabledFunc).Params(jen.Id("s").Op("*").Add(e.state()), jen.Id("bits").Index().Uint64()).Block(body...)
+	e.f.Line()
+}
+
+// expand emits the function that writes the successors of a state, for
+// A*: for each action in declaration order whose precondition holds and
+// that has effects, the state after them as a key (inert fields zero)
+// with its hash; the effect, key and hash functions are called directly,
+// so the compiler inlines what it can.
+func (e *emitter) expand() {
+	r := e.r
+	if r.ExpandFunc == "" {
+		return
+	}
+	succ := e.rt("Successor").Types(e.state())
+	var body []jen.Code
+	for _, a := range r.Actions {
+		if a.EffectFunc == "" {
+			continue // the state does not change
+		}
+		step := []jen.Code{jen.Id("n").Op(":=").Id(a.EffectFunc).Call(jen.Op("*").Id("s"))}
+		if r.KeyFunc != "" {
+			step = append(step, jen.Id("n").Op("=").Id(r.KeyFunc).Call(jen.Op("&").Id("n")))
+		}
+		step = append(step, jen.Id("out").Op("=").Append(jen.Id("out"), succ.Clone().Values(
+			kv("State", jen.Id("n")),
+			kv("Hash", jen.Id(r.HashFunc).Call(jen.Op("&").Id("n"))),
+			kv("Action", jen.Id(a.Const)),
+		)))
+		if a.Pre == nil {
+			body = append(body, jen.Block(step...))
+			continue
+		}
+		body = append(body, jen.If(e.expr.expr(a.Pre)).Block(step...))
+	}
+	body = append(body, jen.Return(jen.Id("out")))
+	e.f.Func().Id(r.ExpandFunc).Params(
+		jen.Id("s").Op("*").Add(e.state()),
+		jen.Id("out").Index().Add(succ.Clone()),
+	).Index().Add(succ.Clone()).Block(body...)
 	e.f.Line()
 }

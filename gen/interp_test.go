@@ -92,8 +92,8 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 		fmt.Fprintf(&role, "\tG%d struct{} `plan:\"goal=%s\"`\n", i, strings.ReplaceAll(c, `\`, `\\`))
 	}
 	role.WriteString("}\n")
-	// Pre and the generated all-at-once Enabled must agree with the
-	// interpreter too.
+	// Pre, the generated all-at-once Enabled and Expand must agree with
+	// the interpreter too.
 	for i, p := range posts {
 		fmt.Fprintf(&role, "\n//plan:action pre=%q post=%q cost=%q\nfunc (f *Fuzz) A%d() {}\n", pres[i], p, costs[i], i)
 	}
@@ -114,6 +114,16 @@ func main() {
 		for j, a := range FuzzDomain.Actions {
 			fmt.Printf("state %d action %s: pre %v, enabled %v, effect %v, cost %v\n", i, a.Name, a.Pre(s), bits[j/64]>>(j%64)&1 == 1, a.Effect(s), a.CostOf(s))
 		}
+		// Each successor is the key of the action's effect, hashed.
+		var succ []string
+		for _, su := range FuzzDomain.Expand(&s, nil) {
+			next := FuzzDomain.Actions[su.Action].Effect(s)
+			if FuzzDomain.Key != nil {
+				next = FuzzDomain.Key(&next)
+			}
+			succ = append(succ, fmt.Sprintf("%s %v", FuzzDomain.Actions[su.Action].Name, su.State == next && su.Hash == FuzzDomain.Hash(&next)))
+		}
+		fmt.Printf("state %d expand: %v\n", i, succ)
 	}
 	for _, a := range FuzzDomain.Actions {
 		fmt.Printf("action %s: cost at least %v\n", a.Name, a.Cost)
@@ -136,10 +146,15 @@ func main() {
 		for j, c := range condTrees {
 			fmt.Fprintf(&want, "state %d goal G%d: %v\n", i, j, eval(c, s).b)
 		}
+		var succ []string
 		for j, effs := range postTrees {
 			pre := eval(preTrees[j], s).b
 			fmt.Fprintf(&want, "state %d action A%d: pre %v, enabled %v, effect %s, cost %v\n", i, j, pre, pre, apply(effs, s), costValue(costTrees[j], s))
+			if pre {
+				succ = append(succ, fmt.Sprintf("A%d true", j))
+			}
 		}
+		fmt.Fprintf(&want, "state %d expand: %v\n", i, succ)
 	}
 	// The bounds the generated domain declares are rolegen's: read them
 	// back, then check them against the costs.

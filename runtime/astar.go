@@ -43,12 +43,17 @@ type AStar[S comparable] struct {
 	ops []astarOp[S]
 	// enabled is the domain's Enabled, bits its scratch.
 	enabled func(*S, []uint64)
-	// hash and key are the domain's Hash and Key; probe the key of the
-	// state looked up.
-	hash  func(*S) uint64
-	key   func(*S) S
-	probe S
-	bits  []uint64
+	// expand, hash and key are the domain's Expand, Hash and Key; succ
+	// is Expand's scratch.
+	expand func(*S, []Successor[S]) []Successor[S]
+	hash   func(*S) uint64
+	key    func(*S) S
+	succ   []Successor[S]
+	// Scratch states whose addresses go to the domain's functions: the
+	// root's key, a successor, the state a step from a node may not go
+	// back to.
+	at, next, back S
+	bits           []uint64
 	// heuristic is the user's estimate, when one was given.
 	heuristic func(S, []GoalID) float64
 	reach     reach     // scratch of provedUnreachable
@@ -66,6 +71,14 @@ type AStar[S comparable] struct {
 	// Scratch reused between calls.
 	goals []GoalID       // the goals of the current search
 	conds []func(S) bool // their conditions
+	// single is the condition of the search's goal when it is one goal
+	// of one part, with the derived estimate: its estimate is that of
+	// the part (see derived).
+	single *condition[S]
+	// singleField is the field its estimate reads (-1: none, the
+	// estimate is singleBound wherever the goal fails).
+	singleField FieldID
+	singleBound float64
 	// limit and depthLimit are what the current search may spend of the
 	// call's budget and step limit.
 	limit      int
@@ -158,7 +171,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		}
 		a.heuristic = h
 	}
-	a.hash, a.key = d.Hash, d.Key
+	a.expand, a.hash, a.key = d.Expand, d.Hash, d.Key
 	if d.Enabled != nil {
 		a.enabled = d.Enabled
 		a.bits = make([]uint64, (len(d.Actions)+63)/64)
@@ -400,13 +413,24 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 	if a.estimate == estimateUnsatisfied {
 		a.perAction = a.mostChangedByOne()
 	}
+	a.single = nil
+	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived {
+		if c := &d.goals[a.goals[0]]; len(c.parts) == 1 {
+			// The estimate of the one part (condition.partCost): read
+			// from its field, or the same in every state.
+			a.single, a.singleField = c, c.parts[0].Field
+			if pb := &c.bounds[0]; d.Number == nil || !pb.stepped() || c.parts[0].Cmp == CmpNone {
+				a.singleField, a.singleBound = -1, min(pb.reset, pb.byStep)
+			}
+		}
+	}
 }
 
-// addNode records a new state, which belongs in the given slot of the
-// state table, with its estimate, and returns its node.
-func (a *AStar[S]) addNode(s S, slot, hash uint32, g float64, parent int32, act ActionID, depth int32) int32 {
+// addNode records a new state (a key), which belongs in the given slot
+// of the state table, with its estimate, and returns its node.
+func (a *AStar[S]) addNode(s *S, slot, hash uint32, g float64, parent int32, act ActionID, depth int32) int32 {
 	n := int32(len(a.nodes))
-	a.states = append(a.states, s)
+	a.states = append(a.states, *s)
 	nd := astarNode{g: g, parent: parent, action: act, depth: depth}
 	if a.heuristic == nil && a.estimate == estimateDerived {
 		nd.h, nd.goal = a.derived(&a.states[n])
@@ -419,15 +443,19 @@ func (a *AStar[S]) addNode(s S, slot, hash uint32, g float64, parent int32, act 
 	return n
 }
 
-// search runs A* from s and returns the node where the goals hold.
+// search runs A* from s and returns the node where the goals hold. It
+// searches keys (Domain.Key): states without their inert fields, which no
+// goal, precondition or cost reads.
 func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	if err := ctx.Err(); err != nil {
 		return -1, err
 	}
 	d := a.d
-	ops := a.ops
-	_, slot, hash := a.find(s)
-	root := a.addNode(s, slot, hash, 0, -1, NoAction, 0)
+	a.at = s // a field: the address of s would make every call allocate it
+	a.at = d.key(&a.at)
+	hash := fold(a.hashOf(&a.at))
+	_, slot := a.find(&a.at, hash)
+	root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0)
 	if math.IsInf(a.nodes[root].h, 1) {
 		return -1, d.newError(Unreachable, NoGoal, NoAction)
 	}
@@ -440,111 +468,190 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 			continue // stale: the node was reopened with a cheaper path, or closed
 		}
 		nd.open = false
-		st := a.states[n]
-		if nd.goalKnown && nd.goal || !nd.goalKnown && a.satisfied(st) {
+		if nd.goalKnown && nd.goal || !nd.goalKnown && a.satisfied(a.states[n]) {
 			return n, nil
 		}
 		if nd.depth >= a.depthLimit {
 			a.depthCut = true
 			continue
 		}
-		if a.expansions >= a.limit {
-			err := d.newError(SearchBudgetExceeded, NoGoal, NoAction)
-			err.Limit, err.Depth = a.budget, int(nd.depth)
+		if err := a.count(ctx, n); err != nil {
 			return -1, err
 		}
-		a.expansions++
-		if a.expansions == proveAfter {
-			if err := a.provedHopeless(0); err != nil {
-				return -1, err
-			}
-		}
-		if a.trace != nil {
-			a.traceExpand(n)
-		}
-		if a.expansions&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return -1, err
-			}
-		}
-		g0, depth := nd.g, nd.depth+1
-		// Stepping back to the parent's state, or staying put, never
-		// gives a cheaper path (costs are positive): skip the lookup.
-		back := st
-		if nd.parent >= 0 {
-			back = a.states[nd.parent]
-		}
-		if a.enabled != nil {
-			// All preconditions in one generated call, then the
-			// enabled actions in declaration order.
-			a.enabled(&a.states[n], a.bits)
-			for w, word := range a.bits {
-				for word != 0 {
-					i := w*64 + bits.TrailingZeros64(word)
-					word &= word - 1
-					if err := a.successor(n, ActionID(i), st, back, g0, depth); err != nil {
-						return -1, err
-					}
-				}
-			}
-			continue
-		}
-		for i := range ops {
-			if pre := ops[i].pre; pre != nil && !pre(st) {
-				continue
-			}
-			if err := a.successor(n, ActionID(i), st, back, g0, depth); err != nil {
-				return -1, err
-			}
+		if err := a.expandNode(n); err != nil {
+			return -1, err
 		}
 	}
-	if a.depthCut {
-		err := d.newError(MaxStepsExceeded, NoGoal, NoAction)
-		err.Limit, err.Depth, err.States = int(a.maxSteps), int(a.depthLimit), len(a.nodes)
-		return -1, err
-	}
-	err := d.newError(Unreachable, NoGoal, NoAction)
-	err.Depth, err.States = a.deepest(), len(a.nodes)
-	return -1, err
+	return -1, a.exhausted()
 }
 
-// successor applies enabled action i to st, the state of node n (whose
-// parent's state is back), and records the state it reaches: a new node,
-// or a cheaper path to a known one.
-func (a *AStar[S]) successor(n int32, i ActionID, st, back S, g0 float64, depth int32) error {
+// count counts the expansion of node n against the budget, and makes the
+// checks that come with expansions: the proof that the search is
+// hopeless after proveAfter of them, the context every 256.
+func (a *AStar[S]) count(ctx context.Context, n int32) error {
+	if a.expansions >= a.limit {
+		err := a.d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+		err.Limit, err.Depth = a.budget, int(a.nodes[n].depth)
+		return err
+	}
+	a.expansions++
+	if a.expansions == proveAfter {
+		if err := a.provedHopeless(0); err != nil {
+			return err
+		}
+	}
+	if a.trace != nil {
+		a.traceExpand(n)
+	}
+	if a.expansions&255 == 0 {
+		return ctx.Err()
+	}
+	return nil
+}
+
+// exhausted is the error of a search whose open list ran out.
+func (a *AStar[S]) exhausted() error {
+	if a.depthCut {
+		err := a.d.newError(MaxStepsExceeded, NoGoal, NoAction)
+		err.Limit, err.Depth, err.States = int(a.maxSteps), int(a.depthLimit), len(a.nodes)
+		return err
+	}
+	err := a.d.newError(Unreachable, NoGoal, NoAction)
+	err.Depth, err.States = a.deepest(), len(a.nodes)
+	return err
+}
+
+// expandNode records the successors of node n: with the domain's Expand
+// when it has one (every successor, its key and hash in one generated
+// call); else with Enabled (every precondition in one call), then the
+// enabled actions' effects in declaration order; else one precondition
+// call an action.
+func (a *AStar[S]) expandNode(n int32) error {
+	nd := &a.nodes[n]
+	g0, depth := nd.g, nd.depth+1
+	// Stepping back to the parent's state, or staying put, never gives a
+	// cheaper path (costs are positive): skip the lookup.
+	a.back = a.states[n]
+	if nd.parent >= 0 {
+		a.back = a.states[nd.parent]
+	}
+	if a.expand != nil {
+		return a.expandGenerated(n, g0, depth)
+	}
+	if a.enabled != nil {
+		a.enabled(&a.states[n], a.bits)
+		for w, word := range a.bits {
+			for word != 0 {
+				i := ActionID(w*64 + bits.TrailingZeros64(word))
+				word &= word - 1
+				if err := a.apply(n, i, g0, depth); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for i := range a.ops {
+		if pre := a.ops[i].pre; pre != nil && !pre(a.states[n]) {
+			continue
+		}
+		if err := a.apply(n, ActionID(i), g0, depth); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expandGenerated records the successors the domain's Expand writes for
+// node n (the loop of successor, for the successors Expand made).
+func (a *AStar[S]) expandGenerated(n int32, g0 float64, depth int32) error {
+	a.succ = a.expand(&a.states[n], a.succ[:0])
+	a.generated += len(a.succ)
+	for i := range a.succ {
+		su := &a.succ[i]
+		if su.State == a.back || su.State == a.states[n] {
+			continue
+		}
+		op := &a.ops[su.Action]
+		g := g0 + op.cost
+		if op.costOf != nil {
+			c, err := a.d.StepCost(su.Action, a.states[n])
+			if err != nil {
+				return err
+			}
+			g = g0 + c
+		}
+		hash := fold(su.Hash)
+		j, slot := a.find(&su.State, hash)
+		if j >= 0 {
+			a.relax(j, n, su.Action, g, depth)
+			continue
+		}
+		if len(a.nodes) >= a.maxStates {
+			return a.tooMany(depth)
+		}
+		a.enqueue(a.addNode(&su.State, slot, hash, g, n, su.Action, depth))
+	}
+	return nil
+}
+
+// relax gives node j the path through node n and action i, of cost g and
+// depth steps, when it is cheaper (or as cheap and shorter) than its own.
+func (a *AStar[S]) relax(j, n int32, i ActionID, g float64, depth int32) {
+	old := &a.nodes[j]
+	if g > old.g || (g == old.g && depth >= old.depth) {
+		return
+	}
+	old.g, old.parent, old.action, old.depth = g, n, i, depth
+	a.enqueue(j)
+}
+
+// tooMany is the error of a search that would hold more states than its
+// bound.
+func (a *AStar[S]) tooMany(depth int32) error {
+	err := a.d.newError(MaxStatesExceeded, NoGoal, NoAction)
+	err.Limit, err.Depth, err.States = a.maxStates, int(depth), len(a.nodes)
+	return err
+}
+
+// apply applies enabled action i to the state of node n and records the
+// key it reaches.
+func (a *AStar[S]) apply(n int32, i ActionID, g0 float64, depth int32) error {
 	op := &a.ops[i]
 	a.generated++
 	if op.effect == nil {
 		return nil
 	}
-	next := op.effect(st)
-	if next == back || next == st {
+	a.next = op.effect(a.states[n])
+	if a.key != nil {
+		a.next = a.key(&a.next)
+	}
+	if a.next == a.back || a.next == a.states[n] {
 		return nil
 	}
+	return a.successor(n, i, &a.next, fold(a.hashOf(&a.next)), g0, depth)
+}
+
+// successor records key next, which action i leads to from the state of
+// node n: a new node, or a cheaper path to a known one.
+func (a *AStar[S]) successor(n int32, i ActionID, next *S, hash uint32, g0 float64, depth int32) error {
+	op := &a.ops[i]
 	cost := op.cost
 	if op.costOf != nil {
-		c, err := a.d.StepCost(i, st)
+		c, err := a.d.StepCost(i, a.states[n])
 		if err != nil {
 			return err
 		}
 		cost = c
 	}
 	g := g0 + cost
-	j, slot, hash := a.find(next)
+	j, slot := a.find(next, hash)
 	if j >= 0 {
-		old := &a.nodes[j]
-		if g > old.g || (g == old.g && depth >= old.depth) {
-			return nil
-		}
-		old.g, old.parent, old.action, old.depth = g, n, i, depth
-		a.states[j] = next // the same key; its inert fields as this path leaves them
-		a.enqueue(j)
+		a.relax(j, n, i, g, depth)
 		return nil
 	}
 	if len(a.nodes) >= a.maxStates {
-		err := a.d.newError(MaxStatesExceeded, NoGoal, NoAction)
-		err.Limit, err.Depth, err.States = a.maxStates, int(depth), len(a.nodes)
-		return err
+		return a.tooMany(depth)
 	}
 	a.enqueue(a.addNode(next, slot, hash, g, n, i, depth))
 	return nil

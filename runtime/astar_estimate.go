@@ -25,7 +25,9 @@ const (
 // make all of goals hold from s. Plans are cheapest when h is admissible
 // (never more than the true cost); an inadmissible h gives plans faster but
 // not always cheapest ones. Negative and NaN estimates count as 0; +Inf
-// declares s a dead end, which the search does not enter. goals is the
+// declares s a dead end, which the search does not enter. A* searches
+// keys (Domain.Key): s has its inert fields, which no goal, precondition
+// or cost reads, set to zero. goals is the
 // planner's own slice: read it, do not keep or change it. S must be the
 // state type of the planner's domain (NewAStar panics otherwise). The last
 // heuristic option given wins.
@@ -230,6 +232,16 @@ func (a *AStar[S]) stepsBound(n int32) float64 {
 // derived returns the derived estimate of *s for the search's goals (the
 // largest of their Domain.LowerBound), and whether they all hold.
 func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
+	if a.single != nil {
+		if a.conds[0](*s) {
+			return 0, true
+		}
+		if a.singleField < 0 {
+			return a.singleBound, false
+		}
+		pb := &a.single.bounds[0]
+		return min(pb.reset, pb.steps(a.d.Number(s, a.singleField))), false
+	}
 	goal = true
 	for _, g := range a.goals {
 		c := &a.d.goals[g]

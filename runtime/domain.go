@@ -156,6 +156,15 @@ type Action[S any] struct {
 	CheckArgs func(args json.RawMessage) error
 }
 
+// Successor is a state an action leads to, as Domain.Expand writes it.
+type Successor[S any] struct {
+	// State is the state after the action, as a key (see Domain.Key).
+	State S
+	// Hash is Domain.Hash of State.
+	Hash   uint64
+	Action ActionID
+}
+
 // Goal is a goal of a domain.
 type Goal[S any] struct {
 	Name string
@@ -204,6 +213,13 @@ type Domain[S comparable] struct {
 	// keep the first state of a situation they reach at least cost.
 	// Generated domains with inert fields have it.
 	Key func(s *S) S
+	// Expand, when set, appends to out the successors of *s: for each
+	// action whose precondition holds in *s, in declaration order, the
+	// state its effect leaves as a key (Key: its inert fields zero), that
+	// key's Hash, and the action; an action without effects adds none. It
+	// does in one call what Enabled, Effect, Key and Hash do action by
+	// action. Generated domains have it; A* expands its states with it.
+	Expand func(s *S, out []Successor[S]) []Successor[S]
 	// Changed, when set, compares two states field by field: bit f of
 	// its result is set when field f differs, for f < 63, and bit 63 when
 	// any field from the 63rd on does. Generated domains have it; an Agent
@@ -223,6 +239,9 @@ type Domain[S comparable] struct {
 	stateCosts bool
 	// setsConstants: some action sets a field to a constant.
 	setsConstants bool
+	// widens[a] is what action a might do to the fields it writes, for
+	// the relaxed reachability (reach.go).
+	widens [][]widening
 	// agents is what the domain's agents share (agent_tables.go).
 	agents *agentTables
 }
@@ -317,6 +336,7 @@ func (d *Domain[S]) init() error {
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
+		d.widens = append(d.widens, d.widenings(ActionID(ai)))
 		if d.Number != nil && !NoBatch {
 			d.consumes(&d.pres[ai], ActionID(ai))
 		}

@@ -41,13 +41,17 @@ func (h *openList) push(e openEntry) {
 }
 
 // pop removes and returns the first entry; the list must not be empty.
+// It moves the hole at the root down along the better child to a leaf,
+// then the last entry up from there (one comparison a level on the way
+// down, where the textbook sift-down makes two: the last entry of a heap
+// usually belongs near the bottom).
 func (h *openList) pop() openEntry {
 	l := *h
 	top := l[0]
-	last := l[len(l)-1]
-	l = l[:len(l)-1]
+	n := len(l) - 1
+	last := l[n]
+	l = l[:n]
 	*h = l
-	n := len(l)
 	if n == 0 {
 		return top
 	}
@@ -60,11 +64,16 @@ func (h *openList) pop() openEntry {
 		if r := c + 1; r < n && l[r].before(&l[c]) {
 			c = r
 		}
-		if !l[c].before(&last) {
-			break
-		}
 		l[i] = l[c]
 		i = c
+	}
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !last.before(&l[parent]) {
+			break
+		}
+		l[i] = l[parent]
+		i = parent
 	}
 	l[i] = last
 	return top

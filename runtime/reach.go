@@ -63,12 +63,66 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 	return !d.goals[g].mightHold(rs)
 }
 
+// widening is what an action's effect might do to one field it writes,
+// for the relaxation: set it to num, move it up or down by steps, make it
+// any value of its kind (a bool: 0 or 1; a number: anything).
+type widening struct {
+	field FieldID
+	op    widenOp
+	num   float64
+}
+
+type widenOp uint8
+
+const (
+	widenSet widenOp = iota
+	widenUp
+	widenDown
+	widenBool
+	widenAny
+)
+
+// widenings lists what action a might do to each field it writes that is
+// not a string (strings start as any: see unreachable); all nil for an
+// action whose writes the domain does not say, which may change anything.
+func (d *Domain[S]) widenings(a ActionID) []widening {
+	act := &d.Actions[a]
+	var out []widening
+	for _, f := range act.Writes {
+		if d.Fields[f].Kind == KindString {
+			continue
+		}
+		var ch *Change
+		for i := range act.Changes {
+			if act.Changes[i].Field == f {
+				ch = &act.Changes[i]
+			}
+		}
+		w := widening{field: f, op: widenAny}
+		switch {
+		case ch == nil || ch.Op == ChangeOther:
+			if d.Fields[f].Kind == KindBool {
+				w.op = widenBool
+			}
+		case ch.Op == ChangeSet:
+			w.op, w.num = widenSet, ch.Num
+		case ch.Num > 0:
+			w.op = widenUp
+		case ch.Num < 0:
+			w.op = widenDown
+		default:
+			continue // adds nothing
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // widen adds to rs what action a might make of the fields it writes, and
 // reports whether anything changed.
 func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
-	act := &d.Actions[a]
 	changed := false
-	if act.Effect != nil && len(act.Writes) == 0 {
+	if d.Actions[a].Effect != nil && len(d.Actions[a].Writes) == 0 {
 		// The domain does not say what it writes: anything.
 		for f := range rs {
 			if rs[f].lo > math.Inf(-1) || rs[f].hi < math.Inf(1) {
@@ -77,40 +131,24 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 		}
 		return changed
 	}
-	open := func(f FieldID, lo, hi float64) {
-		r := &rs[f]
-		if lo < r.lo {
-			r.lo, changed = lo, true
-		}
-		if hi > r.hi {
-			r.hi, changed = hi, true
-		}
-	}
 	inf := math.Inf(1)
-	for _, f := range act.Writes {
-		r := &rs[f]
-		var ch *Change
-		for i := range act.Changes {
-			if act.Changes[i].Field == f {
-				ch = &act.Changes[i]
-			}
+	for _, w := range d.widens[a] {
+		r := &rs[w.field]
+		lo, hi := r.lo, r.hi
+		switch w.op {
+		case widenSet:
+			lo, hi = min(lo, w.num), max(hi, w.num)
+		case widenUp:
+			hi = inf
+		case widenDown:
+			lo = -inf
+		case widenBool:
+			lo, hi = min(lo, 0), max(hi, 1)
+		default:
+			lo, hi = -inf, inf
 		}
-		if d.Fields[f].Kind == KindString {
-			continue // strings start as any: see unreachable
-		}
-		switch {
-		case ch == nil || ch.Op == ChangeOther:
-			if d.Fields[f].Kind == KindBool {
-				open(f, 0, 1)
-			} else {
-				open(f, -inf, inf)
-			}
-		case ch.Op == ChangeSet:
-			open(f, ch.Num, ch.Num)
-		case ch.Num > 0:
-			open(f, r.lo, inf)
-		case ch.Num < 0:
-			open(f, -inf, r.hi)
+		if lo != r.lo || hi != r.hi {
+			r.lo, r.hi, changed = lo, hi, true
 		}
 	}
 	return changed

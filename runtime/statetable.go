@@ -36,42 +36,33 @@ func (t *stateTable) reset() {
 	t.count = 0
 }
 
-// find returns the node of s, or -1 with the slot where s belongs and its
-// hash. States with the same key (Domain.Key: the state without its inert
-// fields) are one node. The domain's generated Hash hashes field by field;
-// without it, hash/maphash hashes the state's memory. (A method of the
-// search, as it reads the search's states.)
-func (a *AStar[S]) find(s S) (node int32, slot uint32, hash uint32) {
-	t := &a.table
-	a.probe = s // a field: the address of s would make every call allocate it
-	if a.key != nil {
-		a.probe = a.key(&a.probe)
-	}
-	var h uint64
+// hashOf is the hash of key *k: the domain's generated Hash, which
+// hashes field by field, or hash/maphash over the key's memory.
+func (a *AStar[S]) hashOf(k *S) uint64 {
 	if a.hash != nil {
-		h = a.hash(&a.probe)
-	} else {
-		h = maphash.Comparable(t.seed, a.probe)
+		return a.hash(k)
 	}
-	hash = uint32(h ^ h>>32)
+	return maphash.Comparable(a.table.seed, *k)
+}
+
+// fold is the part of a state's hash the table keeps.
+func fold(h uint64) uint32 { return uint32(h ^ h>>32) }
+
+// find returns the node of key *k (a state without its inert fields: see
+// Domain.Key), whose hash is fold(its hash), or -1 with the slot where it
+// belongs. (A method of the search, as it reads the search's states.)
+func (a *AStar[S]) find(k *S, hash uint32) (node int32, slot uint32) {
+	t := &a.table
 	mask := uint32(len(t.slots) - 1)
 	for i := hash & mask; ; i = (i + 1) & mask {
 		sl := &t.slots[i]
 		if sl.gen != t.gen {
-			return -1, i, hash
+			return -1, i
 		}
-		if sl.hash == hash && a.sameKey(sl.node) {
-			return sl.node, i, hash
+		if sl.hash == hash && a.states[sl.node] == *k {
+			return sl.node, i
 		}
 	}
-}
-
-// sameKey reports whether the state of node n has the key in a.probe.
-func (a *AStar[S]) sameKey(n int32) bool {
-	if a.key != nil {
-		return a.key(&a.states[n]) == a.probe
-	}
-	return a.states[n] == a.probe
 }
 
 // insert fills the slot find returned for a new node.

@@ -143,6 +143,7 @@ var SmithDomain = runtime.NewDomain(runtime.Domain[SmithState]{
 		},
 	},
 	Enabled: _Smith_enabled,
+	Expand:  _Smith_expand,
 	Number:  _Smith_number,
 	Hash:    _Smith_hash,
 	Changed: _Smith_changed,
@@ -207,6 +208,22 @@ func _Smith_enabled(s *SmithState, bits []uint64) {
 		w |= 1 << 2
 	}
 	bits[0] = w
+}
+
+func _Smith_expand(s *SmithState, out []runtime.Successor[SmithState]) []runtime.Successor[SmithState] {
+	if s.Ore == 0 {
+		n := _Smith_effect_FetchOre(*s)
+		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithFetchOre})
+	}
+	if s.Ore > 0 {
+		n := _Smith_effect_Pour(*s)
+		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithPour})
+	}
+	if s.Customer && s.Ingots > 0 {
+		n := _Smith_effect_Serve(*s)
+		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithServe})
+	}
+	return out
 }
 
 func _Smith_number(s *SmithState, f runtime.FieldID) float64 {

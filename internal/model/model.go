@@ -54,8 +54,9 @@ type Role struct {
 	// SetNames.
 	StateType, DomainVar, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
 	// ChangedFunc names the function comparing two states field by field
-	// (empty without fields).
-	ChangedFunc string
+	// (empty without fields); ExpandFunc the one that writes the
+	// successors of a state (empty without actions).
+	ChangedFunc, ExpandFunc string
 }
 
 // TypeRef is a Go type as generated code writes it: a predeclared type,

@@ -843,6 +843,7 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 		},
 	},
 	Enabled: _Crafter_enabled,
+	Expand:  _Crafter_expand,
 	Number:  _Crafter_number,
 	Hash:    _Crafter_hash,
 	Changed: _Crafter_changed,
@@ -1570,6 +1571,130 @@ func _Crafter_enabled(s *CrafterState, bits []uint64) {
 		w |= 1 << 29
 	}
 	bits[0] = w
+}
+
+func _Crafter_expand(s *CrafterState, out []runtime.Successor[CrafterState]) []runtime.Successor[CrafterState] {
+	if s.Wood < 3 {
+		n := _Crafter_effect_ChopWood(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterChopWood})
+	}
+	if s.Axe && s.Wood < 2 {
+		n := _Crafter_effect_ChopWithAxe(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterChopWithAxe})
+	}
+	if s.Wood > 0 && s.Planks < 8 {
+		n := _Crafter_effect_SawPlanks(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterSawPlanks})
+	}
+	if s.Planks >= 2 && s.Sticks < 4 {
+		n := _Crafter_effect_CarveSticks(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCarveSticks})
+	}
+	if s.Planks >= 4 && !s.Table {
+		n := _Crafter_effect_BuildTable(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBuildTable})
+	}
+	if s.Table && s.Planks >= 3 && s.Sticks >= 2 && !s.WoodPick {
+		n := _Crafter_effect_CraftWoodPick(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftWoodPick})
+	}
+	if s.WoodPick && s.Stone < 9 {
+		n := _Crafter_effect_MineStone(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterMineStone})
+	}
+	if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.StonePick {
+		n := _Crafter_effect_CraftStonePick(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftStonePick})
+	}
+	if s.Stone >= 8 && !s.Furnace {
+		n := _Crafter_effect_BuildFurnace(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBuildFurnace})
+	}
+	if s.WoodPick && s.Coal < 3 {
+		n := _Crafter_effect_MineCoal(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterMineCoal})
+	}
+	if s.StonePick && s.Ore < 3 {
+		n := _Crafter_effect_MineOre(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterMineOre})
+	}
+	if s.Furnace && s.Ore > 0 && s.Coal > 0 && s.Iron < 3 {
+		n := _Crafter_effect_Smelt(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterSmelt})
+	}
+	if s.Table && s.Iron >= 3 && s.Sticks >= 2 && !s.IronPick {
+		n := _Crafter_effect_CraftIronPick(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftIronPick})
+	}
+	if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.Axe {
+		n := _Crafter_effect_CraftAxe(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftAxe})
+	}
+	if s.Table && s.Stone >= 2 && s.Sticks >= 1 && !s.Sword {
+		n := _Crafter_effect_CraftSword(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftSword})
+	}
+	if s.Fiber < 2 {
+		n := _Crafter_effect_GatherFiber(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterGatherFiber})
+	}
+	if s.Sticks >= 3 && s.Fiber >= 2 && !s.Rod {
+		n := _Crafter_effect_CraftRod(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftRod})
+	}
+	if s.Rod && s.Food < 3 {
+		n := _Crafter_effect_Fish(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterFish})
+	}
+	if s.Fiber > 0 && s.Food < 3 {
+		n := _Crafter_effect_Forage(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterForage})
+	}
+	if s.Coal > 0 && s.Sticks > 0 && s.Torches < 4 {
+		n := _Crafter_effect_CraftTorch(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftTorch})
+	}
+	if s.Table && s.Planks >= 8 && !s.Chest {
+		n := _Crafter_effect_BuildChest(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBuildChest})
+	}
+	if s.Table && s.Iron >= 3 && !s.Bucket {
+		n := _Crafter_effect_CraftBucket(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftBucket})
+	}
+	if s.Furnace && s.Planks >= 2 && s.Coal < 3 {
+		n := _Crafter_effect_BurnPlanks(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBurnPlanks})
+	}
+	if s.Furnace && s.Coal > 0 && s.Food > 0 && s.Food < 3 {
+		n := _Crafter_effect_CookFood(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCookFood})
+	}
+	if s.Torches > 0 {
+		n := _Crafter_effect_PlaceTorch(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterPlaceTorch})
+	}
+	if s.Sword && s.Stone < 7 {
+		n := _Crafter_effect_SalvageSword(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterSalvageSword})
+	}
+	if s.Chest && s.Wood > 0 {
+		n := _Crafter_effect_StoreWood(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterStoreWood})
+	}
+	if s.Bucket && s.Food < 3 {
+		n := _Crafter_effect_DrinkWater(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterDrinkWater})
+	}
+	if s.Food >= 2 && s.Ore < 3 {
+		n := _Crafter_effect_TradeFood(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterTradeFood})
+	}
+	if s.Fiber >= 2 && s.Coal < 3 {
+		n := _Crafter_effect_TradeFiber(*s)
+		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterTradeFiber})
+	}
+	return out
 }
 
 func _Crafter_number(s *CrafterState, f runtime.FieldID) float64 {

@@ -210,6 +210,7 @@ var KeeperDomain = runtime.NewDomain(runtime.Domain[KeeperState]{
 		},
 	},
 	Enabled: _Keeper_enabled,
+	Expand:  _Keeper_expand,
 	Number:  _Keeper_number,
 	Hash:    _Keeper_hash,
 	Changed: _Keeper_changed,
@@ -314,6 +315,34 @@ func _Keeper_enabled(s *KeeperState, bits []uint64) {
 		w |= 1 << 5
 	}
 	bits[0] = w
+}
+
+func _Keeper_expand(s *KeeperState, out []runtime.Successor[KeeperState]) []runtime.Successor[KeeperState] {
+	if !s.Truck && s.Distance >= 0 {
+		n := _Keeper_effect_CallTruck(*s)
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperCallTruck})
+	}
+	if s.Truck {
+		n := _Keeper_effect_Unload(*s)
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperUnload})
+	}
+	if s.Crates >= 1 {
+		n := _Keeper_effect_Shelve(*s)
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperShelve})
+	}
+	{
+		n := _Keeper_effect_TakeOrder(*s)
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperTakeOrder})
+	}
+	if s.Shelved >= 1 && s.Orders >= 1 {
+		n := _Keeper_effect_Pick(*s)
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperPick})
+	}
+	if s.Packed >= 1 {
+		n := _Keeper_effect_Ship(*s)
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperShip})
+	}
+	return out
 }
 
 func _Keeper_number(s *KeeperState, f runtime.FieldID) float64 {

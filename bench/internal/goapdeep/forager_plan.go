@@ -126,6 +126,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 		},
 	},
 	Enabled: _Forager_enabled,
+	Expand:  _Forager_expand,
 	Number:  _Forager_number,
 	Hash:    _Forager_hash,
 	Key:     _Forager_key,
@@ -176,6 +177,25 @@ func _Forager_enabled(s *ForagerState, bits []uint64) {
 		w |= 1 << 2
 	}
 	bits[0] = w
+}
+
+func _Forager_expand(s *ForagerState, out []runtime.Successor[ForagerState]) []runtime.Successor[ForagerState] {
+	if s.Food > 0 {
+		n := _Forager_effect_Eat(*s)
+		n = _Forager_key(&n)
+		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerEat})
+	}
+	if s.Tired < 50 {
+		n := _Forager_effect_Forage(*s)
+		n = _Forager_key(&n)
+		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerForage})
+	}
+	if s.Tired > 30 {
+		n := _Forager_effect_Sleep(*s)
+		n = _Forager_key(&n)
+		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerSleep})
+	}
+	return out
 }
 
 func _Forager_number(s *ForagerState, f runtime.FieldID) float64 {

@@ -1080,6 +1080,7 @@ var WalkerDomain = runtime.NewDomain(runtime.Domain[WalkerState]{
 		},
 	},
 	Enabled: _Walker_enabled,
+	Expand:  _Walker_expand,
 	Number:  _Walker_number,
 	Hash:    _Walker_hash,
 	Key:     _Walker_key,
@@ -1598,6 +1599,220 @@ func _Walker_enabled(s *WalkerState, bits []uint64) {
 		w |= 1 << 41
 	}
 	bits[0] = w
+}
+
+func _Walker_expand(s *WalkerState, out []runtime.Successor[WalkerState]) []runtime.Successor[WalkerState] {
+	if s.A == Here {
+		n := _Walker_effect_AToB(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerAToB})
+	}
+	if s.B == Here {
+		n := _Walker_effect_BToC(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerBToC})
+	}
+	if s.C == Here {
+		n := _Walker_effect_CToD(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerCToD})
+	}
+	if s.D == Here {
+		n := _Walker_effect_DToE(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerDToE})
+	}
+	if s.E == Here {
+		n := _Walker_effect_EToF(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerEToF})
+	}
+	if s.F == Here {
+		n := _Walker_effect_FToG(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerFToG})
+	}
+	if s.G == Here {
+		n := _Walker_effect_GToH(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerGToH})
+	}
+	if s.H == Here {
+		n := _Walker_effect_HToI(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerHToI})
+	}
+	if s.I == Here {
+		n := _Walker_effect_IToJ(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerIToJ})
+	}
+	if s.C == Here {
+		n := _Walker_effect_CToX1(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerCToX1})
+	}
+	if s.E == Here {
+		n := _Walker_effect_EToX2(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerEToX2})
+	}
+	if s.G == Here {
+		n := _Walker_effect_GToX3(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerGToX3})
+	}
+	if s.X1 == Here {
+		n := _Walker_effect_X1ToD(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerX1ToD})
+	}
+	if s.X2 == Here {
+		n := _Walker_effect_X2ToF(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerX2ToF})
+	}
+	if s.X3 == Here {
+		n := _Walker_effect_X3ToH(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerX3ToH})
+	}
+	if s.B == Here {
+		n := _Walker_effect_BToY1(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerBToY1})
+	}
+	if s.D == Here {
+		n := _Walker_effect_DToY2(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerDToY2})
+	}
+	if s.F == Here {
+		n := _Walker_effect_FToY3(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerFToY3})
+	}
+	if s.Y1 == Here {
+		n := _Walker_effect_Y1ToC(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerY1ToC})
+	}
+	if s.Y2 == Here {
+		n := _Walker_effect_Y2ToE(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerY2ToE})
+	}
+	if s.Y3 == Here {
+		n := _Walker_effect_Y3ToG(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerY3ToG})
+	}
+	if s.J == Here {
+		n := _Walker_effect_JToK(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerJToK})
+	}
+	if s.K == Here {
+		n := _Walker_effect_KToL(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerKToL})
+	}
+	if s.L == Here {
+		n := _Walker_effect_LToM(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerLToM})
+	}
+	if s.M == Here {
+		n := _Walker_effect_MToN(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerMToN})
+	}
+	if s.N == Here {
+		n := _Walker_effect_NToO(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerNToO})
+	}
+	if s.O == Here {
+		n := _Walker_effect_OToP(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerOToP})
+	}
+	if s.P == Here {
+		n := _Walker_effect_PToQ(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerPToQ})
+	}
+	if s.Q == Here {
+		n := _Walker_effect_QToR(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerQToR})
+	}
+	if s.R == Here {
+		n := _Walker_effect_RToS(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerRToS})
+	}
+	if s.S == Here {
+		n := _Walker_effect_SToT(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerSToT})
+	}
+	if s.T == Here {
+		n := _Walker_effect_TToU(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerTToU})
+	}
+	if s.U == Here {
+		n := _Walker_effect_UToV(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerUToV})
+	}
+	if s.V == Here {
+		n := _Walker_effect_VToW(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerVToW})
+	}
+	if s.W == Here {
+		n := _Walker_effect_WToX(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerWToX})
+	}
+	if s.X == Here {
+		n := _Walker_effect_XToY(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerXToY})
+	}
+	if s.Y == Here {
+		n := _Walker_effect_YToZ(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerYToZ})
+	}
+	if s.U == Here {
+		n := _Walker_effect_UToZ1(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerUToZ1})
+	}
+	if s.W == Here {
+		n := _Walker_effect_WToZ2(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerWToZ2})
+	}
+	if s.Z1 == Here {
+		n := _Walker_effect_Z1ToV(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerZ1ToV})
+	}
+	if s.Z2 == Here {
+		n := _Walker_effect_Z2ToX(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerZ2ToX})
+	}
+	if s.A == Here {
+		n := _Walker_effect_AToZ3(*s)
+		n = _Walker_key(&n)
+		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerAToZ3})
+	}
+	return out
 }
 
 func _Walker_number(s *WalkerState, f runtime.FieldID) float64 {

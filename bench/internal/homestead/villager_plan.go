@@ -446,6 +446,7 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 		},
 	},
 	Enabled: _Villager_enabled,
+	Expand:  _Villager_expand,
 	Number:  _Villager_number,
 	Hash:    _Villager_hash,
 	Changed: _Villager_changed,
@@ -749,6 +750,66 @@ func _Villager_enabled(s *VillagerState, bits []uint64) {
 		w |= 1 << 13
 	}
 	bits[0] = w
+}
+
+func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) []runtime.Successor[VillagerState] {
+	if s.Location != "home" && s.Energy >= 5 {
+		n := _Villager_effect_GoHome(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoHome})
+	}
+	if s.Location != "field" && s.Energy >= 5 {
+		n := _Villager_effect_GoField(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoField})
+	}
+	if s.Location != "market" && s.Energy >= 5 {
+		n := _Villager_effect_GoMarket(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoMarket})
+	}
+	if s.Location != "forest" && s.Energy >= 5 {
+		n := _Villager_effect_GoForest(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoForest})
+	}
+	if s.Location == "home" {
+		n := _Villager_effect_Sleep(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSleep})
+	}
+	if s.Energy < 100 {
+		n := _Villager_effect_Rest(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerRest})
+	}
+	if s.Bread >= 1 {
+		n := _Villager_effect_EatBread(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerEatBread})
+	}
+	if s.Location == "market" && s.Gold >= 3 {
+		n := _Villager_effect_BuyBread(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuyBread})
+	}
+	if s.Location == "forest" && s.Energy >= 10 {
+		n := _Villager_effect_ChopWood(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerChopWood})
+	}
+	if s.Location == "home" && s.Wood >= 3 {
+		n := _Villager_effect_LightFire(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerLightFire})
+	}
+	if s.Energy >= 5 {
+		n := _Villager_effect_Jog(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerJog})
+	}
+	if s.Location == "field" && s.Energy >= 10 {
+		n := _Villager_effect_Harvest(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerHarvest})
+	}
+	if s.Location == "market" && s.Wheat >= 1 {
+		n := _Villager_effect_SellWheat(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWheat})
+	}
+	if s.Location == "market" && s.Wood >= 1 {
+		n := _Villager_effect_SellWood(*s)
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWood})
+	}
+	return out
 }
 
 func _Villager_number(s *VillagerState, f runtime.FieldID) float64 {

@@ -238,6 +238,7 @@ var InnkeeperDomain = runtime.NewDomain(runtime.Domain[InnkeeperState]{
 		},
 	},
 	Enabled: _Innkeeper_enabled,
+	Expand:  _Innkeeper_expand,
 	Number:  _Innkeeper_number,
 	Hash:    _Innkeeper_hash,
 	Key:     _Innkeeper_key,
@@ -343,6 +344,40 @@ func _Innkeeper_enabled(s *InnkeeperState, bits []uint64) {
 		w |= 1 << 6
 	}
 	bits[0] = w
+}
+
+func _Innkeeper_expand(s *InnkeeperState, out []runtime.Successor[InnkeeperState]) []runtime.Successor[InnkeeperState] {
+	if s.Guests > 0 && s.Ale > 0 {
+		n := _Innkeeper_effect_ServeAle(*s)
+		n = _Innkeeper_key(&n)
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperServeAle})
+	}
+	if s.Energy >= 5 {
+		n := _Innkeeper_effect_FetchAle(*s)
+		n = _Innkeeper_key(&n)
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperFetchAle})
+	}
+	if s.Dirty > 0 {
+		n := _Innkeeper_effect_WipeTable(*s)
+		n = _Innkeeper_key(&n)
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperWipeTable})
+	}
+	if s.Night {
+		n := _Innkeeper_effect_Sleep(*s)
+		n = _Innkeeper_key(&n)
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperSleep})
+	}
+	if s.Energy < 100 {
+		n := _Innkeeper_effect_Nap(*s)
+		n = _Innkeeper_key(&n)
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperNap})
+	}
+	if s.Energy >= 5 {
+		n := _Innkeeper_effect_Stroll(*s)
+		n = _Innkeeper_key(&n)
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperStroll})
+	}
+	return out
 }
 
 func _Innkeeper_number(s *InnkeeperState, f runtime.FieldID) float64 {

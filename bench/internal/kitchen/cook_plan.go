@@ -390,6 +390,7 @@ var CookDomain = runtime.NewDomain(runtime.Domain[CookState]{
 		},
 	},
 	Enabled: _Cook_enabled,
+	Expand:  _Cook_expand,
 	Number:  _Cook_number,
 	Hash:    _Cook_hash,
 	Changed: _Cook_changed,
@@ -705,6 +706,58 @@ func _Cook_enabled(s *CookState, bits []uint64) {
 		w |= 1 << 11
 	}
 	bits[0] = w
+}
+
+func _Cook_expand(s *CookState, out []runtime.Successor[CookState]) []runtime.Successor[CookState] {
+	if s.At != Pantry && s.Veg >= 0 {
+		n := _Cook_effect_GoPantry(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoPantry})
+	}
+	if s.At != Stove && s.Veg >= 0 {
+		n := _Cook_effect_GoStove(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoStove})
+	}
+	if s.At != Sink && s.Veg >= 0 {
+		n := _Cook_effect_GoSink(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoSink})
+	}
+	if s.At != Market && s.Veg >= 0 {
+		n := _Cook_effect_GoMarket(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoMarket})
+	}
+	if s.At == Pantry && s.Veg < 2 {
+		n := _Cook_effect_TakeVeg(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookTakeVeg})
+	}
+	if s.At == Market && s.Money >= 3 {
+		n := _Cook_effect_BuyVeg(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBuyVeg})
+	}
+	if s.At == Stove && s.Veg >= 1 {
+		n := _Cook_effect_Chop(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookChop})
+	}
+	if s.At == Sink && !s.Water {
+		n := _Cook_effect_FillPot(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookFillPot})
+	}
+	if s.At == Stove && !s.Fire {
+		n := _Cook_effect_LightFire(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookLightFire})
+	}
+	if s.At == Stove && s.Water && s.Fire && s.Chopped >= 2 {
+		n := _Cook_effect_Boil(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBoil})
+	}
+	if s.Soup && s.Bowls >= 1 {
+		n := _Cook_effect_Serve(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookServe})
+	}
+	if s.At == Sink && s.Dirty >= 1 {
+		n := _Cook_effect_Wash(*s)
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookWash})
+	}
+	return out
 }
 
 func _Cook_number(s *CookState, f runtime.FieldID) float64 {

@@ -436,6 +436,7 @@ var MinerDomain = runtime.NewDomain(runtime.Domain[MinerState]{
 		},
 	},
 	Enabled: _Miner_enabled,
+	Expand:  _Miner_expand,
 	Number:  _Miner_number,
 	Hash:    _Miner_hash,
 	Changed: _Miner_changed,
@@ -766,6 +767,66 @@ func _Miner_enabled(s *MinerState, bits []uint64) {
 		w |= 1 << 13
 	}
 	bits[0] = w
+}
+
+func _Miner_expand(s *MinerState, out []runtime.Successor[MinerState]) []runtime.Successor[MinerState] {
+	if s.Location != "camp" && s.Energy >= 5 {
+		n := _Miner_effect_GoCamp(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoCamp})
+	}
+	if s.Location != "mine" && s.Energy >= 5 {
+		n := _Miner_effect_GoMine(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoMine})
+	}
+	if s.Location != "river" && s.Energy >= 5 {
+		n := _Miner_effect_GoRiver(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoRiver})
+	}
+	if s.Location != "town" && s.Energy >= 5 {
+		n := _Miner_effect_GoTown(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoTown})
+	}
+	if s.Location == "town" && s.Gold >= 5 && !s.Pick {
+		n := _Miner_effect_BuyPick(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyPick})
+	}
+	if s.Location == "town" && s.Gold >= 2 {
+		n := _Miner_effect_BuyOil(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyOil})
+	}
+	if s.Oil >= 1 && !s.Lit {
+		n := _Miner_effect_LightLamp(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerLightLamp})
+	}
+	if s.Location == "mine" && s.Pick && s.Lit && s.Energy >= 10 {
+		n := _Miner_effect_Dig(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerDig})
+	}
+	if s.Location == "town" && s.Ore >= 4 {
+		n := _Miner_effect_SellOre(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerSellOre})
+	}
+	if s.Location == "river" && s.Energy >= 5 {
+		n := _Miner_effect_Pan(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerPan})
+	}
+	if s.Location == "town" && s.Energy >= 5 {
+		n := _Miner_effect_Busk(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBusk})
+	}
+	if s.Energy < 100 {
+		n := _Miner_effect_Rest(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerRest})
+	}
+	if s.Food >= 1 {
+		n := _Miner_effect_Eat(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerEat})
+	}
+	if s.Location == "town" && s.Gold >= 3 {
+		n := _Miner_effect_BuyFood(*s)
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyFood})
+	}
+	return out
 }
 
 func _Miner_number(s *MinerState, f runtime.FieldID) float64 {

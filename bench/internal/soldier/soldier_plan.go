@@ -95,6 +95,7 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 		},
 	},
 	Enabled: _Soldier_enabled,
+	Expand:  _Soldier_expand,
 	Number:  _Soldier_number,
 	Hash:    _Soldier_hash,
 	Changed: _Soldier_changed,
@@ -125,6 +126,18 @@ func _Soldier_enabled(s *SoldierState, bits []uint64) {
 		w |= 1 << 1
 	}
 	bits[0] = w
+}
+
+func _Soldier_expand(s *SoldierState, out []runtime.Successor[SoldierState]) []runtime.Successor[SoldierState] {
+	{
+		n := _Soldier_effect_FetchMagazine(*s)
+		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: _Soldier_hash(&n), Action: SoldierFetchMagazine})
+	}
+	if s.Magazines > 0 {
+		n := _Soldier_effect_Reload(*s)
+		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: _Soldier_hash(&n), Action: SoldierReload})
+	}
+	return out
 }
 
 func _Soldier_number(s *SoldierState, f runtime.FieldID) float64 {

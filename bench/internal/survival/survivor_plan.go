@@ -120,6 +120,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 		},
 	},
 	Enabled: _Survivor_enabled,
+	Expand:  _Survivor_expand,
 	Number:  _Survivor_number,
 	Hash:    _Survivor_hash,
 	Changed: _Survivor_changed,
@@ -162,6 +163,22 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 		w |= 1 << 1
 	}
 	bits[0] = w
+}
+
+func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) []runtime.Successor[SurvivorState] {
+	if s.Food > 0 {
+		n := _Survivor_effect_Eat(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorEat})
+	}
+	if s.Energy > 0 {
+		n := _Survivor_effect_Forage(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorForage})
+	}
+	{
+		n := _Survivor_effect_Rest(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorRest})
+	}
+	return out
 }
 
 func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {

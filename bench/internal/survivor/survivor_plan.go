@@ -228,6 +228,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 		},
 	},
 	Enabled: _Survivor_enabled,
+	Expand:  _Survivor_expand,
 	Number:  _Survivor_number,
 	Hash:    _Survivor_hash,
 	Changed: _Survivor_changed,
@@ -375,6 +376,34 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 		w |= 1 << 5
 	}
 	bits[0] = w
+}
+
+func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) []runtime.Successor[SurvivorState] {
+	if s.Magazines > 0 && s.Ammo < 10 {
+		n := _Survivor_effect_Reload(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorReload})
+	}
+	if s.Hunger > 30 || s.Health < 20 {
+		n := _Survivor_effect_Eat(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorEat})
+	}
+	if s.Armed && s.Ammo+s.Magazines*30 >= 60 {
+		n := _Survivor_effect_Attack(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorAttack})
+	}
+	if s.Stance == Standing && s.Threat > 2 {
+		n := _Survivor_effect_TakeCover(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorTakeCover})
+	}
+	if s.Zone == "market" || s.Zone == "camp" {
+		n := _Survivor_effect_Trade(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorTrade})
+	}
+	if s.Energy*2.5 > 60.0 && !(s.Stance == Prone) {
+		n := _Survivor_effect_Sprint(*s)
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorSprint})
+	}
+	return out
 }
 
 func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {

@@ -559,6 +559,7 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 		},
 	},
 	Enabled: _Squaddie_enabled,
+	Expand:  _Squaddie_expand,
 	Number:  _Squaddie_number,
 	Hash:    _Squaddie_hash,
 	Changed: _Squaddie_changed,
@@ -972,6 +973,90 @@ func _Squaddie_enabled(s *SquaddieState, bits []uint64) {
 		w |= 1 << 19
 	}
 	bits[0] = w
+}
+
+func _Squaddie_expand(s *SquaddieState, out []runtime.Successor[SquaddieState]) []runtime.Successor[SquaddieState] {
+	if s.Ammo > 0 && s.Threat > 0 {
+		n := _Squaddie_effect_Shoot(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieShoot})
+	}
+	if s.Ammo >= 3 && s.Threat > 1 {
+		n := _Squaddie_effect_Burst(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBurst})
+	}
+	if s.Distance < 2 && s.Threat > 0 {
+		n := _Squaddie_effect_Melee(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieMelee})
+	}
+	if s.Magazines > 0 && s.Ammo < 10 {
+		n := _Squaddie_effect_Reload(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieReload})
+	}
+	if s.Threat == 0 {
+		n := _Squaddie_effect_Scavenge(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScavenge})
+	}
+	if s.Distance > 0 && s.Health > 30 {
+		n := _Squaddie_effect_Advance(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieAdvance})
+	}
+	if s.Distance < 10 {
+		n := _Squaddie_effect_Retreat(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRetreat})
+	}
+	if !s.InCover {
+		n := _Squaddie_effect_TakeCover(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieTakeCover})
+	}
+	if s.InCover {
+		n := _Squaddie_effect_LeaveCover(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieLeaveCover})
+	}
+	if s.Medkits > 0 && s.Health < 100 {
+		n := _Squaddie_effect_Heal(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieHeal})
+	}
+	if s.Health < 60 {
+		n := _Squaddie_effect_Bandage(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBandage})
+	}
+	if s.Threat == 0 && s.Energy < 100 {
+		n := _Squaddie_effect_Rest(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRest})
+	}
+	if s.Energy > 20 {
+		n := _Squaddie_effect_Sprint(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSprint})
+	}
+	if s.Grenades > 0 && s.Distance > 2 && s.Threat > 2 {
+		n := _Squaddie_effect_Throw(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieThrow})
+	}
+	if s.Threat > 3 && s.Radio {
+		n := _Squaddie_effect_CallBackup(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieCallBackup})
+	}
+	if s.Threat == 0 && s.Energy > 10 {
+		n := _Squaddie_effect_Patrol(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddiePatrol})
+	}
+	if s.Threat == 0 && !s.InCover {
+		n := _Squaddie_effect_Scout(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScout})
+	}
+	if s.Ammo >= 5 && s.Threat > 0 {
+		n := _Squaddie_effect_Suppress(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSuppress})
+	}
+	if s.Energy > 30 && s.Threat > 0 && !s.InCover {
+		n := _Squaddie_effect_Flank(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieFlank})
+	}
+	if s.Health < 10 && s.Threat > 4 {
+		n := _Squaddie_effect_Surrender(*s)
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSurrender})
+	}
+	return out
 }
 
 func _Squaddie_number(s *SquaddieState, f runtime.FieldID) float64 {

@@ -246,6 +246,7 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 		},
 	},
 	Enabled: _Woodcutter_enabled,
+	Expand:  _Woodcutter_expand,
 	Number:  _Woodcutter_number,
 	Hash:    _Woodcutter_hash,
 	Changed: _Woodcutter_changed,
@@ -394,6 +395,38 @@ func _Woodcutter_enabled(s *WoodcutterState, bits []uint64) {
 		w |= 1 << 6
 	}
 	bits[0] = w
+}
+
+func _Woodcutter_expand(s *WoodcutterState, out []runtime.Successor[WoodcutterState]) []runtime.Successor[WoodcutterState] {
+	if s.Location != "forest" {
+		n := _Woodcutter_effect_GoForest(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterGoForest})
+	}
+	if s.Location != "town" {
+		n := _Woodcutter_effect_GoTown(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterGoTown})
+	}
+	if s.Location != "home" {
+		n := _Woodcutter_effect_GoHome(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterGoHome})
+	}
+	if s.Location == "town" && s.Gold >= 5 && !s.HasAxe {
+		n := _Woodcutter_effect_BuyAxe(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterBuyAxe})
+	}
+	if s.Location == "forest" && s.HasAxe {
+		n := _Woodcutter_effect_Chop(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterChop})
+	}
+	if s.Location == "home" && s.Wood >= 2 {
+		n := _Woodcutter_effect_LightFire(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterLightFire})
+	}
+	if s.Gold >= 1 {
+		n := _Woodcutter_effect_Eat(*s)
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterEat})
+	}
+	return out
 }
 
 func _Woodcutter_number(s *WoodcutterState, f runtime.FieldID) float64 {

@@ -362,6 +362,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 		},
 	},
 	Enabled: _Agent_enabled,
+	Expand:  _Agent_expand,
 	Number:  _Agent_number,
 	Hash:    _Agent_hash,
 	Changed: _Agent_changed,
@@ -585,6 +586,50 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 		w |= 1 << 9
 	}
 	bits[0] = w
+}
+
+func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
+	if s.At != Forest {
+		n := _Agent_effect_GoToForest(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToForest})
+	}
+	if s.At != Ruins {
+		n := _Agent_effect_GoToRuins(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToRuins})
+	}
+	if s.At != Camp {
+		n := _Agent_effect_GoToCamp(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToCamp})
+	}
+	if s.At == Forest && s.Food < 4 && s.Threat == 0 {
+		n := _Agent_effect_Forage(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentForage})
+	}
+	if s.Food > 0 {
+		n := _Agent_effect_Eat(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentEat})
+	}
+	if s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
+		n := _Agent_effect_Scavenge(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentScavenge})
+	}
+	if s.At == Camp && s.Threat == 0 {
+		n := _Agent_effect_Rest(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentRest})
+	}
+	if s.Ammo >= 3 && s.Threat > 0 {
+		n := _Agent_effect_Fight(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFight})
+	}
+	if s.Energy > 20 && s.Threat > 0 {
+		n := _Agent_effect_Flee(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFlee})
+	}
+	if s.Threat > 0 && !s.Cover {
+		n := _Agent_effect_Hide(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentHide})
+	}
+	return out
 }
 
 func _Agent_number(s *AgentState, f runtime.FieldID) float64 {

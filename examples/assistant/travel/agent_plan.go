@@ -134,6 +134,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 		},
 	},
 	Enabled: _Agent_enabled,
+	Expand:  _Agent_expand,
 	Number:  _Agent_number,
 	Hash:    _Agent_hash,
 	Changed: _Agent_changed,
@@ -198,6 +199,22 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 		w |= 1 << 2
 	}
 	bits[0] = w
+}
+
+func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
+	{
+		n := _Agent_effect_Search(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentSearch})
+	}
+	if s.Searched && s.Budget >= 100 {
+		n := _Agent_effect_Book(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentBook})
+	}
+	if s.Booked {
+		n := _Agent_effect_Notify(*s)
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentNotify})
+	}
+	return out
 }
 
 func _Agent_number(s *AgentState, f runtime.FieldID) float64 {

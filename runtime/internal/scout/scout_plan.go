@@ -216,6 +216,7 @@ var ScoutDomain = runtime.NewDomain(runtime.Domain[ScoutState]{
 		},
 	},
 	Enabled: _Scout_enabled,
+	Expand:  _Scout_expand,
 	Number:  _Scout_number,
 	Hash:    _Scout_hash,
 	Changed: _Scout_changed,
@@ -330,6 +331,30 @@ func _Scout_enabled(s *ScoutState, bits []uint64) {
 		w |= 1 << 4
 	}
 	bits[0] = w
+}
+
+func _Scout_expand(s *ScoutState, out []runtime.Successor[ScoutState]) []runtime.Successor[ScoutState] {
+	if s.Pos != Forest {
+		n := _Scout_effect_Walk(*s)
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutWalk})
+	}
+	if s.Pos == Forest && s.Food < 3 {
+		n := _Scout_effect_Forage(*s)
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutForage})
+	}
+	if s.Food > 0 {
+		n := _Scout_effect_Eat(*s)
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutEat})
+	}
+	if s.Threat > 0 && s.Ammo > 0 {
+		n := _Scout_effect_Fight(*s)
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutFight})
+	}
+	if s.Market && s.Food > 0 {
+		n := _Scout_effect_Trade(*s)
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutTrade})
+	}
+	return out
 }
 
 func _Scout_number(s *ScoutState, f runtime.FieldID) float64 {

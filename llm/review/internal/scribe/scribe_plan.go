@@ -72,6 +72,7 @@ var ScribeDomain = runtime.NewDomain(runtime.Domain[ScribeState]{
 		},
 	},
 	Enabled: _Scribe_enabled,
+	Expand:  _Scribe_expand,
 	Number:  _Scribe_number,
 	Hash:    _Scribe_hash,
 	Changed: _Scribe_changed,
@@ -90,6 +91,14 @@ func _Scribe_enabled(s *ScribeState, bits []uint64) {
 	_ = bits[0]
 	w := uint64(0x1)
 	bits[0] = w
+}
+
+func _Scribe_expand(s *ScribeState, out []runtime.Successor[ScribeState]) []runtime.Successor[ScribeState] {
+	{
+		n := _Scribe_effect_Write(*s)
+		out = append(out, runtime.Successor[ScribeState]{State: n, Hash: _Scribe_hash(&n), Action: ScribeWrite})
+	}
+	return out
 }
 
 func _Scribe_number(s *ScribeState, f runtime.FieldID) float64 {
