@@ -337,9 +337,12 @@ func (d *Domain[S]) init() error {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
 		d.widens = append(d.widens, d.widenings(ActionID(ai)))
-		if d.Number != nil && !NoBatch {
+		if d.Number != nil {
 			d.consumes(&d.pres[ai], ActionID(ai))
 		}
+	}
+	for gi := range d.goals {
+		d.boundConsumption(&d.goals[gi])
 	}
 	d.agents = newAgentTables(d)
 	return nil
@@ -588,4 +591,3 @@ func (d *Domain[S]) hasStateCosts() bool {
 	return false
 }
 
-var NoBatch bool

@@ -50,6 +50,41 @@ type partBound struct {
 	// does not tell how far (Ne, or the field is not read): the cheapest
 	// step either way.
 	lo, hi, byStep float64
+	// use, when set: the one action that can serve the part advances it
+	// and uses up a field of its own precondition (see consumption).
+	use *consumption
+}
+
+// consumption is what bounds a part that one action alone serves, by
+// steps that each use up another field of its precondition (Forage, Food
+// += 10, needs Tired < 50 and does Tired += 20): when the steps the part
+// needs are more than the field allows from here, some action that makes
+// that conjunct hold again (Sleep) must run too.
+type consumption struct {
+	field FieldID // the field the precondition's conjunct compares
+	cmp   Cmp
+	num   float64
+	per   float64 // what each step takes from it (positive)
+	// restore is the cost of the cheapest action that can make the
+	// conjunct hold again; +Inf when none can: then the steps the field
+	// allows are all there will be.
+	restore float64
+}
+
+// runs is how many steps in a row the conjunct allows from value y.
+func (u *consumption) runs(y float64) float64 {
+	var r float64
+	switch u.cmp {
+	case CmpLt:
+		r = math.Ceil((u.num - y) / u.per)
+	case CmpLe:
+		r = math.Floor((u.num-y)/u.per) + 1
+	case CmpGt:
+		r = math.Ceil((y - u.num) / u.per)
+	case CmpGe:
+		r = math.Floor((y-u.num)/u.per) + 1
+	}
+	return max(r, 0)
 }
 
 // newPartBound derives the bound of part i of condition c.
@@ -197,7 +232,84 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 	if number == nil || !pb.stepped() || c.parts[i].Cmp == CmpNone {
 		return min(pb.reset, pb.byStep)
 	}
-	return min(pb.reset, pb.steps(number(s, c.parts[i].Field)))
+	x := number(s, c.parts[i].Field)
+	u := pb.use
+	if u == nil {
+		return min(pb.reset, pb.steps(x))
+	}
+	// One action, one step size: k steps of its cost (and reset is +Inf),
+	// and one action more to restore its precondition when the field
+	// allows fewer.
+	var k, b float64
+	if up := pb.lo - x; up > 0 {
+		k = math.Ceil(up / pb.maxUp)
+		b = k * pb.stepUp
+	} else if down := x - pb.hi; down > 0 {
+		k = math.Ceil(down / pb.maxDown)
+		b = k * pb.stepDown
+	} else {
+		return pb.byStep
+	}
+	if k > u.runs(number(s, u.field)) {
+		b += u.restore
+	}
+	return b
+}
+
+// boundConsumption sets bounds[i].use of the goal condition c where the
+// part qualifies (see consumption): one action serves it, advancing it
+// by steps, and nothing sets it; a conjunct of that action's precondition
+// on another field is one the action's own steps use up; and none of the
+// actions that can make that conjunct hold serves a part of c (else their
+// cost could be counted twice, where parts' bounds add up).
+func (d *Domain[S]) boundConsumption(c *condition[S]) {
+	n := len(c.parts)
+	for i := range c.parts {
+		pb := &c.bounds[i]
+		if d.Number == nil || c.parts[i].Cmp < CmpLt || !pb.stepped() || !math.IsInf(pb.reset, 1) {
+			continue
+		}
+		a := ActionID(-1)
+		for ai := range d.Actions {
+			if c.rels[ai*n+i].serves() {
+				if a >= 0 {
+					a = -2
+					break
+				}
+				a = ActionID(ai)
+			}
+		}
+		if a >= 0 {
+			pb.use = d.consumptionOf(c, i, a)
+		}
+	}
+}
+
+// consumptionOf returns the consumption of part i of goal condition c,
+// which action a alone serves, or nil.
+func (d *Domain[S]) consumptionOf(c *condition[S], i int, a ActionID) *consumption {
+	n := len(c.parts)
+	pre := &d.pres[a]
+	for j := range pre.parts {
+		if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
+			continue
+		}
+		u := &consumption{field: pre.parts[j].Field, cmp: pre.parts[j].Cmp, num: pre.parts[j].Num, per: pre.use[j], restore: math.Inf(1)}
+		shared := false
+		for _, o := range pre.opts {
+			if o.helps&(1<<j) == 0 {
+				continue
+			}
+			u.restore = min(u.restore, d.Actions[o.act].Cost)
+			for k := range c.parts {
+				shared = shared || c.rels[int(o.act)*n+k].serves()
+			}
+		}
+		if !shared {
+			return u
+		}
+	}
+	return nil
 }
 
 // sets reports whether changes set field f to a constant.
