@@ -590,4 +590,3 @@ func (d *Domain[S]) hasStateCosts() bool {
 	}
 	return false
 }
-
