@@ -9,6 +9,8 @@ package testserver
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -29,19 +32,33 @@ type Server struct {
 	exited  chan struct{}
 }
 
-// Binary builds the dev server (if it is not built and current) and
-// returns its path. The build of the server's packages takes minutes on
-// a cold cache and lands in the go command's build cache; the binary is
-// kept in the user's cache directory, and go build relinks it only when
-// its sources or dependencies changed.
+// Binary builds the dev server (if no current build of it is cached) and
+// returns its path. The build takes minutes on a cold cache (about six on
+// two idle cores). The binary is kept in the user's cache directory, named
+// by a digest of all it is built from: the dev server's sources, go.mod
+// and go.sum (which pin every dependency), and the go command's version
+// and platform. A binary of that name is current without asking the go
+// command, so that a run with an empty build cache does not compile the
+// server again to find it is current.
 func Binary(ctx context.Context) (string, error) {
+	bin, _, err := Build(ctx)
+	return bin, err
+}
+
+// Build is Binary, and reports whether it built the binary (false: a
+// current build was cached).
+func Build(ctx context.Context) (bin string, built bool, err error) {
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
-		return "", errors.New("testserver: cannot find the dev server's sources")
+		return "", false, errors.New("testserver: cannot find the dev server's sources")
 	}
 	src := filepath.Join(filepath.Dir(file), "..", "devserver")
 	if _, err := os.Stat(filepath.Join(src, "go.mod")); err != nil {
-		return "", fmt.Errorf("testserver: the dev server's sources are not at %s: %w", src, err)
+		return "", false, fmt.Errorf("testserver: the dev server's sources are not at %s: %w", src, err)
+	}
+	key, err := buildKey(ctx, src)
+	if err != nil {
+		return "", false, err
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
@@ -49,21 +66,61 @@ func Binary(ctx context.Context) (string, error) {
 	}
 	dir := filepath.Join(cache, "rolegen")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", false, err
 	}
-	bin := filepath.Join(dir, "temporal-devserver")
-	unlock, err := lockFile(bin + ".lock")
+	const prefix = "temporal-devserver-"
+	bin = filepath.Join(dir, prefix+key)
+	unlock, err := lockFile(filepath.Join(dir, "temporal-devserver.lock"))
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	defer unlock()
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	if _, err := os.Stat(bin); err == nil {
+		return bin, false, nil
+	}
+	tmp := bin + ".tmp"
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", tmp, ".")
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("testserver: building the dev server: %w\n%s", err, out)
+		return "", false, fmt.Errorf("testserver: building the dev server: %w\n%s", err, out)
 	}
-	return bin, nil
+	if err := os.Rename(tmp, bin); err != nil {
+		return "", false, err
+	}
+	// Builds of other sources are stale now.
+	stale, _ := filepath.Glob(filepath.Join(dir, prefix+"*"))
+	for _, s := range stale {
+		if s != bin && !strings.HasSuffix(s, ".lock") {
+			_ = os.Remove(s)
+		}
+	}
+	return bin, true, nil
+}
+
+// buildKey is the digest that names a current build of the dev server in
+// src.
+func buildKey(ctx context.Context, src string) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOVERSION", "GOOS", "GOARCH").Output()
+	if err != nil {
+		return "", fmt.Errorf("testserver: go env: %w", err)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n", out)
+	files, err := filepath.Glob(filepath.Join(src, "*.go"))
+	if err != nil {
+		return "", err
+	}
+	files = append(files, filepath.Join(src, "go.mod"), filepath.Join(src, "go.sum"))
+	slices.Sort(files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s %x\n", filepath.Base(f), sha256.Sum256(data))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
 // Start builds the dev server if needed and starts it with a new
