@@ -139,6 +139,9 @@ func TestMutuallyCyclicPreconditions(t *testing.T) {
 }
 
 func TestDeepChainWithHugeBranchingEndsWithinBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole budget of single-threaded search")
+	}
 	// 60 levels, each precondition served by 60 helpers that all need the
 	// level below: the search tree is far larger than the budget.
 	const levels, width = 60, 60

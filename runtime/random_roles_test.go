@@ -383,7 +383,11 @@ func TestDerivedEstimateIsAdmissible(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 0xbac))
 	ctx := context.Background()
 	var derived, uniform, searches, unreachable, proved int
-	for i := range 80 {
+	roles := 80
+	if testing.Short() {
+		roles = 20
+	}
+	for i := range roles {
 		// Goals of two to four conjuncts, so that the bounds of parts
 		// served by different actions add up.
 		rr := newRandomRoleWithGoal(r, 4, 8, false, 2+i%3)
