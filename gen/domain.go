@@ -41,6 +41,12 @@ func (e *emitter) domain() {
 	if r.ExpandFunc != "" {
 		dom = append(dom, kv("Expand", jen.Id(r.ExpandFunc)))
 	}
+	if r.SatisfiedFunc != "" {
+		dom = append(dom, kv("Satisfied", jen.Id(r.SatisfiedFunc)))
+	}
+	if r.ReplayFunc != "" {
+		dom = append(dom, kv("Replay", jen.Id(r.ReplayFunc)))
+	}
 	dom = append(dom, kv("Number", jen.Id(r.NumberFunc)), kv("Hash", jen.Id(r.HashFunc)))
 	if r.KeyFunc != "" {
 		dom = append(dom, kv("Key", jen.Id(r.KeyFunc)))

@@ -28,6 +28,10 @@ type emitter struct {
 	r    *model.Role
 	f    *jen.File
 	expr exprEmitter
+	// consts are the names of the package's own constants that the role's
+	// conditions, effects and costs use: a local variable of a generated
+	// function must not hide one (local).
+	consts map[string]bool
 }
 
 // emitRole renders the generated file of role r.
@@ -45,14 +49,17 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 		}
 	}
 	importConstants(f, pkg, r)
-	e := &emitter{pkg: pkg, r: r, f: f, expr: exprEmitter{role: r}}
+	e := &emitter{pkg: pkg, r: r, f: f, expr: exprEmitter{role: r}, consts: ownConstants(pkg, r)}
 	e.stateType()
 	e.planState()
+	e.updatePlanState()
 	e.ids()
 	e.domain()
 	e.functions()
 	e.enabled()
 	e.expand()
+	e.satisfied()
+	e.replay()
 	e.numberFunc()
 	e.hashFunc()
 	e.keyFunc()
@@ -112,6 +119,47 @@ func importConstants(f *jen.File, pkg *model.Package, r *model.Role) {
 			visit(a.CostExpr)
 		}
 	}
+}
+
+// ownConstants returns the names of pkg's constants that r's conditions,
+// effects and costs use.
+func ownConstants(pkg *model.Package, r *model.Role) map[string]bool {
+	names := map[string]bool{}
+	visit := func(e exprlang.Expr) {
+		exprlang.Walk(e, func(n exprlang.Expr) bool {
+			if id, ok := n.(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Const && id.Symbol.PkgPath == pkg.Path {
+				names[id.Name] = true
+			}
+			return true
+		})
+	}
+	for _, g := range r.Goals {
+		visit(g.Cond)
+	}
+	for _, a := range r.Actions {
+		if a.Pre != nil {
+			visit(a.Pre)
+		}
+		for _, eff := range a.Effects {
+			if eff.Value != nil {
+				visit(eff.Value)
+			}
+		}
+		if a.CostExpr != nil {
+			visit(a.CostExpr)
+		}
+	}
+	return names
+}
+
+// local returns name, or name followed by underscores, for a local
+// variable of a generated function that evaluates the role's conditions:
+// one that hides none of the package's constants they use.
+func (e *emitter) local(name string) string {
+	for e.consts[name] {
+		name += "_"
+	}
+	return name
 }
 
 // multi renders a composite literal's elements one per line.
@@ -193,6 +241,31 @@ func (e *emitter) planState() {
 	e.f.Line()
 }
 
+// updatePlanState emits UpdatePlanState, which an agent reads the live
+// state with once a tick: PlanState and the comparison with the state of
+// the tick before (the domain's Changed) in one pass over the fields.
+func (e *emitter) updatePlanState() {
+	r := e.r
+	e.f.Comment("UpdatePlanState writes the planning state of r into *s and returns the")
+	e.f.Comment(fmt.Sprintf("fields in which it differs from what *s held (%s.Changed):", r.DomainVar))
+	e.f.Comment("bit f for field f, and bit 63 for any field from the 63rd on.")
+	e.f.Func().Params(jen.Id("r").Op("*").Id(r.Name)).Id(model.MethodUpdatePlanState).Params(jen.Id("s").Op("*").Add(e.state())).Uint64().BlockFunc(func(g *jen.Group) {
+		g.Var().Id("w").Uint64()
+		for i, fld := range r.Fields {
+			sel := jen.Id("r")
+			for _, p := range fld.Path {
+				sel = sel.Dot(p)
+			}
+			g.If(jen.Id("s").Dot(fld.Name).Op("!=").Add(sel)).Block(
+				jen.Id("s").Dot(fld.Name).Op("=").Add(sel.Clone()),
+				jen.Id("w").Op("|=").Lit(1).Op("<<").Lit(min(i, 63)),
+			)
+		}
+		g.Return(jen.Id("w"))
+	})
+	e.f.Line()
+}
+
 // ids emits the ActionID and GoalID constants.
 func (e *emitter) ids() {
 	r := e.r
@@ -269,19 +342,73 @@ func (e *emitter) enabled() {
 	if r.EnabledFunc == "" {
 		return
 	}
-	words := (len(r.Actions) + 63) / 64
-	body := []jen.Code{jen.Id("_").Op("=").Id("bits").Index(jen.Lit(words - 1))}
-	for w := range words {
+	conds := make([]exprlang.Expr, len(r.Actions))
+	for i, a := range r.Actions {
+		conds[i] = a.Pre
+	}
+	e.bitsFunc(r.EnabledFunc, conds)
+}
+
+// satisfied emits the function that tests every goal at once (an agent
+// looks at all its goals with one call).
+func (e *emitter) satisfied() {
+	r := e.r
+	if r.SatisfiedFunc == "" {
+		return
+	}
+	conds := make([]exprlang.Expr, len(r.Goals))
+	for i, g := range r.Goals {
+		conds[i] = g.Cond
+	}
+	e.bitsFunc(r.SatisfiedFunc, conds)
+}
+
+// replay emits the function that applies a sequence of actions to a
+// state while their preconditions hold, each action's precondition and
+// effects inline (an agent checks the rest of its plan with it).
+func (e *emitter) replay() {
+	r := e.r
+	if r.ReplayFunc == "" {
+		return
+	}
+	i, a, steps := e.local("i"), e.local("a"), e.local("steps")
+	e.f.Func().Id(r.ReplayFunc).Params(jen.Id("s").Op("*").Add(e.state()), jen.Id(steps).Index().Add(e.rt("ActionID"))).Int().Block(
+		jen.For(jen.List(jen.Id(i), jen.Id(a)).Op(":=").Range().Id(steps)).Block(
+			jen.Switch(jen.Id(a)).BlockFunc(func(g *jen.Group) {
+				for _, act := range r.Actions {
+					var body []jen.Code
+					if act.Pre != nil {
+						body = append(body, jen.If(jen.Op("!").Parens(e.expr.expr(act.Pre))).Block(jen.Return(jen.Id(i))))
+					}
+					if len(act.Effects) > 0 {
+						body = append(body, e.expr.effects(act.Effects))
+					}
+					g.Case(jen.Id(act.Const)).Block(body...)
+				}
+				g.Default().Block(jen.Return(jen.Id(i)))
+			}),
+		),
+		jen.Return(jen.Len(jen.Id(steps))),
+	)
+	e.f.Line()
+}
+
+// bitsFunc emits function name(s, bits), which sets bit i%64 of
+// bits[i/64] when conds[i] holds in *s (always, for a nil condition).
+func (e *emitter) bitsFunc(name string, conds []exprlang.Expr) {
+	bits, w := e.local("bits"), e.local("w")
+	words := (len(conds) + 63) / 64
+	body := []jen.Code{jen.Id("_").Op("=").Id(bits).Index(jen.Lit(words - 1))}
+	for wi := range words {
 		var always uint64
 		var tests []jen.Code
-		for i := w * 64; i < min(len(r.Actions), (w+1)*64); i++ {
-			a := r.Actions[i]
-			if a.Pre == nil {
+		for i := wi * 64; i < min(len(conds), (wi+1)*64); i++ {
+			if conds[i] == nil {
 				always |= 1 << (i % 64)
 				continue
 			}
-			tests = append(tests, jen.If(e.expr.expr(a.Pre)).Block(
-				jen.Id("w").Op("|=").Lit(1).Op("<<").Lit(i%64),
+			tests = append(tests, jen.If(e.expr.expr(conds[i])).Block(
+				jen.Id(w).Op("|=").Lit(1).Op("<<").Lit(i%64),
 			))
 		}
 		init := jen.Lit(0)
@@ -289,14 +416,14 @@ func (e *emitter) enabled() {
 			init = jen.Op(fmt.Sprintf("%#x", always))
 		}
 		assign := ":="
-		if w > 0 {
+		if wi > 0 {
 			assign = "="
 		}
-		body = append(body, jen.Id("w").Op(assign).Uint64().Parens(init))
+		body = append(body, jen.Id(w).Op(assign).Uint64().Parens(init))
 		body = append(body, tests...)
-		body = append(body, jen.Id("bits").Index(jen.Lit(w)).Op("=").Id("w"))
+		body = append(body, jen.Id(bits).Index(jen.Lit(wi)).Op("=").Id(w))
 	}
-	e.f.Func().Id(r.EnabledFunc).Params(jen.Id("s").Op("*").Add(e.state()), jen.Id("bits").Index().Uint64()).Block(body...)
+	e.f.Func().Id(name).Params(jen.Id("s").Op("*").Add(e.state()), jen.Id(bits).Index().Uint64()).Block(body...)
 	e.f.Line()
 }
 

@@ -98,7 +98,12 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 		fmt.Fprintf(&role, "\n//plan:action pre=%q post=%q cost=%q\nfunc (f *Fuzz) A%d() {}\n", pres[i], p, costs[i], i)
 	}
 	var main strings.Builder
-	main.WriteString("package main\n\nimport \"fmt\"\n\nvar states = []FuzzState{\n")
+	main.WriteString("package main\n\nimport (\n\t\"fmt\"\n\n\t\"github.com/rolegen/rolegen/runtime\"\n)\n\n")
+	main.WriteString("func fromState(s FuzzState) Fuzz {\n\treturn Fuzz{\n")
+	for _, f := range interpFields {
+		fmt.Fprintf(&main, "\t\t%s: s.%s,\n", f.name, f.name)
+	}
+	main.WriteString("\t}\n}\n\nvar states = []FuzzState{\n")
 	for _, s := range states {
 		fmt.Fprintf(&main, "\t%s,\n", s.goLiteral())
 	}
@@ -124,6 +129,31 @@ func main() {
 			succ = append(succ, fmt.Sprintf("%s %v", FuzzDomain.Actions[su.Action].Name, su.State == next && su.Hash == FuzzDomain.Hash(&next)))
 		}
 		fmt.Printf("state %d expand: %v\n", i, succ)
+		// Satisfied tests every goal at once.
+		held := make([]uint64, (len(FuzzDomain.Goals)+63)/64)
+		FuzzDomain.Satisfied(&s, held)
+		var holds []string
+		for g, goal := range FuzzDomain.Goals {
+			if held[g/64]>>(g%64)&1 == 1 {
+				holds = append(holds, goal.Name)
+			}
+		}
+		fmt.Printf("state %d satisfied: %v\n", i, holds)
+		// Replay applies every action in order while its precondition holds.
+		steps := make([]runtime.ActionID, len(FuzzDomain.Actions))
+		for j := range steps {
+			steps[j] = runtime.ActionID(j)
+		}
+		end := s
+		n := FuzzDomain.Replay(&end, steps)
+		fmt.Printf("state %d replay: %d %v\n", i, n, end)
+		// UpdatePlanState reads a role into the state of the tick before
+		// and says which fields changed, as Changed does.
+		if i > 0 {
+			prev, r := states[i-1], fromState(s)
+			changed := r.UpdatePlanState(&prev)
+			fmt.Printf("state %d update: %v %v\n", i, prev == s, changed == FuzzDomain.Changed(&s, &states[i-1]))
+		}
 	}
 	for _, a := range FuzzDomain.Actions {
 		fmt.Printf("action %s: cost at least %v\n", a.Name, a.Cost)
@@ -155,6 +185,24 @@ func main() {
 			}
 		}
 		fmt.Fprintf(&want, "state %d expand: %v\n", i, succ)
+		var holds []string
+		for j, c := range condTrees {
+			if eval(c, s).b {
+				holds = append(holds, fmt.Sprintf("G%d", j))
+			}
+		}
+		fmt.Fprintf(&want, "state %d satisfied: %v\n", i, holds)
+		n, end := 0, s
+		for j, effs := range postTrees {
+			if !eval(preTrees[j], end).b {
+				break
+			}
+			n, end = n+1, apply(effs, end)
+		}
+		fmt.Fprintf(&want, "state %d replay: %d %s\n", i, n, end)
+		if i > 0 {
+			fmt.Fprintf(&want, "state %d update: true true\n", i)
+		}
 	}
 	// The bounds the generated domain declares are rolegen's: read them
 	// back, then check them against the costs.

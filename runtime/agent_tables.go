@@ -67,11 +67,15 @@ type agentTables struct {
 	// goal (what an idle agent watches).
 	goalReads []uint64
 	anyGoal   uint64
+	// allGoals has a bit for each goal, as Domain.Satisfied sets them.
+	allGoals []uint64
 	// higher[g] are the goals of higher priority than g, highest first,
 	// and higherReads[g] the fields they read: a plan for g watches them
-	// for interruptions.
+	// for interruptions. higherGoals[g] has their bits, in a domain of at
+	// most 64 goals.
 	higher      [][]GoalID
 	higherReads []uint64
+	higherGoals []uint64
 	// depends[g] are the fields planning g depends on (dependsOn). A goal
 	// that could not be planned can become plannable only when one of
 	// them changes.
@@ -87,31 +91,27 @@ type agentTables struct {
 	servers [][]ActionID
 	stuck   []uint64
 	// actionReads[a] are the fields action a's precondition, effects and
-	// cost read: a plan watches those of its remaining steps.
-	actionReads []uint64
+	// cost read: a plan watches those of its remaining steps; preReads[a]
+	// those its precondition reads.
+	actionReads, preReads []uint64
 	// While action a runs, the plan is replayed from its post applied to
 	// the live state: the live values of the fields it sets to constants
 	// (setFields[a], exact) do not matter then, those its effect reads
 	// (effectReads[a]) do.
 	setFields, effectReads []uint64
-	// order lists the goals by priority, highest first, and watched the
-	// same goals with the fields they read.
-	order   []GoalID
-	watched []goalWatch
+	// order lists the goals by priority, highest first.
+	order []GoalID
 	// unreachable[g] is the error of goal g proven out of reach before any
 	// planner call: immutable, shared.
 	unreachable []*PlanningError
 }
 
-// goalWatch is a goal and the fields it reads, folded.
-type goalWatch struct {
-	goal  GoalID
-	reads uint64
-}
-
 func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 	words := max((len(d.Fields)+63)/64, 1)
-	t := &agentTables{words: words, order: d.goalOrder}
+	t := &agentTables{words: words, order: d.goalOrder, allGoals: make([]uint64, goalWords(d))}
+	for g := range d.Goals {
+		t.allGoals[g/64] |= 1 << (uint(g) % 64)
+	}
 	goalSets := make([]fieldSet, len(d.Goals))
 	for gi := range d.Goals {
 		goalSets[gi] = newFieldSet(words, d.Goals[gi].Reads)
@@ -121,6 +121,7 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 	for a := range d.Actions {
 		act := &d.Actions[a]
 		t.actionReads = append(t.actionReads, newFieldSet(words, act.Reads, act.PreReads).fold())
+		t.preReads = append(t.preReads, newFieldSet(words, act.PreReads).fold())
 		set, reads := newFieldSet(words), newFieldSet(words)
 		known := len(act.Changes) == len(act.Writes)
 		for _, ch := range act.Changes {
@@ -143,22 +144,21 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 	for a := range d.Actions {
 		t.stuck = append(t.stuck, stuckParts(d, &d.Actions[a]))
 	}
-	for _, g := range d.goalOrder {
-		t.watched = append(t.watched, goalWatch{goal: g, reads: t.goalReads[g]})
-	}
 	for gi := range d.Goals {
 		g := GoalID(gi)
 		t.servers = append(t.servers, d.Serves(g))
 		var higher []GoalID
-		var reads uint64
+		var reads, bits uint64
 		for _, h := range d.goalOrder {
 			if d.Goals[h].Priority > d.Goals[g].Priority {
 				higher = append(higher, h)
 				reads |= t.goalReads[h]
+				bits |= 1 << (uint(h) % 64)
 			}
 		}
 		t.higher = append(t.higher, higher)
 		t.higherReads = append(t.higherReads, reads)
+		t.higherGoals = append(t.higherGoals, bits)
 		deps := dependsOn(d, goalSets[gi])
 		t.depends = append(t.depends, deps.fold())
 		var serving []ActionID
@@ -238,17 +238,73 @@ func (s fieldSet) within(o fieldSet) bool {
 // agentTables returns the tables the domain's agents share.
 func (d *Domain[S]) agentTables() *agentTables { return d.agents }
 
-// conditions returns a hash of what the conditions that planning goal g
-// depends on say in s: which conjuncts of g fail, and of the
-// precondition of each action that could serve it. A goal that could not
-// be planned is planned again at once when they say something else;
-// while they say the same, the agent waits for the backoff.
-func (d *Domain[S]) conditions(t *agentTables, g GoalID, s S) uint64 {
-	h := mix64(d.goals[g].failing(s))
-	for _, a := range t.serving[g] {
-		h = mix64(h ^ d.pres[a].failing(s))
+// replay applies steps to *s while their preconditions hold and returns
+// how many it applied (Domain.Replay, or, in a domain without it, the
+// actions' Pre and Effect).
+func (d *Domain[S]) replay(s *S, steps []ActionID) int {
+	if d.Replay != nil {
+		return d.Replay(s, steps)
 	}
-	return h
+	for i, id := range steps {
+		act := &d.Actions[id]
+		if act.Pre != nil && !act.Pre(*s) {
+			return i
+		}
+		if act.Effect != nil {
+			*s = act.Effect(*s)
+		}
+	}
+	return len(steps)
+}
+
+// goalWords is how many words a set of d's goals takes.
+func goalWords[S comparable](d *Domain[S]) int { return max((len(d.Goals)+63)/64, 1) }
+
+// satisfied writes into bits the goals that hold in *s, bit g%64 of
+// bits[g/64] for goal g: with Domain.Satisfied, or, in a domain without
+// it, with each goal's condition.
+func (d *Domain[S]) satisfied(s *S, bits []uint64) {
+	if d.Satisfied != nil {
+		d.Satisfied(s, bits)
+		return
+	}
+	clear(bits)
+	for g := range d.Goals {
+		if d.Goals[g].Cond(*s) {
+			bits[g/64] |= 1 << (uint(g) % 64)
+		}
+	}
+}
+
+// allOf reports whether bits has every bit of set (of as many words).
+func allOf(bits, set []uint64) bool {
+	for i, w := range set {
+		if bits[i]&w != w {
+			return false
+		}
+	}
+	return true
+}
+
+// has reports whether bit i of the set bits is set.
+func has[I ~int | ~int32](bits []uint64, i I) bool { return bits[i/64]&(1<<(uint(i)%64)) != 0 }
+
+// flipped reports whether a condition that planning goal g depends on
+// says something else in s than in prev, which differ in the fields
+// changed: a conjunct of g, or of the precondition of an action that
+// could serve it, that held and fails now or the other way round. A goal
+// that could not be planned is planned again at once after one does;
+// while none does, the agent waits for the backoff.
+func (d *Domain[S]) flipped(t *agentTables, g GoalID, prev, s *S, changed uint64) bool {
+	if changed&t.goalReads[g] != 0 && d.goals[g].failing(*prev) != d.goals[g].failing(*s) {
+		return true
+	}
+	for _, a := range t.serving[g] {
+		if changed&t.preReads[a] != 0 && d.pres[a].failing(*prev) != d.pres[a].failing(*s) {
+			return true
+		}
+	}
+	return false
 }
 
 // blocked reports whether no action can serve goal g from s: each has a

@@ -25,7 +25,10 @@ const (
 // backward chainer", defines its terms). It keeps scratch space between
 // calls, so a chainer reused for many plans does not allocate; for the
 // same reason one chainer must not be used by two goroutines at once (give
-// each worker its own: they are cheap).
+// each worker its own: they are cheap). A goal it cannot plan does not
+// allocate either, once it has failed the same way before: the
+// *PlanningError is the one an earlier call returned for the same
+// failure (errors are values to read, not to modify).
 type BackwardChainer[S comparable] struct {
 	d        *Domain[S]
 	cfg      backwardConfig
@@ -35,7 +38,14 @@ type BackwardChainer[S comparable] struct {
 	reach    reach      // scratch of the relaxed reachability
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
 	started  time.Time  // when the call began, with stats
+	// errs are the goals' errors earlier calls returned (error), at most
+	// maxKeptErrors of them.
+	errs []*PlanningError
 }
+
+// maxKeptErrors is how many distinct goal errors a chainer keeps to
+// return again: a role's goals fail in a few ways each.
+const maxKeptErrors = 64
 
 type backwardConfig struct {
 	chaining    bool
@@ -79,6 +89,8 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 		o.applyBackward(&b.cfg)
 	}
 	b.call = chainCall[S]{d: d, cfg: &b.cfg, trace: b.cfg.trace}
+	b.call.presize()
+	b.errs = make([]*PlanningError, 0, maxKeptErrors)
 	b.greedy = newGreedy(&b.call)
 	b.complete = complete[S]{c: &b.call}
 	return b
@@ -381,9 +393,10 @@ func (b *BackwardChainer[S]) conclude(g GoalID, st S, mark int, r result) (S, er
 	return st, err
 }
 
-// error turns the failure r into the PlanningError of goal g.
+// error turns the failure r into the PlanningError of goal g: one an
+// earlier call returned, when it is the same.
 func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
-	e := b.d.newError(r.reason, g, r.action)
+	e := b.d.errorValue(r.reason, g, r.action)
 	e.Depth = int(r.depth)
 	switch {
 	case r.reason == MaxStepsExceeded:
@@ -395,5 +408,15 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
 	}
-	return e
+	for _, k := range b.errs {
+		if *k == e {
+			return k
+		}
+	}
+	k := new(PlanningError) // not &e: e would live on the heap on every call
+	*k = e
+	if len(b.errs) < maxKeptErrors {
+		b.errs = append(b.errs, k)
+	}
+	return k
 }

@@ -134,6 +134,33 @@ func TestMaxDepthExceeded(t *testing.T) {
 	assert.Len(t, p.Steps, 12)
 }
 
+// A goal that fails again the same way gets the error the chainer
+// returned before, and allocates nothing: an agent that keeps trying a
+// hopeless goal in a game loop must not make garbage.
+func TestFailingAgainDoesNotAllocate(t *testing.T) {
+	ctx := context.Background()
+	bc := runtime.NewBackwardChainer(chain(12))
+	var p runtime.Plan
+	first := bc.PlanGoalInto(ctx, flags{}, 0, &p)
+	var perr *runtime.PlanningError
+	require.ErrorAs(t, first, &perr)
+	require.Equal(t, runtime.MaxDepthExceeded, perr.Reason)
+	text := first.Error()
+
+	var again error
+	allocs := testing.AllocsPerRun(100, func() { again = bc.PlanGoalInto(ctx, flags{}, 0, &p) })
+	assert.Zero(t, allocs)
+	assert.Same(t, perr, again)
+	assert.Equal(t, text, again.Error())
+	assert.ErrorIs(t, again, runtime.ErrMaxDepthExceeded)
+
+	// Another failure is another error: a shorter chain fails by its budget.
+	short := runtime.NewBackwardChainer(chain(8), runtime.WithSearchBudget(5))
+	err := short.PlanGoalInto(ctx, flags{}, 0, &p)
+	assert.ErrorIs(t, err, runtime.ErrSearchBudgetExceeded)
+	assert.NotSame(t, perr, err)
+}
+
 func TestMaxDepthIsClamped(t *testing.T) {
 	d := chain(16)
 	p, err := runtime.NewBackwardChainer(d, runtime.WithMaxDepth(1_000_000)).Plan(context.Background(), flags{})

@@ -110,6 +110,23 @@ type chainCall[S comparable] struct {
 	probe     S              // scratch: a state whose address goes to the domain
 }
 
+// presizedDepth is the depth of chaining whose scratch a chainer
+// allocates when it is made; deeper frames allocate theirs when first
+// reached.
+const presizedDepth = 16
+
+// listRoom is the room a choice list is made with: one choice per action,
+// and as many batched, up to 64.
+func (c *chainCall[S]) listRoom() int { return min(2*len(c.d.Actions), 64) }
+
+// presize makes the call's scratch as large as most plans need: its
+// steps, the ranks of a choice list and the changes a detour looks at.
+func (c *chainCall[S]) presize() {
+	c.steps = make([]ActionID, 0, min(c.cfg.maxSteps, 64))
+	c.ranks = make([]rank, 0, c.listRoom())
+	c.sets = make([]*Change, 0, 16)
+}
+
 // need returns condition i of the frame of action a: its precondition,
 // or, for the goal's frame (a is NoAction), the goal (i = 0) and the
 // protected goals.

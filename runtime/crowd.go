@@ -90,7 +90,7 @@ func NewCrowd[S comparable](d *Domain[S], newPlanner func() GoalPlanner[S], opts
 		if p.Domain() != d {
 			panic("runtime.NewCrowd: the planner's domain is not the crowd's")
 		}
-		c.workers = append(c.workers, &crowdWorker[S]{agentScratch: agentScratch[S]{planner: p}})
+		c.workers = append(c.workers, &crowdWorker[S]{agentScratch: *newAgentScratch(p)})
 	}
 	return c
 }
@@ -230,18 +230,31 @@ func (c *Crowd[S]) work(w *crowdWorker[S]) {
 		if lo >= n {
 			return
 		}
-		for i, a := range c.agents[lo:min(lo+chunk, n)] {
-			if before != nil && phase != phaseAct {
-				before(lo+i, sc.tick)
+		agents := c.agents[lo:min(lo+chunk, n)]
+		switch phase {
+		case phaseSense:
+			for i, a := range agents {
+				if before != nil {
+					before(lo+i, sc.tick)
+				}
+				a.sense(sc)
 			}
-			switch phase {
-			case phaseSense:
-				a.sense(sc)
-			case phaseAct:
+		case phaseAct:
+			for _, a := range agents {
 				a.act(sc, a.grant)
-			default:
+			}
+		default:
+			for i, a := range agents {
+				if before != nil {
+					before(lo+i, sc.tick)
+				}
 				a.sense(sc)
-				a.act(sc, -1)
+				// act, without a call for an agent with nothing to do
+				if a.need == ReplanNone && a.goal == NoGoal {
+					a.countIdle(&sc.counts)
+				} else {
+					a.planAndPerform(sc, -1)
+				}
 			}
 		}
 	}

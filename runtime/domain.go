@@ -197,6 +197,17 @@ type Domain[S comparable] struct {
 	// Generated domains have it; planners that test every action in every
 	// state (A*) use it instead of one call per action.
 	Enabled func(s *S, bits []uint64)
+	// Satisfied, when set, tests every goal at once as Enabled tests the
+	// preconditions: bit g%64 of bits[g/64] is set when goal g holds in
+	// *s. Generated domains have it; an Agent looks at its goals with it.
+	Satisfied func(s *S, bits []uint64)
+	// Replay, when set, applies steps to *s in order, each when its
+	// precondition holds in the state the steps before it left, and
+	// returns how many it applied: len(steps), or the index of the first
+	// that could not apply (*s is then the state before it). Generated
+	// domains have it, each action's precondition and effects inline; an
+	// Agent replays the rest of its plan with it.
+	Replay func(s *S, steps []ActionID) int
 	// Number returns the value of field f of *s as a float64 when the
 	// field is a number or a bool (true is 1), and 0 for a string field.
 	// Generated domains have it; planners use it to tell whether a step

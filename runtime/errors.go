@@ -162,7 +162,14 @@ func (e *PlanningError) Error() string {
 }
 
 func (d *Domain[S]) newError(r Reason, g GoalID, a ActionID) *PlanningError {
-	e := &PlanningError{Reason: r, Domain: d.Name, Goal: g, Action: a, Step: -1}
+	e := d.errorValue(r, g, a)
+	return &e
+}
+
+// errorValue is the PlanningError of reason r about goal g and action a
+// (either may be none), with their names and the action's precondition.
+func (d *Domain[S]) errorValue(r Reason, g GoalID, a ActionID) PlanningError {
+	e := PlanningError{Reason: r, Domain: d.Name, Goal: g, Action: a, Step: -1}
 	if g != NoGoal {
 		e.GoalName = d.GoalName(g)
 	}

@@ -39,7 +39,16 @@ type greedy[S comparable] struct {
 func greedyBudget(maxSteps int) int { return 64 + 2*maxSteps }
 
 func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
-	return greedy[S]{c: c, onAgenda: make([]uint64, (len(c.d.Actions)+63)/64)}
+	g := greedy[S]{c: c, onAgenda: make([]uint64, (len(c.d.Actions)+63)/64)}
+	// The scratch of the depths most plans reach, allocated once: a chainer
+	// planning in a game loop should not grow it tick after tick as rarer
+	// goals go deeper.
+	n := min(c.cfg.maxDepth, presizedDepth) + 2
+	g.levels, g.from = make([][]choice, n), make([]S, n)
+	for i := range g.levels {
+		g.levels[i] = make([]choice, 0, c.listRoom())
+	}
+	return g
 }
 
 // run plans the call's goal from st with rem steps at most. On success it

@@ -26,6 +26,26 @@ func (r *Smith) PlanState() SmithState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (SmithDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Smith) UpdatePlanState(s *SmithState) uint64 {
+	var w uint64
+	if s.Ore != r.Ore {
+		s.Ore = r.Ore
+		w |= 1 << 0
+	}
+	if s.Ingots != r.Ingots {
+		s.Ingots = r.Ingots
+		w |= 1 << 1
+	}
+	if s.Customer != r.Customer {
+		s.Customer = r.Customer
+		w |= 1 << 2
+	}
+	return w
+}
+
 // The actions of Smith, in declaration order: indexes of SmithDomain.Actions.
 const (
 	SmithFetchOre runtime.ActionID = iota
@@ -142,11 +162,13 @@ var SmithDomain = runtime.NewDomain(runtime.Domain[SmithState]{
 			},
 		},
 	},
-	Enabled: _Smith_enabled,
-	Expand:  _Smith_expand,
-	Number:  _Smith_number,
-	Hash:    _Smith_hash,
-	Changed: _Smith_changed,
+	Enabled:   _Smith_enabled,
+	Expand:    _Smith_expand,
+	Satisfied: _Smith_satisfied,
+	Replay:    _Smith_replay,
+	Number:    _Smith_number,
+	Hash:      _Smith_hash,
+	Changed:   _Smith_changed,
 })
 
 func _Smith_pre_FetchOre(s SmithState) bool {
@@ -224,6 +246,43 @@ func _Smith_expand(s *SmithState, out []runtime.Successor[SmithState]) []runtime
 		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithServe})
 	}
 	return out
+}
+
+func _Smith_satisfied(s *SmithState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if !s.Customer {
+		w |= 1 << 0
+	}
+	if s.Ingots >= 2 {
+		w |= 1 << 1
+	}
+	bits[0] = w
+}
+
+func _Smith_replay(s *SmithState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case SmithFetchOre:
+			if !(s.Ore == 0) {
+				return i
+			}
+			s.Ore = 2
+		case SmithPour:
+			if !(s.Ore > 0) {
+				return i
+			}
+			s.Ore, s.Ingots = s.Ore-1, s.Ingots+1
+		case SmithServe:
+			if !(s.Customer && s.Ingots > 0) {
+				return i
+			}
+			s.Customer, s.Ingots = false, s.Ingots-1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Smith_number(s *SmithState, f runtime.FieldID) float64 {

@@ -6,17 +6,18 @@ import (
 	"github.com/rolegen/rolegen/exprlang"
 )
 
-// The methods rolegen generates on every role (runtime.Role and
-// llm.Performer call them).
+// The methods rolegen generates on every role (runtime.Role,
+// runtime.Agent and llm.Performer call them).
 const (
-	MethodPlanState   = "PlanState"
-	MethodPerform     = "Perform"
-	MethodPerformJSON = "PerformJSON"
-	MethodPerformStep = "PerformStep"
+	MethodPlanState       = "PlanState"
+	MethodUpdatePlanState = "UpdatePlanState"
+	MethodPerform         = "Perform"
+	MethodPerformJSON     = "PerformJSON"
+	MethodPerformStep     = "PerformStep"
 )
 
 // GeneratedMethods are the methods rolegen generates on every role.
-var GeneratedMethods = []string{MethodPlanState, MethodPerform, MethodPerformJSON, MethodPerformStep}
+var GeneratedMethods = []string{MethodPlanState, MethodUpdatePlanState, MethodPerform, MethodPerformJSON, MethodPerformStep}
 
 // SetNames gives the role, its actions and its goals the names of the
 // declarations rolegen generates for them (sqlc's Query.ConstantName is
@@ -36,6 +37,14 @@ func (r *Role) SetNames() {
 	r.ChangedFunc = ""
 	if len(r.Fields) > 0 {
 		r.ChangedFunc = "_" + r.Name + "_changed"
+	}
+	r.SatisfiedFunc = ""
+	if len(r.Goals) > 0 {
+		r.SatisfiedFunc = "_" + r.Name + "_satisfied"
+	}
+	r.ReplayFunc = ""
+	if len(r.Actions) > 0 {
+		r.ReplayFunc = "_" + r.Name + "_replay"
 	}
 	r.KeyFunc = ""
 	if len(r.InertFields()) > 0 {
@@ -92,7 +101,7 @@ func (r *Role) GeneratedIdents() []string {
 	for _, g := range r.Goals {
 		out = append(out, g.CondFunc, g.UnmetFunc)
 	}
-	out = append(out, r.EnabledFunc, r.ExpandFunc, r.NumberFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
+	out = append(out, r.EnabledFunc, r.ExpandFunc, r.SatisfiedFunc, r.ReplayFunc, r.NumberFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 

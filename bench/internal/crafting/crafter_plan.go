@@ -60,6 +60,94 @@ func (r *Crafter) PlanState() CrafterState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (CrafterDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Crafter) UpdatePlanState(s *CrafterState) uint64 {
+	var w uint64
+	if s.Wood != r.Wood {
+		s.Wood = r.Wood
+		w |= 1 << 0
+	}
+	if s.Planks != r.Planks {
+		s.Planks = r.Planks
+		w |= 1 << 1
+	}
+	if s.Sticks != r.Sticks {
+		s.Sticks = r.Sticks
+		w |= 1 << 2
+	}
+	if s.Stone != r.Stone {
+		s.Stone = r.Stone
+		w |= 1 << 3
+	}
+	if s.Coal != r.Coal {
+		s.Coal = r.Coal
+		w |= 1 << 4
+	}
+	if s.Ore != r.Ore {
+		s.Ore = r.Ore
+		w |= 1 << 5
+	}
+	if s.Iron != r.Iron {
+		s.Iron = r.Iron
+		w |= 1 << 6
+	}
+	if s.Fiber != r.Fiber {
+		s.Fiber = r.Fiber
+		w |= 1 << 7
+	}
+	if s.Food != r.Food {
+		s.Food = r.Food
+		w |= 1 << 8
+	}
+	if s.Table != r.Table {
+		s.Table = r.Table
+		w |= 1 << 9
+	}
+	if s.Furnace != r.Furnace {
+		s.Furnace = r.Furnace
+		w |= 1 << 10
+	}
+	if s.WoodPick != r.WoodPick {
+		s.WoodPick = r.WoodPick
+		w |= 1 << 11
+	}
+	if s.StonePick != r.StonePick {
+		s.StonePick = r.StonePick
+		w |= 1 << 12
+	}
+	if s.IronPick != r.IronPick {
+		s.IronPick = r.IronPick
+		w |= 1 << 13
+	}
+	if s.Axe != r.Axe {
+		s.Axe = r.Axe
+		w |= 1 << 14
+	}
+	if s.Sword != r.Sword {
+		s.Sword = r.Sword
+		w |= 1 << 15
+	}
+	if s.Rod != r.Rod {
+		s.Rod = r.Rod
+		w |= 1 << 16
+	}
+	if s.Torches != r.Torches {
+		s.Torches = r.Torches
+		w |= 1 << 17
+	}
+	if s.Chest != r.Chest {
+		s.Chest = r.Chest
+		w |= 1 << 18
+	}
+	if s.Bucket != r.Bucket {
+		s.Bucket = r.Bucket
+		w |= 1 << 19
+	}
+	return w
+}
+
 // The actions of Crafter, in declaration order: indexes of CrafterDomain.Actions.
 const (
 	CrafterChopWood runtime.ActionID = iota
@@ -842,11 +930,13 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 			},
 		},
 	},
-	Enabled: _Crafter_enabled,
-	Expand:  _Crafter_expand,
-	Number:  _Crafter_number,
-	Hash:    _Crafter_hash,
-	Changed: _Crafter_changed,
+	Enabled:   _Crafter_enabled,
+	Expand:    _Crafter_expand,
+	Satisfied: _Crafter_satisfied,
+	Replay:    _Crafter_replay,
+	Number:    _Crafter_number,
+	Hash:      _Crafter_hash,
+	Changed:   _Crafter_changed,
 })
 
 func _Crafter_pre_ChopWood(s CrafterState) bool {
@@ -1695,6 +1785,175 @@ func _Crafter_expand(s *CrafterState, out []runtime.Successor[CrafterState]) []r
 		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterTradeFiber})
 	}
 	return out
+}
+
+func _Crafter_satisfied(s *CrafterState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.IronPick {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Crafter_replay(s *CrafterState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case CrafterChopWood:
+			if !(s.Wood < 3) {
+				return i
+			}
+			s.Wood++
+		case CrafterChopWithAxe:
+			if !(s.Axe && s.Wood < 2) {
+				return i
+			}
+			s.Wood += 2
+		case CrafterSawPlanks:
+			if !(s.Wood > 0 && s.Planks < 8) {
+				return i
+			}
+			s.Wood, s.Planks = s.Wood-1, s.Planks+4
+		case CrafterCarveSticks:
+			if !(s.Planks >= 2 && s.Sticks < 4) {
+				return i
+			}
+			s.Planks, s.Sticks = s.Planks-2, s.Sticks+4
+		case CrafterBuildTable:
+			if !(s.Planks >= 4 && !s.Table) {
+				return i
+			}
+			s.Planks, s.Table = s.Planks-4, true
+		case CrafterCraftWoodPick:
+			if !(s.Table && s.Planks >= 3 && s.Sticks >= 2 && !s.WoodPick) {
+				return i
+			}
+			s.Planks, s.Sticks, s.WoodPick = s.Planks-3, s.Sticks-2, true
+		case CrafterMineStone:
+			if !(s.WoodPick && s.Stone < 9) {
+				return i
+			}
+			s.Stone += 3
+		case CrafterCraftStonePick:
+			if !(s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.StonePick) {
+				return i
+			}
+			s.Stone, s.Sticks, s.StonePick = s.Stone-3, s.Sticks-2, true
+		case CrafterBuildFurnace:
+			if !(s.Stone >= 8 && !s.Furnace) {
+				return i
+			}
+			s.Stone, s.Furnace = s.Stone-8, true
+		case CrafterMineCoal:
+			if !(s.WoodPick && s.Coal < 3) {
+				return i
+			}
+			s.Coal += 3
+		case CrafterMineOre:
+			if !(s.StonePick && s.Ore < 3) {
+				return i
+			}
+			s.Ore++
+		case CrafterSmelt:
+			if !(s.Furnace && s.Ore > 0 && s.Coal > 0 && s.Iron < 3) {
+				return i
+			}
+			s.Ore, s.Coal, s.Iron = s.Ore-1, s.Coal-1, s.Iron+1
+		case CrafterCraftIronPick:
+			if !(s.Table && s.Iron >= 3 && s.Sticks >= 2 && !s.IronPick) {
+				return i
+			}
+			s.Iron, s.Sticks, s.IronPick = s.Iron-3, s.Sticks-2, true
+		case CrafterCraftAxe:
+			if !(s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.Axe) {
+				return i
+			}
+			s.Stone, s.Sticks, s.Axe = s.Stone-3, s.Sticks-2, true
+		case CrafterCraftSword:
+			if !(s.Table && s.Stone >= 2 && s.Sticks >= 1 && !s.Sword) {
+				return i
+			}
+			s.Stone, s.Sticks, s.Sword = s.Stone-2, s.Sticks-1, true
+		case CrafterGatherFiber:
+			if !(s.Fiber < 2) {
+				return i
+			}
+			s.Fiber++
+		case CrafterCraftRod:
+			if !(s.Sticks >= 3 && s.Fiber >= 2 && !s.Rod) {
+				return i
+			}
+			s.Sticks, s.Fiber, s.Rod = s.Sticks-3, s.Fiber-2, true
+		case CrafterFish:
+			if !(s.Rod && s.Food < 3) {
+				return i
+			}
+			s.Food++
+		case CrafterForage:
+			if !(s.Fiber > 0 && s.Food < 3) {
+				return i
+			}
+			s.Food, s.Fiber = s.Food+1, s.Fiber-1
+		case CrafterCraftTorch:
+			if !(s.Coal > 0 && s.Sticks > 0 && s.Torches < 4) {
+				return i
+			}
+			s.Coal, s.Sticks, s.Torches = s.Coal-1, s.Sticks-1, s.Torches+4
+		case CrafterBuildChest:
+			if !(s.Table && s.Planks >= 8 && !s.Chest) {
+				return i
+			}
+			s.Planks, s.Chest = s.Planks-8, true
+		case CrafterCraftBucket:
+			if !(s.Table && s.Iron >= 3 && !s.Bucket) {
+				return i
+			}
+			s.Iron, s.Bucket = s.Iron-3, true
+		case CrafterBurnPlanks:
+			if !(s.Furnace && s.Planks >= 2 && s.Coal < 3) {
+				return i
+			}
+			s.Planks, s.Coal = s.Planks-2, s.Coal+1
+		case CrafterCookFood:
+			if !(s.Furnace && s.Coal > 0 && s.Food > 0 && s.Food < 3) {
+				return i
+			}
+			s.Coal, s.Food = s.Coal-1, s.Food+1
+		case CrafterPlaceTorch:
+			if !(s.Torches > 0) {
+				return i
+			}
+			s.Torches--
+		case CrafterSalvageSword:
+			if !(s.Sword && s.Stone < 7) {
+				return i
+			}
+			s.Sword, s.Stone = false, s.Stone+2
+		case CrafterStoreWood:
+			if !(s.Chest && s.Wood > 0) {
+				return i
+			}
+			s.Wood--
+		case CrafterDrinkWater:
+			if !(s.Bucket && s.Food < 3) {
+				return i
+			}
+			s.Food++
+		case CrafterTradeFood:
+			if !(s.Food >= 2 && s.Ore < 3) {
+				return i
+			}
+			s.Food, s.Ore = s.Food-2, s.Ore+1
+		case CrafterTradeFiber:
+			if !(s.Fiber >= 2 && s.Coal < 3) {
+				return i
+			}
+			s.Fiber, s.Coal = s.Fiber-2, s.Coal+1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Crafter_number(s *CrafterState, f runtime.FieldID) float64 {

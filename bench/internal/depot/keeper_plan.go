@@ -36,6 +36,42 @@ func (r *Keeper) PlanState() KeeperState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (KeeperDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Keeper) UpdatePlanState(s *KeeperState) uint64 {
+	var w uint64
+	if s.Truck != r.Truck {
+		s.Truck = r.Truck
+		w |= 1 << 0
+	}
+	if s.Crates != r.Crates {
+		s.Crates = r.Crates
+		w |= 1 << 1
+	}
+	if s.Shelved != r.Shelved {
+		s.Shelved = r.Shelved
+		w |= 1 << 2
+	}
+	if s.Orders != r.Orders {
+		s.Orders = r.Orders
+		w |= 1 << 3
+	}
+	if s.Packed != r.Packed {
+		s.Packed = r.Packed
+		w |= 1 << 4
+	}
+	if s.Shipped != r.Shipped {
+		s.Shipped = r.Shipped
+		w |= 1 << 5
+	}
+	if s.Distance != r.Distance {
+		s.Distance = r.Distance
+		w |= 1 << 6
+	}
+	return w
+}
+
 // The actions of Keeper, in declaration order: indexes of KeeperDomain.Actions.
 const (
 	KeeperCallTruck runtime.ActionID = iota
@@ -209,11 +245,13 @@ var KeeperDomain = runtime.NewDomain(runtime.Domain[KeeperState]{
 			},
 		},
 	},
-	Enabled: _Keeper_enabled,
-	Expand:  _Keeper_expand,
-	Number:  _Keeper_number,
-	Hash:    _Keeper_hash,
-	Changed: _Keeper_changed,
+	Enabled:   _Keeper_enabled,
+	Expand:    _Keeper_expand,
+	Satisfied: _Keeper_satisfied,
+	Replay:    _Keeper_replay,
+	Number:    _Keeper_number,
+	Hash:      _Keeper_hash,
+	Changed:   _Keeper_changed,
 })
 
 func _Keeper_pre_CallTruck(s KeeperState) bool {
@@ -343,6 +381,52 @@ func _Keeper_expand(s *KeeperState, out []runtime.Successor[KeeperState]) []runt
 		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperShip})
 	}
 	return out
+}
+
+func _Keeper_satisfied(s *KeeperState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Shipped >= 2 {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Keeper_replay(s *KeeperState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case KeeperCallTruck:
+			if !(!s.Truck && s.Distance >= 0) {
+				return i
+			}
+			s.Truck = true
+		case KeeperUnload:
+			if !(s.Truck) {
+				return i
+			}
+			s.Truck, s.Crates = false, s.Crates+2
+		case KeeperShelve:
+			if !(s.Crates >= 1) {
+				return i
+			}
+			s.Crates, s.Shelved = s.Crates-1, s.Shelved+1
+		case KeeperTakeOrder:
+			s.Orders += 1
+		case KeeperPick:
+			if !(s.Shelved >= 1 && s.Orders >= 1) {
+				return i
+			}
+			s.Shelved, s.Orders, s.Packed = s.Shelved-1, s.Orders-1, s.Packed+1
+		case KeeperShip:
+			if !(s.Packed >= 1) {
+				return i
+			}
+			s.Packed, s.Shipped = s.Packed-1, s.Shipped+1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Keeper_number(s *KeeperState, f runtime.FieldID) float64 {

@@ -26,6 +26,26 @@ func (r *Forager) PlanState() ForagerState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (ForagerDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Forager) UpdatePlanState(s *ForagerState) uint64 {
+	var w uint64
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 0
+	}
+	if s.Food != r.Food {
+		s.Food = r.Food
+		w |= 1 << 1
+	}
+	if s.Tired != r.Tired {
+		s.Tired = r.Tired
+		w |= 1 << 2
+	}
+	return w
+}
+
 // The actions of Forager, in declaration order: indexes of ForagerDomain.Actions.
 const (
 	ForagerEat runtime.ActionID = iota
@@ -125,12 +145,14 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			},
 		},
 	},
-	Enabled: _Forager_enabled,
-	Expand:  _Forager_expand,
-	Number:  _Forager_number,
-	Hash:    _Forager_hash,
-	Key:     _Forager_key,
-	Changed: _Forager_changed,
+	Enabled:   _Forager_enabled,
+	Expand:    _Forager_expand,
+	Satisfied: _Forager_satisfied,
+	Replay:    _Forager_replay,
+	Number:    _Forager_number,
+	Hash:      _Forager_hash,
+	Key:       _Forager_key,
+	Changed:   _Forager_changed,
 })
 
 func _Forager_pre_Eat(s ForagerState) bool {
@@ -196,6 +218,40 @@ func _Forager_expand(s *ForagerState, out []runtime.Successor[ForagerState]) []r
 		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerSleep})
 	}
 	return out
+}
+
+func _Forager_satisfied(s *ForagerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Food > 80 {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Forager_replay(s *ForagerState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case ForagerEat:
+			if !(s.Food > 0) {
+				return i
+			}
+			s.Hunger, s.Food = (s.Hunger-50)*((s.Hunger+50)/100), s.Food-5
+		case ForagerForage:
+			if !(s.Tired < 50) {
+				return i
+			}
+			s.Tired, s.Food, s.Hunger = s.Tired+20, s.Food+10, s.Hunger+5-(s.Hunger+5)/101*(s.Hunger-95)
+		case ForagerSleep:
+			if !(s.Tired > 30) {
+				return i
+			}
+			s.Tired = (s.Tired - 50) * ((s.Tired + 50) / 100)
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Forager_number(s *ForagerState, f runtime.FieldID) float64 {

@@ -90,6 +90,154 @@ func (r *Walker) PlanState() WalkerState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (WalkerDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Walker) UpdatePlanState(s *WalkerState) uint64 {
+	var w uint64
+	if s.A != r.A {
+		s.A = r.A
+		w |= 1 << 0
+	}
+	if s.B != r.B {
+		s.B = r.B
+		w |= 1 << 1
+	}
+	if s.C != r.C {
+		s.C = r.C
+		w |= 1 << 2
+	}
+	if s.D != r.D {
+		s.D = r.D
+		w |= 1 << 3
+	}
+	if s.E != r.E {
+		s.E = r.E
+		w |= 1 << 4
+	}
+	if s.F != r.F {
+		s.F = r.F
+		w |= 1 << 5
+	}
+	if s.G != r.G {
+		s.G = r.G
+		w |= 1 << 6
+	}
+	if s.H != r.H {
+		s.H = r.H
+		w |= 1 << 7
+	}
+	if s.I != r.I {
+		s.I = r.I
+		w |= 1 << 8
+	}
+	if s.J != r.J {
+		s.J = r.J
+		w |= 1 << 9
+	}
+	if s.K != r.K {
+		s.K = r.K
+		w |= 1 << 10
+	}
+	if s.L != r.L {
+		s.L = r.L
+		w |= 1 << 11
+	}
+	if s.M != r.M {
+		s.M = r.M
+		w |= 1 << 12
+	}
+	if s.N != r.N {
+		s.N = r.N
+		w |= 1 << 13
+	}
+	if s.O != r.O {
+		s.O = r.O
+		w |= 1 << 14
+	}
+	if s.P != r.P {
+		s.P = r.P
+		w |= 1 << 15
+	}
+	if s.Q != r.Q {
+		s.Q = r.Q
+		w |= 1 << 16
+	}
+	if s.R != r.R {
+		s.R = r.R
+		w |= 1 << 17
+	}
+	if s.S != r.S {
+		s.S = r.S
+		w |= 1 << 18
+	}
+	if s.T != r.T {
+		s.T = r.T
+		w |= 1 << 19
+	}
+	if s.U != r.U {
+		s.U = r.U
+		w |= 1 << 20
+	}
+	if s.V != r.V {
+		s.V = r.V
+		w |= 1 << 21
+	}
+	if s.W != r.W {
+		s.W = r.W
+		w |= 1 << 22
+	}
+	if s.X != r.X {
+		s.X = r.X
+		w |= 1 << 23
+	}
+	if s.Y != r.Y {
+		s.Y = r.Y
+		w |= 1 << 24
+	}
+	if s.Z != r.Z {
+		s.Z = r.Z
+		w |= 1 << 25
+	}
+	if s.X1 != r.X1 {
+		s.X1 = r.X1
+		w |= 1 << 26
+	}
+	if s.X2 != r.X2 {
+		s.X2 = r.X2
+		w |= 1 << 27
+	}
+	if s.X3 != r.X3 {
+		s.X3 = r.X3
+		w |= 1 << 28
+	}
+	if s.Y1 != r.Y1 {
+		s.Y1 = r.Y1
+		w |= 1 << 29
+	}
+	if s.Y2 != r.Y2 {
+		s.Y2 = r.Y2
+		w |= 1 << 30
+	}
+	if s.Y3 != r.Y3 {
+		s.Y3 = r.Y3
+		w |= 1 << 31
+	}
+	if s.Z1 != r.Z1 {
+		s.Z1 = r.Z1
+		w |= 1 << 32
+	}
+	if s.Z2 != r.Z2 {
+		s.Z2 = r.Z2
+		w |= 1 << 33
+	}
+	if s.Z3 != r.Z3 {
+		s.Z3 = r.Z3
+		w |= 1 << 34
+	}
+	return w
+}
+
 // The actions of Walker, in declaration order: indexes of WalkerDomain.Actions.
 const (
 	WalkerAToB runtime.ActionID = iota
@@ -1079,12 +1227,14 @@ var WalkerDomain = runtime.NewDomain(runtime.Domain[WalkerState]{
 			},
 		},
 	},
-	Enabled: _Walker_enabled,
-	Expand:  _Walker_expand,
-	Number:  _Walker_number,
-	Hash:    _Walker_hash,
-	Key:     _Walker_key,
-	Changed: _Walker_changed,
+	Enabled:   _Walker_enabled,
+	Expand:    _Walker_expand,
+	Satisfied: _Walker_satisfied,
+	Replay:    _Walker_replay,
+	Number:    _Walker_number,
+	Hash:      _Walker_hash,
+	Key:       _Walker_key,
+	Changed:   _Walker_changed,
 })
 
 func _Walker_pre_AToB(s WalkerState) bool {
@@ -1813,6 +1963,235 @@ func _Walker_expand(s *WalkerState, out []runtime.Successor[WalkerState]) []runt
 		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerAToZ3})
 	}
 	return out
+}
+
+func _Walker_satisfied(s *WalkerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Z == Here {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Walker_replay(s *WalkerState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case WalkerAToB:
+			if !(s.A == Here) {
+				return i
+			}
+			s.A, s.B = Gone, Here
+		case WalkerBToC:
+			if !(s.B == Here) {
+				return i
+			}
+			s.B, s.C = Gone, Here
+		case WalkerCToD:
+			if !(s.C == Here) {
+				return i
+			}
+			s.C, s.D = Gone, Here
+		case WalkerDToE:
+			if !(s.D == Here) {
+				return i
+			}
+			s.D, s.E = Gone, Here
+		case WalkerEToF:
+			if !(s.E == Here) {
+				return i
+			}
+			s.E, s.F = Gone, Here
+		case WalkerFToG:
+			if !(s.F == Here) {
+				return i
+			}
+			s.F, s.G = Gone, Here
+		case WalkerGToH:
+			if !(s.G == Here) {
+				return i
+			}
+			s.G, s.H = Gone, Here
+		case WalkerHToI:
+			if !(s.H == Here) {
+				return i
+			}
+			s.H, s.I = Gone, Here
+		case WalkerIToJ:
+			if !(s.I == Here) {
+				return i
+			}
+			s.I, s.J = Gone, Here
+		case WalkerCToX1:
+			if !(s.C == Here) {
+				return i
+			}
+			s.C, s.X1 = Gone, Here
+		case WalkerEToX2:
+			if !(s.E == Here) {
+				return i
+			}
+			s.E, s.X2 = Gone, Here
+		case WalkerGToX3:
+			if !(s.G == Here) {
+				return i
+			}
+			s.G, s.X3 = Gone, Here
+		case WalkerX1ToD:
+			if !(s.X1 == Here) {
+				return i
+			}
+			s.X1, s.D = Gone, Here
+		case WalkerX2ToF:
+			if !(s.X2 == Here) {
+				return i
+			}
+			s.X2, s.F = Gone, Here
+		case WalkerX3ToH:
+			if !(s.X3 == Here) {
+				return i
+			}
+			s.X3, s.H = Gone, Here
+		case WalkerBToY1:
+			if !(s.B == Here) {
+				return i
+			}
+			s.B, s.Y1 = Gone, Here
+		case WalkerDToY2:
+			if !(s.D == Here) {
+				return i
+			}
+			s.D, s.Y2 = Gone, Here
+		case WalkerFToY3:
+			if !(s.F == Here) {
+				return i
+			}
+			s.F, s.Y3 = Gone, Here
+		case WalkerY1ToC:
+			if !(s.Y1 == Here) {
+				return i
+			}
+			s.Y1, s.C = Gone, Here
+		case WalkerY2ToE:
+			if !(s.Y2 == Here) {
+				return i
+			}
+			s.Y2, s.E = Gone, Here
+		case WalkerY3ToG:
+			if !(s.Y3 == Here) {
+				return i
+			}
+			s.Y3, s.G = Gone, Here
+		case WalkerJToK:
+			if !(s.J == Here) {
+				return i
+			}
+			s.J, s.K = Gone, Here
+		case WalkerKToL:
+			if !(s.K == Here) {
+				return i
+			}
+			s.K, s.L = Gone, Here
+		case WalkerLToM:
+			if !(s.L == Here) {
+				return i
+			}
+			s.L, s.M = Gone, Here
+		case WalkerMToN:
+			if !(s.M == Here) {
+				return i
+			}
+			s.M, s.N = Gone, Here
+		case WalkerNToO:
+			if !(s.N == Here) {
+				return i
+			}
+			s.N, s.O = Gone, Here
+		case WalkerOToP:
+			if !(s.O == Here) {
+				return i
+			}
+			s.O, s.P = Gone, Here
+		case WalkerPToQ:
+			if !(s.P == Here) {
+				return i
+			}
+			s.P, s.Q = Gone, Here
+		case WalkerQToR:
+			if !(s.Q == Here) {
+				return i
+			}
+			s.Q, s.R = Gone, Here
+		case WalkerRToS:
+			if !(s.R == Here) {
+				return i
+			}
+			s.R, s.S = Gone, Here
+		case WalkerSToT:
+			if !(s.S == Here) {
+				return i
+			}
+			s.S, s.T = Gone, Here
+		case WalkerTToU:
+			if !(s.T == Here) {
+				return i
+			}
+			s.T, s.U = Gone, Here
+		case WalkerUToV:
+			if !(s.U == Here) {
+				return i
+			}
+			s.U, s.V = Gone, Here
+		case WalkerVToW:
+			if !(s.V == Here) {
+				return i
+			}
+			s.V, s.W = Gone, Here
+		case WalkerWToX:
+			if !(s.W == Here) {
+				return i
+			}
+			s.W, s.X = Gone, Here
+		case WalkerXToY:
+			if !(s.X == Here) {
+				return i
+			}
+			s.X, s.Y = Gone, Here
+		case WalkerYToZ:
+			if !(s.Y == Here) {
+				return i
+			}
+			s.Y, s.Z = Gone, Here
+		case WalkerUToZ1:
+			if !(s.U == Here) {
+				return i
+			}
+			s.U, s.Z1 = Gone, Here
+		case WalkerWToZ2:
+			if !(s.W == Here) {
+				return i
+			}
+			s.W, s.Z2 = Gone, Here
+		case WalkerZ1ToV:
+			if !(s.Z1 == Here) {
+				return i
+			}
+			s.Z1, s.V = Gone, Here
+		case WalkerZ2ToX:
+			if !(s.Z2 == Here) {
+				return i
+			}
+			s.Z2, s.X = Gone, Here
+		case WalkerAToZ3:
+			if !(s.A == Here) {
+				return i
+			}
+			s.A, s.Z3 = Gone, Here
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Walker_number(s *WalkerState, f runtime.FieldID) float64 {

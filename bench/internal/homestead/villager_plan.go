@@ -37,6 +37,46 @@ func (r *Villager) PlanState() VillagerState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (VillagerDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Villager) UpdatePlanState(s *VillagerState) uint64 {
+	var w uint64
+	if s.Location != r.Location {
+		s.Location = r.Location
+		w |= 1 << 0
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 1
+	}
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 2
+	}
+	if s.Warmth != r.Warmth {
+		s.Warmth = r.Warmth
+		w |= 1 << 3
+	}
+	if s.Gold != r.Gold {
+		s.Gold = r.Gold
+		w |= 1 << 4
+	}
+	if s.Bread != r.Bread {
+		s.Bread = r.Bread
+		w |= 1 << 5
+	}
+	if s.Wood != r.Wood {
+		s.Wood = r.Wood
+		w |= 1 << 6
+	}
+	if s.Wheat != r.Wheat {
+		s.Wheat = r.Wheat
+		w |= 1 << 7
+	}
+	return w
+}
+
 // The actions of Villager, in declaration order: indexes of VillagerDomain.Actions.
 const (
 	VillagerGoHome runtime.ActionID = iota
@@ -445,11 +485,13 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 			},
 		},
 	},
-	Enabled: _Villager_enabled,
-	Expand:  _Villager_expand,
-	Number:  _Villager_number,
-	Hash:    _Villager_hash,
-	Changed: _Villager_changed,
+	Enabled:   _Villager_enabled,
+	Expand:    _Villager_expand,
+	Satisfied: _Villager_satisfied,
+	Replay:    _Villager_replay,
+	Number:    _Villager_number,
+	Hash:      _Villager_hash,
+	Changed:   _Villager_changed,
 })
 
 func _Villager_pre_GoHome(s VillagerState) bool {
@@ -810,6 +852,104 @@ func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) 
 		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWood})
 	}
 	return out
+}
+
+func _Villager_satisfied(s *VillagerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Hunger < 30 {
+		w |= 1 << 0
+	}
+	if s.Energy > 50 {
+		w |= 1 << 1
+	}
+	if s.Warmth >= 6 {
+		w |= 1 << 2
+	}
+	if s.Gold >= 20 {
+		w |= 1 << 3
+	}
+	bits[0] = w
+}
+
+func _Villager_replay(s *VillagerState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case VillagerGoHome:
+			if !(s.Location != "home" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "home", s.Energy-5
+		case VillagerGoField:
+			if !(s.Location != "field" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "field", s.Energy-5
+		case VillagerGoMarket:
+			if !(s.Location != "market" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "market", s.Energy-5
+		case VillagerGoForest:
+			if !(s.Location != "forest" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "forest", s.Energy-5
+		case VillagerSleep:
+			if !(s.Location == "home") {
+				return i
+			}
+			s.Energy, s.Hunger = 100, s.Hunger+20
+		case VillagerRest:
+			if !(s.Energy < 100) {
+				return i
+			}
+			s.Energy, s.Hunger = s.Energy+10, s.Hunger+5
+		case VillagerEatBread:
+			if !(s.Bread >= 1) {
+				return i
+			}
+			s.Bread, s.Hunger, s.Energy = s.Bread-1, s.Hunger-40, s.Energy+15
+		case VillagerBuyBread:
+			if !(s.Location == "market" && s.Gold >= 3) {
+				return i
+			}
+			s.Bread, s.Gold = s.Bread+1, s.Gold-3
+		case VillagerChopWood:
+			if !(s.Location == "forest" && s.Energy >= 10) {
+				return i
+			}
+			s.Wood, s.Energy, s.Warmth = s.Wood+1, s.Energy-10, s.Warmth+1
+		case VillagerLightFire:
+			if !(s.Location == "home" && s.Wood >= 3) {
+				return i
+			}
+			s.Wood, s.Warmth = s.Wood-3, 10
+		case VillagerJog:
+			if !(s.Energy >= 5) {
+				return i
+			}
+			s.Warmth, s.Energy = s.Warmth+2, s.Energy-5
+		case VillagerHarvest:
+			if !(s.Location == "field" && s.Energy >= 10) {
+				return i
+			}
+			s.Wheat, s.Energy = s.Wheat+2, s.Energy-10
+		case VillagerSellWheat:
+			if !(s.Location == "market" && s.Wheat >= 1) {
+				return i
+			}
+			s.Wheat, s.Gold = s.Wheat-1, s.Gold+5
+		case VillagerSellWood:
+			if !(s.Location == "market" && s.Wood >= 1) {
+				return i
+			}
+			s.Wood, s.Gold = s.Wood-1, s.Gold+3
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Villager_number(s *VillagerState, f runtime.FieldID) float64 {

@@ -35,6 +35,38 @@ func (r *Innkeeper) PlanState() InnkeeperState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (InnkeeperDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Innkeeper) UpdatePlanState(s *InnkeeperState) uint64 {
+	var w uint64
+	if s.Guests != r.Guests {
+		s.Guests = r.Guests
+		w |= 1 << 0
+	}
+	if s.Ale != r.Ale {
+		s.Ale = r.Ale
+		w |= 1 << 1
+	}
+	if s.Dirty != r.Dirty {
+		s.Dirty = r.Dirty
+		w |= 1 << 2
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 3
+	}
+	if s.Coins != r.Coins {
+		s.Coins = r.Coins
+		w |= 1 << 4
+	}
+	if s.Night != r.Night {
+		s.Night = r.Night
+		w |= 1 << 5
+	}
+	return w
+}
+
 // The actions of Innkeeper, in declaration order: indexes of InnkeeperDomain.Actions.
 const (
 	InnkeeperServeAle runtime.ActionID = iota
@@ -237,12 +269,14 @@ var InnkeeperDomain = runtime.NewDomain(runtime.Domain[InnkeeperState]{
 			},
 		},
 	},
-	Enabled: _Innkeeper_enabled,
-	Expand:  _Innkeeper_expand,
-	Number:  _Innkeeper_number,
-	Hash:    _Innkeeper_hash,
-	Key:     _Innkeeper_key,
-	Changed: _Innkeeper_changed,
+	Enabled:   _Innkeeper_enabled,
+	Expand:    _Innkeeper_expand,
+	Satisfied: _Innkeeper_satisfied,
+	Replay:    _Innkeeper_replay,
+	Number:    _Innkeeper_number,
+	Hash:      _Innkeeper_hash,
+	Key:       _Innkeeper_key,
+	Changed:   _Innkeeper_changed,
 })
 
 func _Innkeeper_pre_ServeAle(s InnkeeperState) bool {
@@ -378,6 +412,62 @@ func _Innkeeper_expand(s *InnkeeperState, out []runtime.Successor[InnkeeperState
 		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperStroll})
 	}
 	return out
+}
+
+func _Innkeeper_satisfied(s *InnkeeperState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Energy > 30 {
+		w |= 1 << 0
+	}
+	if s.Guests == 0 {
+		w |= 1 << 1
+	}
+	if s.Dirty < 3 {
+		w |= 1 << 2
+	}
+	bits[0] = w
+}
+
+func _Innkeeper_replay(s *InnkeeperState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case InnkeeperServeAle:
+			if !(s.Guests > 0 && s.Ale > 0) {
+				return i
+			}
+			s.Guests, s.Ale, s.Coins, s.Dirty = s.Guests-1, s.Ale-1, s.Coins+3, s.Dirty+1
+		case InnkeeperFetchAle:
+			if !(s.Energy >= 5) {
+				return i
+			}
+			s.Ale, s.Energy = s.Ale+10, s.Energy-5
+		case InnkeeperWipeTable:
+			if !(s.Dirty > 0) {
+				return i
+			}
+			s.Dirty -= 1
+		case InnkeeperSleep:
+			if !(s.Night) {
+				return i
+			}
+			s.Energy, s.Night = 100, false
+		case InnkeeperNap:
+			if !(s.Energy < 100) {
+				return i
+			}
+			s.Energy += 10
+		case InnkeeperPlayLute:
+		case InnkeeperStroll:
+			if !(s.Energy >= 5) {
+				return i
+			}
+			s.Energy -= 5
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Innkeeper_number(s *InnkeeperState, f runtime.FieldID) float64 {

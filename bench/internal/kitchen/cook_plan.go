@@ -43,6 +43,54 @@ func (r *Cook) PlanState() CookState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (CookDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Cook) UpdatePlanState(s *CookState) uint64 {
+	var w uint64
+	if s.At != r.At {
+		s.At = r.At
+		w |= 1 << 0
+	}
+	if s.Money != r.Money {
+		s.Money = r.Money
+		w |= 1 << 1
+	}
+	if s.Veg != r.Veg {
+		s.Veg = r.Veg
+		w |= 1 << 2
+	}
+	if s.Chopped != r.Chopped {
+		s.Chopped = r.Chopped
+		w |= 1 << 3
+	}
+	if s.Water != r.Water {
+		s.Water = r.Water
+		w |= 1 << 4
+	}
+	if s.Fire != r.Fire {
+		s.Fire = r.Fire
+		w |= 1 << 5
+	}
+	if s.Soup != r.Soup {
+		s.Soup = r.Soup
+		w |= 1 << 6
+	}
+	if s.Bowls != r.Bowls {
+		s.Bowls = r.Bowls
+		w |= 1 << 7
+	}
+	if s.Dirty != r.Dirty {
+		s.Dirty = r.Dirty
+		w |= 1 << 8
+	}
+	if s.Served != r.Served {
+		s.Served = r.Served
+		w |= 1 << 9
+	}
+	return w
+}
+
 // The actions of Cook, in declaration order: indexes of CookDomain.Actions.
 const (
 	CookGoPantry runtime.ActionID = iota
@@ -389,11 +437,13 @@ var CookDomain = runtime.NewDomain(runtime.Domain[CookState]{
 			},
 		},
 	},
-	Enabled: _Cook_enabled,
-	Expand:  _Cook_expand,
-	Number:  _Cook_number,
-	Hash:    _Cook_hash,
-	Changed: _Cook_changed,
+	Enabled:   _Cook_enabled,
+	Expand:    _Cook_expand,
+	Satisfied: _Cook_satisfied,
+	Replay:    _Cook_replay,
+	Number:    _Cook_number,
+	Hash:      _Cook_hash,
+	Changed:   _Cook_changed,
 })
 
 func _Cook_pre_GoPantry(s CookState) bool {
@@ -758,6 +808,88 @@ func _Cook_expand(s *CookState, out []runtime.Successor[CookState]) []runtime.Su
 		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookWash})
 	}
 	return out
+}
+
+func _Cook_satisfied(s *CookState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Served >= 2 {
+		w |= 1 << 0
+	}
+	if s.Dirty == 0 {
+		w |= 1 << 1
+	}
+	bits[0] = w
+}
+
+func _Cook_replay(s *CookState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case CookGoPantry:
+			if !(s.At != Pantry && s.Veg >= 0) {
+				return i
+			}
+			s.At = Pantry
+		case CookGoStove:
+			if !(s.At != Stove && s.Veg >= 0) {
+				return i
+			}
+			s.At = Stove
+		case CookGoSink:
+			if !(s.At != Sink && s.Veg >= 0) {
+				return i
+			}
+			s.At = Sink
+		case CookGoMarket:
+			if !(s.At != Market && s.Veg >= 0) {
+				return i
+			}
+			s.At = Market
+		case CookTakeVeg:
+			if !(s.At == Pantry && s.Veg < 2) {
+				return i
+			}
+			s.Veg += 1
+		case CookBuyVeg:
+			if !(s.At == Market && s.Money >= 3) {
+				return i
+			}
+			s.Veg, s.Money = s.Veg+2, s.Money-3
+		case CookChop:
+			if !(s.At == Stove && s.Veg >= 1) {
+				return i
+			}
+			s.Veg, s.Chopped = s.Veg-1, s.Chopped+1
+		case CookFillPot:
+			if !(s.At == Sink && !s.Water) {
+				return i
+			}
+			s.Water = true
+		case CookLightFire:
+			if !(s.At == Stove && !s.Fire) {
+				return i
+			}
+			s.Fire = true
+		case CookBoil:
+			if !(s.At == Stove && s.Water && s.Fire && s.Chopped >= 2) {
+				return i
+			}
+			s.Soup, s.Chopped, s.Water = true, s.Chopped-2, false
+		case CookServe:
+			if !(s.Soup && s.Bowls >= 1) {
+				return i
+			}
+			s.Served, s.Bowls, s.Dirty = s.Served+1, s.Bowls-1, s.Dirty+1
+		case CookWash:
+			if !(s.At == Sink && s.Dirty >= 1) {
+				return i
+			}
+			s.Dirty, s.Bowls = s.Dirty-1, s.Bowls+1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Cook_number(s *CookState, f runtime.FieldID) float64 {

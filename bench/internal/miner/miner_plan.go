@@ -37,6 +37,46 @@ func (r *Miner) PlanState() MinerState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (MinerDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Miner) UpdatePlanState(s *MinerState) uint64 {
+	var w uint64
+	if s.Location != r.Location {
+		s.Location = r.Location
+		w |= 1 << 0
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 1
+	}
+	if s.Gold != r.Gold {
+		s.Gold = r.Gold
+		w |= 1 << 2
+	}
+	if s.Ore != r.Ore {
+		s.Ore = r.Ore
+		w |= 1 << 3
+	}
+	if s.Oil != r.Oil {
+		s.Oil = r.Oil
+		w |= 1 << 4
+	}
+	if s.Pick != r.Pick {
+		s.Pick = r.Pick
+		w |= 1 << 5
+	}
+	if s.Lit != r.Lit {
+		s.Lit = r.Lit
+		w |= 1 << 6
+	}
+	if s.Food != r.Food {
+		s.Food = r.Food
+		w |= 1 << 7
+	}
+	return w
+}
+
 // The actions of Miner, in declaration order: indexes of MinerDomain.Actions.
 const (
 	MinerGoCamp runtime.ActionID = iota
@@ -435,11 +475,13 @@ var MinerDomain = runtime.NewDomain(runtime.Domain[MinerState]{
 			},
 		},
 	},
-	Enabled: _Miner_enabled,
-	Expand:  _Miner_expand,
-	Number:  _Miner_number,
-	Hash:    _Miner_hash,
-	Changed: _Miner_changed,
+	Enabled:   _Miner_enabled,
+	Expand:    _Miner_expand,
+	Satisfied: _Miner_satisfied,
+	Replay:    _Miner_replay,
+	Number:    _Miner_number,
+	Hash:      _Miner_hash,
+	Changed:   _Miner_changed,
 })
 
 func _Miner_pre_GoCamp(s MinerState) bool {
@@ -827,6 +869,101 @@ func _Miner_expand(s *MinerState, out []runtime.Successor[MinerState]) []runtime
 		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyFood})
 	}
 	return out
+}
+
+func _Miner_satisfied(s *MinerState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Gold >= 30 {
+		w |= 1 << 0
+	}
+	if s.Energy >= 40 {
+		w |= 1 << 1
+	}
+	if s.Food >= 2 {
+		w |= 1 << 2
+	}
+	bits[0] = w
+}
+
+func _Miner_replay(s *MinerState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case MinerGoCamp:
+			if !(s.Location != "camp" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "camp", s.Energy-5
+		case MinerGoMine:
+			if !(s.Location != "mine" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "mine", s.Energy-5
+		case MinerGoRiver:
+			if !(s.Location != "river" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "river", s.Energy-5
+		case MinerGoTown:
+			if !(s.Location != "town" && s.Energy >= 5) {
+				return i
+			}
+			s.Location, s.Energy = "town", s.Energy-5
+		case MinerBuyPick:
+			if !(s.Location == "town" && s.Gold >= 5 && !s.Pick) {
+				return i
+			}
+			s.Pick, s.Gold = true, s.Gold-5
+		case MinerBuyOil:
+			if !(s.Location == "town" && s.Gold >= 2) {
+				return i
+			}
+			s.Oil, s.Gold = s.Oil+1, s.Gold-2
+		case MinerLightLamp:
+			if !(s.Oil >= 1 && !s.Lit) {
+				return i
+			}
+			s.Lit, s.Oil = true, s.Oil-1
+		case MinerDig:
+			if !(s.Location == "mine" && s.Pick && s.Lit && s.Energy >= 10) {
+				return i
+			}
+			s.Ore, s.Energy = s.Ore+2, s.Energy-10
+		case MinerSellOre:
+			if !(s.Location == "town" && s.Ore >= 4) {
+				return i
+			}
+			s.Ore, s.Gold = s.Ore-4, s.Gold+30
+		case MinerPan:
+			if !(s.Location == "river" && s.Energy >= 5) {
+				return i
+			}
+			s.Gold, s.Energy = s.Gold+3, s.Energy-5
+		case MinerBusk:
+			if !(s.Location == "town" && s.Energy >= 5) {
+				return i
+			}
+			s.Gold, s.Energy = s.Gold+2, s.Energy-5
+		case MinerRest:
+			if !(s.Energy < 100) {
+				return i
+			}
+			s.Energy += 10
+		case MinerEat:
+			if !(s.Food >= 1) {
+				return i
+			}
+			s.Food, s.Energy = s.Food-1, s.Energy+30
+		case MinerBuyFood:
+			if !(s.Location == "town" && s.Gold >= 3) {
+				return i
+			}
+			s.Food, s.Gold = s.Food+1, s.Gold-3
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Miner_number(s *MinerState, f runtime.FieldID) float64 {

@@ -24,6 +24,22 @@ func (r *Soldier) PlanState() SoldierState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (SoldierDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Soldier) UpdatePlanState(s *SoldierState) uint64 {
+	var w uint64
+	if s.Ammo != r.Ammo {
+		s.Ammo = r.Ammo
+		w |= 1 << 0
+	}
+	if s.Magazines != r.Magazines {
+		s.Magazines = r.Magazines
+		w |= 1 << 1
+	}
+	return w
+}
+
 // The actions of Soldier, in declaration order: indexes of SoldierDomain.Actions.
 const (
 	SoldierFetchMagazine runtime.ActionID = iota
@@ -94,11 +110,13 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 			},
 		},
 	},
-	Enabled: _Soldier_enabled,
-	Expand:  _Soldier_expand,
-	Number:  _Soldier_number,
-	Hash:    _Soldier_hash,
-	Changed: _Soldier_changed,
+	Enabled:   _Soldier_enabled,
+	Expand:    _Soldier_expand,
+	Satisfied: _Soldier_satisfied,
+	Replay:    _Soldier_replay,
+	Number:    _Soldier_number,
+	Hash:      _Soldier_hash,
+	Changed:   _Soldier_changed,
 })
 
 func _Soldier_effect_FetchMagazine(s SoldierState) SoldierState {
@@ -138,6 +156,32 @@ func _Soldier_expand(s *SoldierState, out []runtime.Successor[SoldierState]) []r
 		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: _Soldier_hash(&n), Action: SoldierReload})
 	}
 	return out
+}
+
+func _Soldier_satisfied(s *SoldierState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Ammo > 10 {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Soldier_replay(s *SoldierState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case SoldierFetchMagazine:
+			s.Magazines = s.Magazines + 1
+		case SoldierReload:
+			if !(s.Magazines > 0) {
+				return i
+			}
+			s.Ammo, s.Magazines = 30, s.Magazines-1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Soldier_number(s *SoldierState, f runtime.FieldID) float64 {

@@ -26,6 +26,26 @@ func (r *Survivor) PlanState() SurvivorState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (SurvivorDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Survivor) UpdatePlanState(s *SurvivorState) uint64 {
+	var w uint64
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 0
+	}
+	if s.Food != r.Food {
+		s.Food = r.Food
+		w |= 1 << 1
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 2
+	}
+	return w
+}
+
 // The actions of Survivor, in declaration order: indexes of SurvivorDomain.Actions.
 const (
 	SurvivorEat runtime.ActionID = iota
@@ -119,11 +139,13 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			},
 		},
 	},
-	Enabled: _Survivor_enabled,
-	Expand:  _Survivor_expand,
-	Number:  _Survivor_number,
-	Hash:    _Survivor_hash,
-	Changed: _Survivor_changed,
+	Enabled:   _Survivor_enabled,
+	Expand:    _Survivor_expand,
+	Satisfied: _Survivor_satisfied,
+	Replay:    _Survivor_replay,
+	Number:    _Survivor_number,
+	Hash:      _Survivor_hash,
+	Changed:   _Survivor_changed,
 })
 
 func _Survivor_pre_Eat(s SurvivorState) bool {
@@ -179,6 +201,37 @@ func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) 
 		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorRest})
 	}
 	return out
+}
+
+func _Survivor_satisfied(s *SurvivorState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Hunger <= 0 {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Survivor_replay(s *SurvivorState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case SurvivorEat:
+			if !(s.Food > 0) {
+				return i
+			}
+			s.Food, s.Hunger = s.Food-1, s.Hunger-20
+		case SurvivorForage:
+			if !(s.Energy > 0) {
+				return i
+			}
+			s.Food, s.Energy = s.Food+1, s.Energy-1
+		case SurvivorRest:
+			s.Energy++
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {

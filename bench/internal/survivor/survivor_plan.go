@@ -38,6 +38,50 @@ func (r *Survivor) PlanState() SurvivorState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (SurvivorDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Survivor) UpdatePlanState(s *SurvivorState) uint64 {
+	var w uint64
+	if s.Health != r.Health {
+		s.Health = r.Health
+		w |= 1 << 0
+	}
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 1
+	}
+	if s.Ammo != r.Ammo {
+		s.Ammo = r.Ammo
+		w |= 1 << 2
+	}
+	if s.Magazines != r.Magazines {
+		s.Magazines = r.Magazines
+		w |= 1 << 3
+	}
+	if s.Threat != r.Threat {
+		s.Threat = r.Threat
+		w |= 1 << 4
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 5
+	}
+	if s.Stance != r.Stance {
+		s.Stance = r.Stance
+		w |= 1 << 6
+	}
+	if s.Zone != r.Zone {
+		s.Zone = r.Zone
+		w |= 1 << 7
+	}
+	if s.Armed != r.Armed {
+		s.Armed = r.Armed
+		w |= 1 << 8
+	}
+	return w
+}
+
 // The actions of Survivor, in declaration order: indexes of SurvivorDomain.Actions.
 const (
 	SurvivorReload runtime.ActionID = iota
@@ -227,11 +271,13 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Unmet: _Survivor_goalunmet_Ready,
 		},
 	},
-	Enabled: _Survivor_enabled,
-	Expand:  _Survivor_expand,
-	Number:  _Survivor_number,
-	Hash:    _Survivor_hash,
-	Changed: _Survivor_changed,
+	Enabled:   _Survivor_enabled,
+	Expand:    _Survivor_expand,
+	Satisfied: _Survivor_satisfied,
+	Replay:    _Survivor_replay,
+	Number:    _Survivor_number,
+	Hash:      _Survivor_hash,
+	Changed:   _Survivor_changed,
 })
 
 func _Survivor_pre_Reload(s SurvivorState) bool {
@@ -404,6 +450,58 @@ func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) 
 		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorSprint})
 	}
 	return out
+}
+
+func _Survivor_satisfied(s *SurvivorState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Health-s.Hunger/2 >= 50 {
+		w |= 1 << 0
+	}
+	if s.Ammo%10 != 0 && s.Stance != Prone && s.Zone != "base" {
+		w |= 1 << 1
+	}
+	bits[0] = w
+}
+
+func _Survivor_replay(s *SurvivorState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case SurvivorReload:
+			if !(s.Magazines > 0 && s.Ammo < 10) {
+				return i
+			}
+			s.Ammo, s.Magazines = s.Ammo+30, s.Magazines-1
+		case SurvivorEat:
+			if !(s.Hunger > 30 || s.Health < 20) {
+				return i
+			}
+			s.Hunger = 0
+		case SurvivorAttack:
+			if !(s.Armed && s.Ammo+s.Magazines*30 >= 60) {
+				return i
+			}
+			s.Ammo -= 10
+		case SurvivorTakeCover:
+			if !(s.Stance == Standing && s.Threat > 2) {
+				return i
+			}
+			s.Stance = Crouched
+		case SurvivorTrade:
+			if !(s.Zone == "market" || s.Zone == "camp") {
+				return i
+			}
+			s.Magazines++
+		case SurvivorSprint:
+			if !(s.Energy*2.5 > 60.0 && !(s.Stance == Prone)) {
+				return i
+			}
+			s.Energy -= 10
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {

@@ -40,6 +40,54 @@ func (r *Squaddie) PlanState() SquaddieState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (SquaddieDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Squaddie) UpdatePlanState(s *SquaddieState) uint64 {
+	var w uint64
+	if s.Health != r.Health {
+		s.Health = r.Health
+		w |= 1 << 0
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 1
+	}
+	if s.Ammo != r.Ammo {
+		s.Ammo = r.Ammo
+		w |= 1 << 2
+	}
+	if s.Magazines != r.Magazines {
+		s.Magazines = r.Magazines
+		w |= 1 << 3
+	}
+	if s.Medkits != r.Medkits {
+		s.Medkits = r.Medkits
+		w |= 1 << 4
+	}
+	if s.Grenades != r.Grenades {
+		s.Grenades = r.Grenades
+		w |= 1 << 5
+	}
+	if s.Threat != r.Threat {
+		s.Threat = r.Threat
+		w |= 1 << 6
+	}
+	if s.Distance != r.Distance {
+		s.Distance = r.Distance
+		w |= 1 << 7
+	}
+	if s.InCover != r.InCover {
+		s.InCover = r.InCover
+		w |= 1 << 8
+	}
+	if s.Radio != r.Radio {
+		s.Radio = r.Radio
+		w |= 1 << 9
+	}
+	return w
+}
+
 // The actions of Squaddie, in declaration order: indexes of SquaddieDomain.Actions.
 const (
 	SquaddieShoot runtime.ActionID = iota
@@ -558,11 +606,13 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 			},
 		},
 	},
-	Enabled: _Squaddie_enabled,
-	Expand:  _Squaddie_expand,
-	Number:  _Squaddie_number,
-	Hash:    _Squaddie_hash,
-	Changed: _Squaddie_changed,
+	Enabled:   _Squaddie_enabled,
+	Expand:    _Squaddie_expand,
+	Satisfied: _Squaddie_satisfied,
+	Replay:    _Squaddie_replay,
+	Number:    _Squaddie_number,
+	Hash:      _Squaddie_hash,
+	Changed:   _Squaddie_changed,
 })
 
 func _Squaddie_pre_Shoot(s SquaddieState) bool {
@@ -1057,6 +1107,125 @@ func _Squaddie_expand(s *SquaddieState, out []runtime.Successor[SquaddieState]) 
 		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSurrender})
 	}
 	return out
+}
+
+func _Squaddie_satisfied(s *SquaddieState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Threat <= 0 {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Squaddie_replay(s *SquaddieState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case SquaddieShoot:
+			if !(s.Ammo > 0 && s.Threat > 0) {
+				return i
+			}
+			s.Ammo, s.Threat = s.Ammo-1, s.Threat-1
+		case SquaddieBurst:
+			if !(s.Ammo >= 3 && s.Threat > 1) {
+				return i
+			}
+			s.Ammo, s.Threat = s.Ammo-3, s.Threat-2
+		case SquaddieMelee:
+			if !(s.Distance < 2 && s.Threat > 0) {
+				return i
+			}
+			s.Threat, s.Health = s.Threat-1, s.Health-5
+		case SquaddieReload:
+			if !(s.Magazines > 0 && s.Ammo < 10) {
+				return i
+			}
+			s.Ammo, s.Magazines = 30, s.Magazines-1
+		case SquaddieScavenge:
+			if !(s.Threat == 0) {
+				return i
+			}
+			s.Magazines++
+		case SquaddieAdvance:
+			if !(s.Distance > 0 && s.Health > 30) {
+				return i
+			}
+			s.Distance--
+		case SquaddieRetreat:
+			if !(s.Distance < 10) {
+				return i
+			}
+			s.Distance++
+		case SquaddieTakeCover:
+			if !(!s.InCover) {
+				return i
+			}
+			s.InCover = true
+		case SquaddieLeaveCover:
+			if !(s.InCover) {
+				return i
+			}
+			s.InCover = false
+		case SquaddieHeal:
+			if !(s.Medkits > 0 && s.Health < 100) {
+				return i
+			}
+			s.Health, s.Medkits = s.Health+40, s.Medkits-1
+		case SquaddieBandage:
+			if !(s.Health < 60) {
+				return i
+			}
+			s.Health += 10
+		case SquaddieRest:
+			if !(s.Threat == 0 && s.Energy < 100) {
+				return i
+			}
+			s.Energy += 30
+		case SquaddieSprint:
+			if !(s.Energy > 20) {
+				return i
+			}
+			s.Distance, s.Energy = s.Distance+3, s.Energy-20
+		case SquaddieThrow:
+			if !(s.Grenades > 0 && s.Distance > 2 && s.Threat > 2) {
+				return i
+			}
+			s.Grenades, s.Threat = s.Grenades-1, s.Threat-3
+		case SquaddieCallBackup:
+			if !(s.Threat > 3 && s.Radio) {
+				return i
+			}
+			s.Threat -= 2
+		case SquaddiePatrol:
+			if !(s.Threat == 0 && s.Energy > 10) {
+				return i
+			}
+			s.Energy -= 10
+		case SquaddieScout:
+			if !(s.Threat == 0 && !s.InCover) {
+				return i
+			}
+			s.Distance--
+		case SquaddieSuppress:
+			if !(s.Ammo >= 5 && s.Threat > 0) {
+				return i
+			}
+			s.Ammo -= 5
+		case SquaddieFlank:
+			if !(s.Energy > 30 && s.Threat > 0 && !s.InCover) {
+				return i
+			}
+			s.Distance, s.Energy = s.Distance-2, s.Energy-30
+		case SquaddieSurrender:
+			if !(s.Health < 10 && s.Threat > 4) {
+				return i
+			}
+			s.Threat = 0
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Squaddie_number(s *SquaddieState, f runtime.FieldID) float64 {

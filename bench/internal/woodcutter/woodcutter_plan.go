@@ -33,6 +33,38 @@ func (r *Woodcutter) PlanState() WoodcutterState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (WoodcutterDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Woodcutter) UpdatePlanState(s *WoodcutterState) uint64 {
+	var w uint64
+	if s.Location != r.Location {
+		s.Location = r.Location
+		w |= 1 << 0
+	}
+	if s.HasAxe != r.HasAxe {
+		s.HasAxe = r.HasAxe
+		w |= 1 << 1
+	}
+	if s.Wood != r.Wood {
+		s.Wood = r.Wood
+		w |= 1 << 2
+	}
+	if s.Gold != r.Gold {
+		s.Gold = r.Gold
+		w |= 1 << 3
+	}
+	if s.FireLit != r.FireLit {
+		s.FireLit = r.FireLit
+		w |= 1 << 4
+	}
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 5
+	}
+	return w
+}
+
 // The actions of Woodcutter, in declaration order: indexes of WoodcutterDomain.Actions.
 const (
 	WoodcutterGoForest runtime.ActionID = iota
@@ -245,11 +277,13 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 			},
 		},
 	},
-	Enabled: _Woodcutter_enabled,
-	Expand:  _Woodcutter_expand,
-	Number:  _Woodcutter_number,
-	Hash:    _Woodcutter_hash,
-	Changed: _Woodcutter_changed,
+	Enabled:   _Woodcutter_enabled,
+	Expand:    _Woodcutter_expand,
+	Satisfied: _Woodcutter_satisfied,
+	Replay:    _Woodcutter_replay,
+	Number:    _Woodcutter_number,
+	Hash:      _Woodcutter_hash,
+	Changed:   _Woodcutter_changed,
 })
 
 func _Woodcutter_pre_GoForest(s WoodcutterState) bool {
@@ -427,6 +461,63 @@ func _Woodcutter_expand(s *WoodcutterState, out []runtime.Successor[WoodcutterSt
 		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterEat})
 	}
 	return out
+}
+
+func _Woodcutter_satisfied(s *WoodcutterState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.FireLit && s.Location == "home" {
+		w |= 1 << 0
+	}
+	if s.Hunger < 5 {
+		w |= 1 << 1
+	}
+	bits[0] = w
+}
+
+func _Woodcutter_replay(s *WoodcutterState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case WoodcutterGoForest:
+			if !(s.Location != "forest") {
+				return i
+			}
+			s.Location, s.Hunger = "forest", s.Hunger+0.5
+		case WoodcutterGoTown:
+			if !(s.Location != "town") {
+				return i
+			}
+			s.Location, s.Hunger = "town", s.Hunger+0.5
+		case WoodcutterGoHome:
+			if !(s.Location != "home") {
+				return i
+			}
+			s.Location, s.Hunger = "home", s.Hunger+0.5
+		case WoodcutterBuyAxe:
+			if !(s.Location == "town" && s.Gold >= 5 && !s.HasAxe) {
+				return i
+			}
+			s.HasAxe, s.Gold = true, s.Gold-5
+		case WoodcutterChop:
+			if !(s.Location == "forest" && s.HasAxe) {
+				return i
+			}
+			s.Wood, s.Hunger = s.Wood+2, s.Hunger+1
+		case WoodcutterLightFire:
+			if !(s.Location == "home" && s.Wood >= 2) {
+				return i
+			}
+			s.FireLit, s.Wood = true, s.Wood-2
+		case WoodcutterEat:
+			if !(s.Gold >= 1) {
+				return i
+			}
+			s.Hunger, s.Gold = 0, s.Gold-1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Woodcutter_number(s *WoodcutterState, f runtime.FieldID) float64 {

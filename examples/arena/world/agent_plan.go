@@ -38,6 +38,46 @@ func (r *Agent) PlanState() AgentState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (AgentDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Agent) UpdatePlanState(s *AgentState) uint64 {
+	var w uint64
+	if s.At != r.At {
+		s.At = r.At
+		w |= 1 << 0
+	}
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 1
+	}
+	if s.Food != r.Food {
+		s.Food = r.Food
+		w |= 1 << 2
+	}
+	if s.Energy != r.Energy {
+		s.Energy = r.Energy
+		w |= 1 << 3
+	}
+	if s.Ammo != r.Ammo {
+		s.Ammo = r.Ammo
+		w |= 1 << 4
+	}
+	if s.Threat != r.Threat {
+		s.Threat = r.Threat
+		w |= 1 << 5
+	}
+	if s.Cover != r.Cover {
+		s.Cover = r.Cover
+		w |= 1 << 6
+	}
+	if s.Looted != r.Looted {
+		s.Looted = r.Looted
+		w |= 1 << 7
+	}
+	return w
+}
+
 // The actions of Agent, in declaration order: indexes of AgentDomain.Actions.
 const (
 	AgentGoToForest runtime.ActionID = iota
@@ -361,11 +401,13 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			},
 		},
 	},
-	Enabled: _Agent_enabled,
-	Expand:  _Agent_expand,
-	Number:  _Agent_number,
-	Hash:    _Agent_hash,
-	Changed: _Agent_changed,
+	Enabled:   _Agent_enabled,
+	Expand:    _Agent_expand,
+	Satisfied: _Agent_satisfied,
+	Replay:    _Agent_replay,
+	Number:    _Agent_number,
+	Hash:      _Agent_hash,
+	Changed:   _Agent_changed,
 })
 
 func _Agent_pre_GoToForest(s AgentState) bool {
@@ -630,6 +672,84 @@ func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime
 		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentHide})
 	}
 	return out
+}
+
+func _Agent_satisfied(s *AgentState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Threat == 0 {
+		w |= 1 << 0
+	}
+	if s.Hunger < 50 {
+		w |= 1 << 1
+	}
+	if s.Ammo >= 3 {
+		w |= 1 << 2
+	}
+	if s.Energy >= 30 {
+		w |= 1 << 3
+	}
+	bits[0] = w
+}
+
+func _Agent_replay(s *AgentState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case AgentGoToForest:
+			if !(s.At != Forest) {
+				return i
+			}
+			s.At, s.Energy = Forest, s.Energy-2
+		case AgentGoToRuins:
+			if !(s.At != Ruins) {
+				return i
+			}
+			s.At, s.Energy = Ruins, s.Energy-2
+		case AgentGoToCamp:
+			if !(s.At != Camp) {
+				return i
+			}
+			s.At, s.Energy = Camp, s.Energy-2
+		case AgentForage:
+			if !(s.At == Forest && s.Food < 4 && s.Threat == 0) {
+				return i
+			}
+			s.Food, s.Energy = s.Food+2, s.Energy-5
+		case AgentEat:
+			if !(s.Food > 0) {
+				return i
+			}
+			s.Food, s.Hunger = s.Food-1, s.Hunger-30
+		case AgentScavenge:
+			if !(s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0) {
+				return i
+			}
+			s.Ammo, s.Energy = s.Ammo+5, s.Energy-5
+		case AgentRest:
+			if !(s.At == Camp && s.Threat == 0) {
+				return i
+			}
+			s.Energy, s.Cover = s.Energy+40, false
+		case AgentFight:
+			if !(s.Ammo >= 3 && s.Threat > 0) {
+				return i
+			}
+			s.Threat, s.Ammo, s.Energy = 0, s.Ammo-3, s.Energy-5
+		case AgentFlee:
+			if !(s.Energy > 20 && s.Threat > 0) {
+				return i
+			}
+			s.Threat, s.Energy = 0, s.Energy-20
+		case AgentHide:
+			if !(s.Threat > 0 && !s.Cover) {
+				return i
+			}
+			s.Cover, s.Threat = true, 0
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Agent_number(s *AgentState, f runtime.FieldID) float64 {

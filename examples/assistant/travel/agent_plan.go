@@ -29,6 +29,30 @@ func (r *Agent) PlanState() AgentState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (AgentDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Agent) UpdatePlanState(s *AgentState) uint64 {
+	var w uint64
+	if s.Searched != r.Searched {
+		s.Searched = r.Searched
+		w |= 1 << 0
+	}
+	if s.Booked != r.Booked {
+		s.Booked = r.Booked
+		w |= 1 << 1
+	}
+	if s.Notified != r.Notified {
+		s.Notified = r.Notified
+		w |= 1 << 2
+	}
+	if s.Budget != r.Budget {
+		s.Budget = r.Budget
+		w |= 1 << 3
+	}
+	return w
+}
+
 // The actions of Agent, in declaration order: indexes of AgentDomain.Actions.
 const (
 	AgentSearch runtime.ActionID = iota
@@ -133,11 +157,13 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 			Unmet: _Agent_goalunmet_Trip,
 		},
 	},
-	Enabled: _Agent_enabled,
-	Expand:  _Agent_expand,
-	Number:  _Agent_number,
-	Hash:    _Agent_hash,
-	Changed: _Agent_changed,
+	Enabled:   _Agent_enabled,
+	Expand:    _Agent_expand,
+	Satisfied: _Agent_satisfied,
+	Replay:    _Agent_replay,
+	Number:    _Agent_number,
+	Hash:      _Agent_hash,
+	Changed:   _Agent_changed,
 })
 
 func _Agent_effect_Search(s AgentState) AgentState {
@@ -215,6 +241,37 @@ func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime
 		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentNotify})
 	}
 	return out
+}
+
+func _Agent_satisfied(s *AgentState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Booked && s.Notified {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Agent_replay(s *AgentState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case AgentSearch:
+			s.Searched = true
+		case AgentBook:
+			if !(s.Searched && s.Budget >= 100) {
+				return i
+			}
+			s.Booked, s.Budget = true, s.Budget-100
+		case AgentNotify:
+			if !(s.Booked) {
+				return i
+			}
+			s.Notified = true
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Agent_number(s *AgentState, f runtime.FieldID) float64 {

@@ -34,6 +34,42 @@ func (r *Scout) PlanState() ScoutState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (ScoutDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Scout) UpdatePlanState(s *ScoutState) uint64 {
+	var w uint64
+	if s.Pos != r.Pos {
+		s.Pos = r.Pos
+		w |= 1 << 0
+	}
+	if s.Food != r.Food {
+		s.Food = r.Food
+		w |= 1 << 1
+	}
+	if s.Hunger != r.Hunger {
+		s.Hunger = r.Hunger
+		w |= 1 << 2
+	}
+	if s.Threat != r.Threat {
+		s.Threat = r.Threat
+		w |= 1 << 3
+	}
+	if s.Ammo != r.Ammo {
+		s.Ammo = r.Ammo
+		w |= 1 << 4
+	}
+	if s.Gold != r.Gold {
+		s.Gold = r.Gold
+		w |= 1 << 5
+	}
+	if s.Market != r.Market {
+		s.Market = r.Market
+		w |= 1 << 6
+	}
+	return w
+}
+
 // The actions of Scout, in declaration order: indexes of ScoutDomain.Actions.
 const (
 	ScoutWalk runtime.ActionID = iota
@@ -215,11 +251,13 @@ var ScoutDomain = runtime.NewDomain(runtime.Domain[ScoutState]{
 			},
 		},
 	},
-	Enabled: _Scout_enabled,
-	Expand:  _Scout_expand,
-	Number:  _Scout_number,
-	Hash:    _Scout_hash,
-	Changed: _Scout_changed,
+	Enabled:   _Scout_enabled,
+	Expand:    _Scout_expand,
+	Satisfied: _Scout_satisfied,
+	Replay:    _Scout_replay,
+	Number:    _Scout_number,
+	Hash:      _Scout_hash,
+	Changed:   _Scout_changed,
 })
 
 func _Scout_pre_Walk(s ScoutState) bool {
@@ -355,6 +393,56 @@ func _Scout_expand(s *ScoutState, out []runtime.Successor[ScoutState]) []runtime
 		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutTrade})
 	}
 	return out
+}
+
+func _Scout_satisfied(s *ScoutState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Threat == 0 {
+		w |= 1 << 0
+	}
+	if s.Hunger < 50 {
+		w |= 1 << 1
+	}
+	if s.Gold >= 10 {
+		w |= 1 << 2
+	}
+	bits[0] = w
+}
+
+func _Scout_replay(s *ScoutState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case ScoutWalk:
+			if !(s.Pos != Forest) {
+				return i
+			}
+			s.Pos = Forest
+		case ScoutForage:
+			if !(s.Pos == Forest && s.Food < 3) {
+				return i
+			}
+			s.Food += 2
+		case ScoutEat:
+			if !(s.Food > 0) {
+				return i
+			}
+			s.Food, s.Hunger = s.Food-1, s.Hunger-40
+		case ScoutFight:
+			if !(s.Threat > 0 && s.Ammo > 0) {
+				return i
+			}
+			s.Threat, s.Ammo = 0, s.Ammo-1
+		case ScoutTrade:
+			if !(s.Market && s.Food > 0) {
+				return i
+			}
+			s.Gold, s.Food = s.Gold+5, s.Food-1
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Scout_number(s *ScoutState, f runtime.FieldID) float64 {

@@ -22,6 +22,18 @@ func (r *Scribe) PlanState() ScribeState {
 	}
 }
 
+// UpdatePlanState writes the planning state of r into *s and returns the
+// fields in which it differs from what *s held (ScribeDomain.Changed):
+// bit f for field f, and bit 63 for any field from the 63rd on.
+func (r *Scribe) UpdatePlanState(s *ScribeState) uint64 {
+	var w uint64
+	if s.Notes != r.Notes {
+		s.Notes = r.Notes
+		w |= 1 << 0
+	}
+	return w
+}
+
 // The actions of Scribe, in declaration order: indexes of ScribeDomain.Actions.
 const (
 	ScribeWrite runtime.ActionID = iota
@@ -71,11 +83,13 @@ var ScribeDomain = runtime.NewDomain(runtime.Domain[ScribeState]{
 			},
 		},
 	},
-	Enabled: _Scribe_enabled,
-	Expand:  _Scribe_expand,
-	Number:  _Scribe_number,
-	Hash:    _Scribe_hash,
-	Changed: _Scribe_changed,
+	Enabled:   _Scribe_enabled,
+	Expand:    _Scribe_expand,
+	Satisfied: _Scribe_satisfied,
+	Replay:    _Scribe_replay,
+	Number:    _Scribe_number,
+	Hash:      _Scribe_hash,
+	Changed:   _Scribe_changed,
 })
 
 func _Scribe_effect_Write(s ScribeState) ScribeState {
@@ -99,6 +113,27 @@ func _Scribe_expand(s *ScribeState, out []runtime.Successor[ScribeState]) []runt
 		out = append(out, runtime.Successor[ScribeState]{State: n, Hash: _Scribe_hash(&n), Action: ScribeWrite})
 	}
 	return out
+}
+
+func _Scribe_satisfied(s *ScribeState, bits []uint64) {
+	_ = bits[0]
+	w := uint64(0)
+	if s.Notes > 0 {
+		w |= 1 << 0
+	}
+	bits[0] = w
+}
+
+func _Scribe_replay(s *ScribeState, steps []runtime.ActionID) int {
+	for i, a := range steps {
+		switch a {
+		case ScribeWrite:
+			s.Notes++
+		default:
+			return i
+		}
+	}
+	return len(steps)
 }
 
 func _Scribe_number(s *ScribeState, f runtime.FieldID) float64 {

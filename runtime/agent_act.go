@@ -1,0 +1,225 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+)
+
+// What an agent does once it has looked (agent_look.go): plan if it needs
+// to and may, then call the current step's method.
+
+// act plans when the agent needs to and may (grant planner calls, or
+// any number when grant < 0; none after sc.deadline, when set), then
+// calls the current step's method.
+func (a *Agent[S]) act(sc *agentScratch[S], grant int) {
+	if a.need == ReplanNone && a.goal == NoGoal {
+		a.countIdle(&sc.counts)
+		return
+	}
+	a.planAndPerform(sc, grant)
+}
+
+// countIdle counts a tick of an agent without a plan.
+func (a *Agent[S]) countIdle(c *agentCounts) {
+	if a.idle {
+		c.idle++
+	} else {
+		c.waiting++
+	}
+}
+
+// planAndPerform is act for an agent that has a plan or needs one.
+func (a *Agent[S]) planAndPerform(sc *agentScratch[S], grant int) {
+	c := &sc.counts
+	sc.held = false
+	if a.need != ReplanNone && grant != 0 {
+		a.replan(sc, grant)
+	}
+	if a.goal != NoGoal {
+		c.acting++
+		a.perform(sc.ctx, c)
+	} else {
+		a.countIdle(c)
+	}
+	if a.unsettled {
+		a.settle(sc)
+	}
+}
+
+// replan tries the goals the reason concerns, highest priority first,
+// until one is planned or the grant is spent.
+//
+// A goal proven out of reach from the live state fails without a planner
+// call: by Domain.blocked (quick) before any call, and, for a goal that
+// failed before, by the relaxed reachability of the annotations (which
+// costs about what a planner call that succeeds does).
+func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
+	c, buf, ctx, p, deadline := &sc.counts, &sc.plan, sc.ctx, sc.planner, sc.deadline
+	goals := a.t.order
+	if a.goal != NoGoal && (a.need == ReplanInterrupted || a.need == ReplanRetry) {
+		goals = a.t.higher[a.goal]
+	}
+	calls := 0
+	for _, g := range goals {
+		if a.goal != NoGoal && g == a.goal && a.need != ReplanInterval {
+			break
+		}
+		if has(a.holding(sc), g) || !a.eligible(g) {
+			continue
+		}
+		if a.d.blocked(a.t, g, &a.state) ||
+			a.backoff[g].failures > 0 && a.d.unreachable(g, &a.state, &sc.reach) {
+			// Proven out of reach: no planner call.
+			c.proven++
+			a.failed(g, a.t.unreachable[g], c)
+			continue
+		}
+		if grant >= 0 && calls >= grant || !deadline.IsZero() && !time.Now().Before(deadline) {
+			return // the rest waits for the next tick
+		}
+		calls++
+		c.calls++
+		err := p.PlanGoalInto(ctx, a.state, g, buf)
+		if err == nil && len(buf.Steps) > 0 {
+			a.adopt(ctx, g, buf, c)
+			a.need = ReplanNone
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			err = errNoSteps
+		}
+		c.failures++
+		a.failed(g, err, c)
+	}
+	a.need = ReplanNone
+}
+
+// errNoSteps is a planner's empty plan for a goal that does not hold.
+var errNoSteps = errors.New("the planner returned no step for a goal that does not hold")
+
+// failed backs goal g off after a failed planner call.
+func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
+	b := &a.backoff[g]
+	if b.failures == 0 {
+		a.failing++
+	}
+	wait := a.cfg.maxBackoff
+	if b.failures < 63 && uint64(1)<<b.failures < wait {
+		wait = 1 << b.failures
+	}
+	b.failures++
+	b.dirty = false
+	b.retryAt = a.tick + wait
+	a.err = err
+	a.unsettled = true
+	if f := a.cfg.observe; f != nil {
+		v := a.view(EventPlanFailed)
+		v.Goal, v.RetryAt = g, b.retryAt
+		f(v)
+	}
+}
+
+// adopt makes p, a plan for goal g, the agent's plan. A running step the
+// plan begins with goes on; another is interrupted. A plan that does not
+// promise g (a step toward it) is not expected to reach it.
+func (a *Agent[S]) adopt(ctx context.Context, g GoalID, p *Plan, c *agentCounts) {
+	steps := p.Steps
+	keep := a.running && a.steps[a.step] == steps[0]
+	if a.running && !keep {
+		a.interrupt(ctx, c)
+	}
+	a.steps = append(a.steps[:0], steps...)
+	a.goal, a.step, a.planned, a.reason = g, 0, a.tick, a.need
+	a.partial = !slices.Contains(p.Goals, g)
+	a.clearBackoff(g)
+	a.idle, a.waiting, a.replayed, a.unsettled = false, false, false, true
+	a.rewatch()
+	c.plans[a.reason]++
+	a.observe(EventPlanned)
+}
+
+// rewatch sets the fields the plan's checks read: those of its goal and
+// its remaining steps (planWatch), and of the goals of higher priority;
+// while a step runs, the rest is replayed from its post, so the fields it
+// sets to constants do not count but the fields its effect reads do.
+func (a *Agent[S]) rewatch() {
+	t := a.t
+	w := t.goalReads[a.goal]
+	rest := a.steps[a.step:]
+	if !a.running {
+		for _, act := range rest {
+			w |= t.actionReads[act]
+		}
+	} else {
+		cur := rest[0]
+		w |= t.effectReads[cur]
+		for _, act := range rest[1:] {
+			w |= t.actionReads[act] &^ t.setFields[cur]
+		}
+	}
+	a.planWatch, a.watch = w, w|t.higherReads[a.goal]
+}
+
+// perform calls the current step's method once.
+func (a *Agent[S]) perform(ctx context.Context, c *agentCounts) {
+	act := a.steps[a.step]
+	if !a.running {
+		a.running, a.ticks, a.replayed, a.unsettled = true, 0, false, true
+		a.rewatch()
+	}
+	st, err := a.role.PerformStep(ctx, act, Step{Ticks: a.ticks, Tick: a.tick})
+	a.ticks++
+	if err != nil {
+		st = Failed
+	}
+	a.status = st
+	switch st {
+	case Running:
+		c.running++
+		return
+	case Done:
+		c.done++
+		a.running, a.unsettled = false, true
+		a.observe(EventStepDone)
+		a.step++
+		a.recheck = true
+		if a.step == len(a.steps) {
+			a.drop(ctx, ReplanDone, c)
+			return
+		}
+		a.rewatch()
+	default:
+		c.failed++
+		a.err = err
+		a.running, a.unsettled = false, true
+		a.observe(EventStepFailed)
+		a.drop(ctx, ReplanStepFailed, c)
+	}
+}
+
+// drop abandons the plan for reason r, telling a running step.
+func (a *Agent[S]) drop(ctx context.Context, r Replan, c *agentCounts) {
+	if a.running {
+		a.interrupt(ctx, c)
+	}
+	a.reason, a.ended = r, r
+	a.observe(EventDropped)
+	c.dropped[r]++
+	a.goal, a.steps, a.step = NoGoal, a.steps[:0], 0
+	a.idle, a.waiting, a.unsettled = false, false, true
+}
+
+// interrupt calls the running step's method a last time, with
+// Step.Interrupted.
+func (a *Agent[S]) interrupt(ctx context.Context, c *agentCounts) {
+	act := a.steps[a.step]
+	_, _ = a.role.PerformStep(ctx, act, Step{Ticks: a.ticks, Tick: a.tick, Interrupted: true})
+	a.running = false
+	c.interrupted++
+	a.observe(EventInterrupted)
+}
