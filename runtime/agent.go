@@ -50,6 +50,13 @@ type GoalPlanner[S comparable] interface {
 // hold, or, for a goal that failed before, by the relaxed reachability of
 // the annotations.
 //
+// It does not adopt a plan whose steps would make a goal of higher
+// priority that holds stop holding on the way (it would be interrupted by
+// its own step): the goal fails, naming the step and the goal it would
+// undo (PlanningError.Undoes), backs off, and is planned again at once
+// when, replayed from the live state, the refused plan would no longer
+// undo it.
+//
 // A running step whose action is uninterruptible finishes before the
 // agent checks or replans anything; another is abandoned when the agent
 // takes a new plan that does not begin with it, and its method is called
@@ -150,6 +157,9 @@ type agentScratch[S comparable] struct {
 	plan   Plan
 	reach  reach
 	counts agentCounts // flushed to the stats, if any, after each tick
+	// undoErrs are the errors of plans refused because they would undo a
+	// goal of higher priority (Agent.undoes), kept to be returned again.
+	undoErrs []*PlanningError
 }
 
 func newAgentScratch[S comparable](p GoalPlanner[S]) *agentScratch[S] {
@@ -164,6 +174,13 @@ type goalBackoff struct {
 	// else than when it failed (Domain.flipped).
 	dirty   bool
 	retryAt uint64
+	// undone is 1 + the goal of higher priority that the goal's last plan
+	// would have undone on its way (0: none), and refused that plan's
+	// steps: when a field that goal reads changes, the steps are replayed
+	// from the live state, and the goal is planned again at once when
+	// they would no longer undo it.
+	undone  int32
+	refused []ActionID
 }
 
 // due is the tick from which the goal may be planned again: at once when

@@ -83,9 +83,19 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 		c.calls++
 		err := p.PlanGoalInto(ctx, a.state, g, buf)
 		if err == nil && len(buf.Steps) > 0 {
-			a.adopt(ctx, g, buf, c)
-			a.need = ReplanNone
-			return
+			h, step := a.undoes(sc, g, buf.Steps)
+			if h == NoGoal {
+				a.adopt(ctx, g, buf, c)
+				a.need = ReplanNone
+				return
+			}
+			// A plan that would undo a goal of higher priority on its way
+			// would be interrupted by its own step: refused.
+			c.failures++
+			a.failed(g, sc.undoError(a.d, g, buf.Steps[step], h), c)
+			b := &a.backoff[g]
+			b.undone, b.refused = int32(h)+1, append(b.refused[:0], buf.Steps...)
+			continue
 		}
 		if ctx.Err() != nil {
 			return
@@ -97,6 +107,67 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 		a.failed(g, err, c)
 	}
 	a.need = ReplanNone
+}
+
+// undoes returns the first goal of higher priority than g that holds in
+// the live state and stops holding on the way of steps, and the index of
+// the step after which it does; NoGoal when none does.
+func (a *Agent[S]) undoes(sc *agentScratch[S], g GoalID, steps []ActionID) (GoalID, int) {
+	holds, d, t := a.holding(sc), a.d, a.t
+	var writes uint64
+	for _, act := range steps {
+		writes |= t.writes[act]
+	}
+	if writes&t.higherReads[g] == 0 {
+		return NoGoal, 0 // no step writes what they read
+	}
+	var room [8]GoalID
+	held := room[:0]
+	for _, h := range t.higher[g] {
+		if has(holds, h) && writes&t.goalReads[h] != 0 {
+			held = append(held, h)
+		}
+	}
+	if len(held) == 0 {
+		return NoGoal, 0
+	}
+	return undoneBy(d, a.state, steps, held)
+}
+
+// undoneBy returns the first goal of held that stops holding on the way
+// of steps from s, and the index of the step after which it does; NoGoal
+// when none does or a step's precondition fails first.
+func undoneBy[S comparable](d *Domain[S], s S, steps []ActionID, held []GoalID) (GoalID, int) {
+	for i, id := range steps {
+		act := &d.Actions[id]
+		if act.Pre != nil && !act.Pre(s) {
+			return NoGoal, 0
+		}
+		if act.Effect != nil {
+			s = act.Effect(s)
+		}
+		for _, h := range held {
+			if !d.Goals[h].Cond(s) {
+				return h, i
+			}
+		}
+	}
+	return NoGoal, 0
+}
+
+// undoError returns the error of a plan for goal g whose step act would
+// undo goal h of higher priority: one returned before, when it is the same.
+func (sc *agentScratch[S]) undoError(d *Domain[S], g GoalID, act ActionID, h GoalID) *PlanningError {
+	name := d.GoalName(h)
+	for _, e := range sc.undoErrs {
+		if e.Goal == g && e.Action == act && e.Undoes == name {
+			return e
+		}
+	}
+	e := d.newError(Unreachable, g, act)
+	e.Undoes = name
+	sc.undoErrs = append(sc.undoErrs, e)
+	return e
 }
 
 // errNoSteps is a planner's empty plan for a goal that does not hold.
@@ -113,7 +184,7 @@ func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
 		wait = 1 << b.failures
 	}
 	b.failures++
-	b.dirty = false
+	b.dirty, b.undone, b.refused = false, 0, b.refused[:0]
 	b.retryAt = a.tick + wait
 	a.err = err
 	a.unsettled = true

@@ -114,11 +114,24 @@ func (a *Agent[S]) quiet(holds []uint64) bool {
 func (a *Agent[S]) markFlipped(prev *S) {
 	for g := range a.backoff {
 		b := &a.backoff[g]
-		if b.failures > 0 && !b.dirty && a.changed&a.t.depends[g] != 0 &&
-			a.d.flipped(a.t, GoalID(g), prev, &a.state, a.changed) {
+		if b.failures > 0 && !b.dirty && (a.changed&a.t.depends[g] != 0 &&
+			a.d.flipped(a.t, GoalID(g), prev, &a.state, a.changed) || b.undone > 0 &&
+			a.changed&a.t.goalReads[b.undone-1] != 0 && !a.stillUndoes(b)) {
 			b.dirty, a.unsettled = true, true
 		}
 	}
+}
+
+// stillUndoes reports whether the plan b refused would still undo the goal
+// of higher priority it would have undone, from the live state (and only
+// while that goal holds: once it does not, its own plan comes first).
+func (a *Agent[S]) stillUndoes(b *goalBackoff) bool {
+	h := GoalID(b.undone - 1)
+	if !a.d.Goals[h].Cond(a.state) {
+		return true
+	}
+	undone, _ := undoneBy(a.d, a.state, b.refused, []GoalID{h})
+	return undone == h
 }
 
 // settle sets what makes the agent look again (look and wake): a field
@@ -167,8 +180,11 @@ func (a *Agent[S]) settle(sc *agentScratch[S]) {
 	}
 	if a.failing > 0 {
 		for g := range a.backoff {
-			if a.backoff[g].failures > 0 {
+			if b := &a.backoff[g]; b.failures > 0 {
 				look |= t.depends[g] // markFlipped needs a look
+				if b.undone > 0 {
+					look |= t.goalReads[b.undone-1]
+				}
 			}
 		}
 	}

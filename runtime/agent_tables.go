@@ -94,6 +94,9 @@ type agentTables struct {
 	// cost read: a plan watches those of its remaining steps; preReads[a]
 	// those its precondition reads.
 	actionReads, preReads []uint64
+	// writes[a] are the fields action a writes: a plan none of whose steps
+	// writes what a goal reads cannot undo it.
+	writes []uint64
 	// While action a runs, the plan is replayed from its post applied to
 	// the live state: the live values of the fields it sets to constants
 	// (setFields[a], exact) do not matter then, those its effect reads
@@ -122,6 +125,7 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 		act := &d.Actions[a]
 		t.actionReads = append(t.actionReads, newFieldSet(words, act.Reads, act.PreReads).fold())
 		t.preReads = append(t.preReads, newFieldSet(words, act.PreReads).fold())
+		t.writes = append(t.writes, newFieldSet(words, act.Writes).fold())
 		set, reads := newFieldSet(words), newFieldSet(words)
 		known := len(act.Changes) == len(act.Writes)
 		for _, ch := range act.Changes {
@@ -296,7 +300,7 @@ func has[I ~int | ~int32](bits []uint64, i I) bool { return bits[i/64]&(1<<(uint
 // that could not be planned is planned again at once after one does;
 // while none does, the agent waits for the backoff.
 func (d *Domain[S]) flipped(t *agentTables, g GoalID, prev, s *S, changed uint64) bool {
-	if changed&t.goalReads[g] != 0 && d.goals[g].failing(*prev) != d.goals[g].failing(*s) {
+	if d.goalFlipped(t, g, prev, s, changed) {
 		return true
 	}
 	for _, a := range t.serving[g] {
@@ -305,6 +309,12 @@ func (d *Domain[S]) flipped(t *agentTables, g GoalID, prev, s *S, changed uint64
 		}
 	}
 	return false
+}
+
+// goalFlipped reports whether a conjunct of goal g says something else in
+// s than in prev.
+func (d *Domain[S]) goalFlipped(t *agentTables, g GoalID, prev, s *S, changed uint64) bool {
+	return changed&t.goalReads[g] != 0 && d.goals[g].failing(*prev) != d.goals[g].failing(*s)
 }
 
 // blocked reports whether no action can serve goal g from s: each has a
