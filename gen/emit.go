@@ -88,36 +88,16 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 // to jennifer, which picks an alias.
 func importConstants(f *jen.File, pkg *model.Package, r *model.Role) {
 	taken := map[string]string{"runtime": runtimePath, "context": contextPath, "json": jsonPath}
-	visit := func(e exprlang.Expr) {
-		exprlang.Walk(e, func(n exprlang.Expr) bool {
-			id, ok := n.(*exprlang.Ident)
-			if !ok || id.Symbol.Kind != exprlang.Const || id.Symbol.PkgPath == pkg.Path {
-				return true
-			}
-			path, name := id.Symbol.PkgPath, id.Symbol.PkgName
-			if _, ok := taken[name]; ok || pkg.Declares(name) {
-				return true
-			}
-			taken[name] = path
-			f.ImportName(path, name)
-			return true
-		})
-	}
-	for _, g := range r.Goals {
-		visit(g.Cond)
-	}
-	for _, a := range r.Actions {
-		if a.Pre != nil {
-			visit(a.Pre)
+	for _, id := range constants(r) {
+		if id.Symbol.PkgPath == pkg.Path {
+			continue
 		}
-		for _, eff := range a.Effects {
-			if eff.Value != nil {
-				visit(eff.Value)
-			}
+		path, name := id.Symbol.PkgPath, id.Symbol.PkgName
+		if _, ok := taken[name]; ok || pkg.Declares(name) {
+			continue
 		}
-		if a.CostExpr != nil {
-			visit(a.CostExpr)
-		}
+		taken[name] = path
+		f.ImportName(path, name)
 	}
 }
 
@@ -125,10 +105,26 @@ func importConstants(f *jen.File, pkg *model.Package, r *model.Role) {
 // effects and costs use.
 func ownConstants(pkg *model.Package, r *model.Role) map[string]bool {
 	names := map[string]bool{}
+	for _, id := range constants(r) {
+		if id.Symbol.PkgPath == pkg.Path {
+			names[id.Name] = true
+		}
+	}
+	return names
+}
+
+// constants returns the constants r's conditions, effects and costs name,
+// in the order they appear (goals, then each action's precondition,
+// effects and cost).
+func constants(r *model.Role) []*exprlang.Ident {
+	var out []*exprlang.Ident
 	visit := func(e exprlang.Expr) {
+		if e == nil {
+			return
+		}
 		exprlang.Walk(e, func(n exprlang.Expr) bool {
-			if id, ok := n.(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Const && id.Symbol.PkgPath == pkg.Path {
-				names[id.Name] = true
+			if id, ok := n.(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Const {
+				out = append(out, id)
 			}
 			return true
 		})
@@ -137,19 +133,13 @@ func ownConstants(pkg *model.Package, r *model.Role) map[string]bool {
 		visit(g.Cond)
 	}
 	for _, a := range r.Actions {
-		if a.Pre != nil {
-			visit(a.Pre)
-		}
+		visit(a.Pre)
 		for _, eff := range a.Effects {
-			if eff.Value != nil {
-				visit(eff.Value)
-			}
+			visit(eff.Value)
 		}
-		if a.CostExpr != nil {
-			visit(a.CostExpr)
-		}
+		visit(a.CostExpr)
 	}
-	return names
+	return out
 }
 
 // local returns name, or name followed by underscores, for a local
