@@ -24,15 +24,6 @@ func (s fieldSet) union(o fieldSet) {
 	}
 }
 
-func (s fieldSet) meets(o fieldSet) bool {
-	for i := range s {
-		if s[i]&o[i] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 func (s fieldSet) clear() {
 	for i := range s {
 		s[i] = 0

@@ -320,36 +320,6 @@ func (c *condition[S]) relation(a ActionID, part int) Relation {
 	return c.rels[int(a)*n+part]
 }
 
-// progress reports whether the steps from state from to state after
-// brought the parts of c that want marks closer to holding: one holds now,
-// or its field moved closer to the part's constant (by d.Number); for a
-// part of no known form, or without Number, any change of situation counts
-// (a change of inert fields alone does not: see Domain.Key).
-//
-// It also returns the parts of c that fail in *after.
-func (d *Domain[S]) progress(c *condition[S], want uint64, from, after *S) (bool, uint64) {
-	failing := c.failing(*after)
-	if want&^failing != 0 {
-		return true, failing
-	}
-	for want != 0 {
-		i := bits.TrailingZeros64(want)
-		want &= want - 1
-		p := &c.parts[i]
-		switch {
-		case p.Cmp == CmpNone || d.Number == nil:
-			if d.key(from) != d.key(after) {
-				return true, failing
-			}
-		case d.Fields[p.Field].Kind == KindString:
-			// Holds or not: no nearer.
-		case p.gap(d.Number(after, p.Field)) < p.gap(d.Number(from, p.Field)):
-			return true, failing
-		}
-	}
-	return false, failing
-}
-
 // fields reads the numeric fields of one state on demand, each once,
 // through Domain.Number.
 type fields[S any] struct {
