@@ -104,9 +104,12 @@ func WithPlanBudget(n int) CrowdOption {
 }
 
 // WithPlanTimeBudget stops a crowd's planning in a tick once d has passed
-// since the tick began: the agents still waiting plan next tick. Unlike
-// WithPlanBudget, which agents plan then depends on how fast the machine
-// is, so the crowd's behaviour is no longer deterministic.
+// since the tick began: the agents still waiting plan next tick. They are
+// served in the order WithPlanBudget describes, and the first of them
+// plans however little time is left, so that every agent gets its turn
+// however small d is. Unlike WithPlanBudget, how many plan in a tick then
+// depends on how fast the machine is, so the crowd's behaviour is no
+// longer deterministic.
 func WithPlanTimeBudget(d time.Duration) CrowdOption {
 	return crowdOption(func(c *crowdConfig) { c.timed = d })
 }

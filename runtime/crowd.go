@@ -20,7 +20,9 @@ import (
 // no plan and those interrupted by a goal of higher priority first, then
 // those whose plan is only old, each group by how long it has waited,
 // then by index. Last, every agent plans if it was chosen and calls its
-// step's method, in parallel. Since that choice depends only on the
+// step's method, in parallel (with WithPlanTimeBudget, the chosen agents
+// plan first, in that order, until the time is spent, then every agent
+// acts). Since that choice depends only on the
 // agents' states, and an agent's tick only on its own, a crowd behaves
 // the same with any number of workers (an observer sees the events of
 // different agents in any order). Steady ticks allocate nothing.
@@ -65,6 +67,7 @@ type crowdPhase uint8
 
 const (
 	phaseSense crowdPhase = iota
+	phasePlan             // the chosen agents plan, in the crowd's order (a time budget)
 	phaseAct
 	phaseBoth // sense, then act with any planner calls
 )
@@ -128,6 +131,9 @@ func (c *Crowd[S]) Tick(ctx context.Context) {
 	} else {
 		c.run(phaseSense)
 		c.grant()
+		if c.cfg.timed > 0 {
+			c.run(phasePlan)
+		}
 		c.run(phaseAct)
 	}
 	c.ctx = nil
@@ -160,13 +166,7 @@ func (c *Crowd[S]) grant() {
 		c.reqs = append(c.reqs, r)
 	}
 	budget := c.cfg.budget
-	if budget == 0 {
-		for _, r := range c.reqs {
-			c.agents[r.agent].grant = -1
-		}
-		return
-	}
-	if len(c.reqs) > budget {
+	if c.cfg.timed > 0 || budget > 0 && len(c.reqs) > budget {
 		slices.SortFunc(c.reqs, func(x, y crowdRequest) int {
 			if x.class != y.class {
 				return int(x.class) - int(y.class)
@@ -176,6 +176,14 @@ func (c *Crowd[S]) grant() {
 			}
 			return int(x.agent - y.agent)
 		})
+	}
+	if budget == 0 {
+		for _, r := range c.reqs {
+			c.agents[r.agent].grant = -1
+		}
+		return
+	}
+	if len(c.reqs) > budget {
 		c.reqs = c.reqs[:budget]
 	}
 	each := 1
@@ -226,6 +234,12 @@ func (c *Crowd[S]) work(w *crowdWorker[S]) {
 	n := len(c.agents)
 	before, phase := c.cfg.before, c.phase
 	for {
+		if phase == phasePlan {
+			if !c.planNext(sc) {
+				return
+			}
+			continue
+		}
 		lo := int(c.next.Add(chunk)) - chunk
 		if lo >= n {
 			return
@@ -258,6 +272,30 @@ func (c *Crowd[S]) work(w *crowdWorker[S]) {
 			}
 		}
 	}
+}
+
+// planNext plans the next agent of the tick's requests, in their order,
+// within the time budget; the first of them plans whatever the time, so
+// that a crowd plans at least one agent a tick however small its budget.
+// It reports false when no request is left.
+func (c *Crowd[S]) planNext(sc *agentScratch[S]) bool {
+	i := int(c.next.Add(1)) - 1
+	if i >= len(c.reqs) {
+		return false
+	}
+	a := c.agents[c.reqs[i].agent]
+	deadline := sc.deadline
+	if i == 0 {
+		sc.deadline = time.Time{}
+	}
+	sc.held = false
+	a.replan(sc, a.grant)
+	sc.deadline = deadline
+	a.grant = 0 // planned, or waits for the next tick: the act phase does not plan
+	if a.unsettled {
+		a.settle(sc)
+	}
+	return true
 }
 
 // Close stops the crowd's workers. The crowd may not tick after.
