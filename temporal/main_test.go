@@ -151,7 +151,7 @@ func scenarioPlanner(name string) plannerSpec {
 			steps = append(steps, step(fmt.Sprintf("w%d", i), "Work", `{"ms":400}`))
 		}
 		return spec(replies(planJSON(steps...)), llm.WithDAG(2), llm.WithMaxSteps(6))
-	case "kill":
+	case "kill", "onstep":
 		return spec(replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("work", "Work", `{"ms":5}`, "ship"))))
 	case "approval", "approval-timeout", "guarded":
 		return spec(replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("tell", "Notify", "{}", "ship"))),
@@ -187,6 +187,14 @@ func scenario(name string, role *courierRole, more ...llm.Option) *temporal.Plan
 			StartToCloseTimeout: time.Minute,
 			HeartbeatTimeout:    2 * time.Second,
 			RetryPolicy:         &sdktemporal.RetryPolicy{MaximumAttempts: 3, InitialInterval: 100 * time.Millisecond},
+		}))
+	case "onstep":
+		// The hook, workflow code, stops the run once the parcel shipped.
+		opts = append(opts, temporal.WithOnStep(func(_ workflow.Context, rec llm.StepRecord) llm.Directive {
+			if rec.Step.ID == "ship" && rec.Status == llm.StepDone {
+				return llm.Directive{Kind: llm.DirectiveAbort, Reason: "shipped: enough for today"}
+			}
+			return llm.Directive{}
 		}))
 	case "approval":
 		opts = append(opts, temporal.WithApproval(temporal.Approval{Required: true, Timeout: 10 * time.Minute}))

@@ -104,6 +104,29 @@ func TestReplanAfterFailingStepIsBounded(t *testing.T) {
 	checkHistory(t, c, "bounded", run.GetID())
 }
 
+// WithOnStep's hook runs in the workflow after every step and can stop
+// the run: the steps after it do not run, and the history replays with
+// the hook.
+func TestOnStepHookAbortsTheRun(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	role := &courierRole{}
+	plans := scenario("onstep", role)
+	startWorker(t, c, "onstep", plans)
+	run, err := plans.Start(ctx, c, "onstep", "deliver", courierState{}, temporal.StartOptions{ID: "onstep"})
+	require.NoError(t, err)
+	res, err := plans.Result(ctx, c, run.GetID())
+
+	// The error crossed the wire: its message and its sentinel.
+	require.ErrorIs(t, err, llm.ErrAborted)
+	assert.EqualError(t, err, `llm: run aborted after step "ship": shipped: enough for today`)
+	assert.Equal(t, llm.StatusFailed, res.Status)
+	assert.Equal(t, []string{"0/pack:done", "0/ship:done", "0/work:skipped"}, statuses(res))
+	assert.Equal(t, []string{"Pack", "Ship"}, role.ran(), "Work never ran")
+	checkHistory(t, c, "onstep", run.GetID())
+}
+
 // WithDAG's limit holds across workers: three workers on the queue, six
 // independent steps, never more than two in flight.
 func TestDAGConcurrencyLimitHoldsWithSeveralWorkers(t *testing.T) {
