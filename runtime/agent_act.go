@@ -131,28 +131,49 @@ func (a *Agent[S]) undoes(sc *agentScratch[S], g GoalID, steps []ActionID) (Goal
 	if len(held) == 0 {
 		return NoGoal, 0
 	}
-	return undoneBy(d, a.state, steps, held)
+	return undoneBy(d, t, g, a.state, steps, held)
 }
 
 // undoneBy returns the first goal of held that stops holding on the way
-// of steps from s, and the index of the step after which it does; NoGoal
-// when none does or a step's precondition fails first.
-func undoneBy[S comparable](d *Domain[S], s S, steps []ActionID, held []GoalID) (GoalID, int) {
+// of steps from s before they get anywhere (before a step changes a field
+// that goal g reads), and the index of the step after which it does;
+// NoGoal when none does, or a step's precondition fails first. A plan
+// that undoes such a goal only after it has moved toward g is let be: the
+// agent is interrupted then, restores that goal, and comes back to g
+// with what the plan did (work earns gold, then hunger calls); one that
+// undoes it first would be interrupted for nothing, again and again.
+func undoneBy[S comparable](d *Domain[S], t *agentTables, g GoalID, s S, steps []ActionID, held []GoalID) (GoalID, int) {
 	for i, id := range steps {
 		act := &d.Actions[id]
 		if act.Pre != nil && !act.Pre(s) {
 			return NoGoal, 0
 		}
+		before := s
 		if act.Effect != nil {
 			s = act.Effect(s)
 		}
 		for _, h := range held {
 			if !d.Goals[h].Cond(s) {
+				if moved(d, &before, &s, t.goalReads[g]) {
+					return NoGoal, 0
+				}
 				return h, i
 			}
 		}
+		if moved(d, &before, &s, t.goalReads[g]) {
+			return NoGoal, 0
+		}
 	}
 	return NoGoal, 0
+}
+
+// moved reports whether a field of reads differs between *a and *b (any
+// field, for a domain without Changed).
+func moved[S comparable](d *Domain[S], a, b *S, reads uint64) bool {
+	if d.Changed == nil {
+		return *a != *b
+	}
+	return d.Changed(a, b)&reads != 0
 }
 
 // undoError returns the error of a plan for goal g whose step act would

@@ -116,7 +116,7 @@ func (a *Agent[S]) markFlipped(prev *S) {
 		b := &a.backoff[g]
 		if b.failures > 0 && !b.dirty && (a.changed&a.t.depends[g] != 0 &&
 			a.d.flipped(a.t, GoalID(g), prev, &a.state, a.changed) || b.undone > 0 &&
-			a.changed&a.t.goalReads[b.undone-1] != 0 && !a.stillUndoes(b)) {
+			a.changed&a.t.goalReads[b.undone-1] != 0 && !a.stillUndoes(GoalID(g), b)) {
 			b.dirty, a.unsettled = true, true
 		}
 	}
@@ -125,12 +125,12 @@ func (a *Agent[S]) markFlipped(prev *S) {
 // stillUndoes reports whether the plan b refused would still undo the goal
 // of higher priority it would have undone, from the live state (and only
 // while that goal holds: once it does not, its own plan comes first).
-func (a *Agent[S]) stillUndoes(b *goalBackoff) bool {
+func (a *Agent[S]) stillUndoes(g GoalID, b *goalBackoff) bool {
 	h := GoalID(b.undone - 1)
 	if !a.d.Goals[h].Cond(a.state) {
 		return true
 	}
-	undone, _ := undoneBy(a.d, a.state, b.refused, []GoalID{h})
+	undone, _ := undoneBy(a.d, a.t, g, a.state, b.refused, []GoalID{h})
 	return undone == h
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolegen/rolegen/runtime"
 	"github.com/rolegen/rolegen/runtime/internal/courier"
+	"github.com/rolegen/rolegen/runtime/internal/laborer"
 )
 
 // courierCalls counts a planner's calls.
@@ -85,4 +86,25 @@ func TestAgentAdoptsAPlanThatUndoesNothing(t *testing.T) {
 	agent.Tick(ctx)
 	assert.Equal(t, courier.CourierGoalSheltered, agent.View().Goal)
 	assert.Equal(t, runtime.ReplanInterrupted, agent.View().Reason)
+}
+
+// A plan that gets somewhere before it makes a goal of higher priority
+// stop holding is adopted: work earns gold, then hunger interrupts it,
+// the laborer eats and works again. (Refusing it would leave the laborer
+// poor for ever: every plan for gold makes it hungry.)
+func TestAgentAdoptsAPlanThatProgressesBeforeItUndoes(t *testing.T) {
+	for name, p := range map[string]runtime.GoalPlanner[laborer.LaborerState]{
+		"backward": runtime.NewBackwardChainer(laborer.LaborerDomain),
+		"astar":    runtime.NewAStar(laborer.LaborerDomain),
+	} {
+		t.Run(name, func(t *testing.T) {
+			l := &laborer.Laborer{Hunger: 40}
+			agent := runtime.NewAgent(p, l)
+			for range 10 {
+				agent.Tick(t.Context())
+			}
+			assert.GreaterOrEqual(t, l.Gold, 10, "steps: %v", l.Log)
+			assert.Less(t, l.Hunger, 50, "steps: %v", l.Log)
+		})
+	}
 }
