@@ -41,8 +41,12 @@ func TestAgentsOnRandomRoles(t *testing.T) {
 	problems := roleProblems(11, 80, 6, false)
 	require.Greater(t, len(problems), 150)
 	for name, newPlanner := range map[string]func(d *runtime.Domain[roleState]) runtime.GoalPlanner[roleState]{
-		"astar":    func(d *runtime.Domain[roleState]) runtime.GoalPlanner[roleState] { return runtime.NewAStar(d, runtime.WithMaxSteps(8)) },
-		"backward": func(d *runtime.Domain[roleState]) runtime.GoalPlanner[roleState] { return runtime.NewBackwardChainer(d) },
+		"astar": func(d *runtime.Domain[roleState]) runtime.GoalPlanner[roleState] {
+			return runtime.NewAStar(d, runtime.WithMaxSteps(8))
+		},
+		"backward": func(d *runtime.Domain[roleState]) runtime.GoalPlanner[roleState] {
+			return runtime.NewBackwardChainer(d)
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			reached, extraCalls := 0, 0
