@@ -84,3 +84,59 @@ func TestAgentsOnRandomRoles(t *testing.T) {
 		})
 	}
 }
+
+// The world moves under the agents: after the first tick a field of each
+// random role takes a random value. Every agent whose goal A* can still
+// reach from there reaches it (with A*), replanning when the rest of its
+// plan no longer does, and only then.
+func TestAgentsOnRandomRolesReplanWhenTheWorldMoves(t *testing.T) {
+	ctx := context.Background()
+	problems := roleProblems(12, 80, 6, false)
+	reachable, reached, replanned, needed := 0, 0, 0, 0
+	var ref runtime.Plan
+	for i, pr := range problems {
+		actor := &randomActor{rr: pr.rr, s: pr.start}
+		stats := runtime.NewStats(pr.rr.d)
+		p := runtime.NewAStar(pr.rr.d, runtime.WithMaxSteps(8))
+		agent := runtime.NewAgent(p, actor, runtime.WithAgentStats(stats))
+		agent.Tick(ctx)
+		v := agent.View()
+		if v.Goal == runtime.NoGoal {
+			continue // done in one step
+		}
+		rest := slices.Clone(v.Plan[v.Step:])
+		actor.s.V[i%pr.rr.nf] = (i / pr.rr.nf) % 5
+		// Whether the rest of the plan still reaches the goal from there.
+		s, stands := actor.s, true
+		for _, a := range rest {
+			if !pr.rr.d.Applicable(a, s) {
+				stands = false
+				break
+			}
+			s = pr.rr.d.Actions[a].Effect(s)
+		}
+		stands = stands && pr.rr.d.Holds(0, s)
+		if !stands {
+			needed++
+		}
+		if pr.rr.d.Holds(0, actor.s) || runtime.NewAStar(pr.rr.d, runtime.WithMaxSteps(8)).PlanGoalInto(ctx, actor.s, 0, &ref) == nil {
+			reachable++
+		}
+		for range 20 {
+			agent.Tick(ctx)
+		}
+		if pr.rr.d.Holds(0, actor.s) {
+			reached++
+		}
+		calls := stats.Agents().PlannerCalls
+		if stands {
+			assert.Equal(t, int64(1), calls, "problem %d: the plan stood, yet the agent replanned", i)
+		} else if calls > 1 {
+			replanned++
+		}
+	}
+	t.Logf("%d problems, %d reachable after the change, %d reached; %d plans broken by it, %d replanned",
+		len(problems), reachable, reached, needed, replanned)
+	require.Positive(t, needed)
+	assert.Equal(t, reachable, reached)
+}
