@@ -53,10 +53,9 @@ type GoalPlanner[S comparable] interface {
 // It does not adopt a plan whose steps would make a goal of higher
 // priority that holds stop holding before they change a field its own
 // goal reads (it would be interrupted by its own step, for nothing): the
-// goal fails, naming the step and the goal it would
-// undo (PlanningError.Undoes), backs off, and is planned again at once
-// when, replayed from the live state, the refused plan would no longer
-// undo it.
+// goal fails, naming the step and the goal it would undo
+// (PlanningError.Undoes), backs off, and is planned again at once when,
+// replayed from the live state, the refused plan would no longer undo it.
 //
 // A running step whose action is uninterruptible finishes before the
 // agent checks or replans anything; another is abandoned when the agent
