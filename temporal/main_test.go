@@ -151,6 +151,10 @@ func scenarioPlanner(name string) plannerSpec {
 			steps = append(steps, step(fmt.Sprintf("w%d", i), "Work", `{"ms":400}`))
 		}
 		return spec(replies(planJSON(steps...)), llm.WithDAG(2), llm.WithMaxSteps(6))
+	case "flaky", "flaky-once":
+		// The model's first call fails; the plan activity's retry policy
+		// decides whether the run sees it.
+		return spec(flaky(replies(planJSON(step("pack", "Pack", "{}")))), llm.WithMaxReplans(0))
 	case "kill", "onstep":
 		return spec(replies(planJSON(step("pack", "Pack", "{}"), step("ship", "Ship", "{}", "pack"), step("work", "Work", `{"ms":5}`, "ship"))))
 	case "approval", "approval-timeout", "guarded":
@@ -187,6 +191,11 @@ func scenario(name string, role *courierRole, more ...llm.Option) *temporal.Plan
 			StartToCloseTimeout: time.Minute,
 			HeartbeatTimeout:    2 * time.Second,
 			RetryPolicy:         &sdktemporal.RetryPolicy{MaximumAttempts: 3, InitialInterval: 100 * time.Millisecond},
+		}))
+	case "flaky-once":
+		opts = append(opts, temporal.WithPlanOptions(workflow.ActivityOptions{
+			StartToCloseTimeout: 30 * time.Second,
+			RetryPolicy:         &sdktemporal.RetryPolicy{MaximumAttempts: 1},
 		}))
 	case "onstep":
 		// The hook, workflow code, stops the run once the parcel shipped.

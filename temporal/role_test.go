@@ -3,6 +3,7 @@ package temporal_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -120,6 +121,17 @@ func replies(rs ...string) llm.Model {
 			}
 		}
 		return llm.Response{Text: rs[min(n, len(rs)-1)], Usage: llm.Usage{PromptTokens: 100 + n, CompletionTokens: 10}}, nil
+	})
+}
+
+// flaky is m whose first call fails.
+func flaky(m llm.Model) llm.Model {
+	var calls atomic.Int32
+	return llm.ModelFunc(func(ctx context.Context, req llm.Request) (llm.Response, error) {
+		if calls.Add(1) == 1 {
+			return llm.Response{}, errors.New("model server: 503 busy")
+		}
+		return m.Complete(ctx, req)
 	})
 }
 

@@ -127,6 +127,29 @@ func TestOnStepHookAbortsTheRun(t *testing.T) {
 	checkHistory(t, c, "onstep", run.GetID())
 }
 
+// WithPlanOptions sets the plan activity's options: by default a model
+// call that fails is tried again (the run completes); with one attempt
+// the run fails with the model's error.
+func TestPlanOptionsSetTheModelCallsRetries(t *testing.T) {
+	c := newClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for _, name := range []string{"flaky", "flaky-once"} {
+		plans := scenario(name, &courierRole{})
+		startWorker(t, c, name, plans)
+		run, err := plans.Start(ctx, c, name, "pack", courierState{}, temporal.StartOptions{ID: name})
+		require.NoError(t, err)
+		res, err := plans.Result(ctx, c, run.GetID())
+		if name == "flaky" {
+			require.NoError(t, err)
+			assert.Equal(t, llm.StatusCompleted, res.Status)
+		} else {
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "model server: 503 busy")
+		}
+	}
+}
+
 // WithDAG's limit holds across workers: three workers on the queue, six
 // independent steps, never more than two in flight.
 func TestDAGConcurrencyLimitHoldsWithSeveralWorkers(t *testing.T) {
