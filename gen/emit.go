@@ -420,8 +420,10 @@ func (e *emitter) bitsFunc(name string, conds []exprlang.Expr) {
 // expand emits the function that writes the successors of a state, for
 // A*: for each action in declaration order whose precondition holds and
 // that has effects, the state after them as a key (inert fields zero)
-// with its hash; the effect, key and hash functions are called directly,
-// so the compiler inlines what it can.
+// with its hash; the effect and key functions are called directly, so
+// the compiler inlines what it can, and the hash is written out inline
+// (the hash function is too large to inline, and inline its inert fields
+// are constants).
 func (e *emitter) expand() {
 	r := e.r
 	if r.ExpandFunc == "" {
@@ -437,9 +439,10 @@ func (e *emitter) expand() {
 		if r.KeyFunc != "" {
 			step = append(step, jen.Id("n").Op("=").Id(r.KeyFunc).Call(jen.Op("&").Id("n")))
 		}
+		step = append(step, e.hashFields("n")...)
 		step = append(step, jen.Id("out").Op("=").Append(jen.Id("out"), succ.Clone().Values(
 			kv("State", jen.Id("n")),
-			kv("Hash", jen.Id(r.HashFunc).Call(jen.Op("&").Id("n"))),
+			kv("Hash", e.impl("HashMix").Call(jen.Id("h"))),
 			kv("Action", jen.Id(a.Const)),
 		)))
 		if a.Pre == nil {

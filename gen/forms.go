@@ -266,44 +266,54 @@ func (e *emitter) numberFunc() {
 
 // hashFunc emits the function that hashes a state field by field.
 func (e *emitter) hashFunc() {
-	r := e.r
-	e.f.Func().Id(r.HashFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType)).Uint64().BlockFunc(func(g *jen.Group) {
-		// Bools are gathered 64 to a word and hashed a word at a time.
-		var bools []string
-		for _, fld := range r.Fields {
-			if fld.Kind.IsBoolean() {
-				bools = append(bools, fld.Name)
-			}
-		}
-		for w := 0; w*64 < len(bools); w++ {
-			word := fmt.Sprintf("b%d", w)
-			g.Var().Id(word).Uint64()
-			for i, name := range bools[w*64 : min(len(bools), (w+1)*64)] {
-				g.Id(word).Op("|=").Add(e.impl("HashBit")).Call(jen.Id("s").Dot(name), jen.Lit(i))
-			}
-		}
-		g.Id("h").Op(":=").Add(e.impl("HashStart"))
-		for w := 0; w*64 < len(bools); w++ {
-			g.Id("h").Op("=").Add(e.impl("HashWord")).Call(jen.Id("h"), jen.Id(fmt.Sprintf("b%d", w)))
-		}
-		for _, fld := range r.Fields {
-			v := jen.Id("s").Dot(fld.Name)
-			var fold jen.Code
-			switch k := fld.Kind; {
-			case k.IsBoolean():
-				continue
-			case k.IsFloat():
-				fold = e.impl("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
-			case k.IsNumeric():
-				fold = e.impl("HashWord").Call(jen.Id("h"), jen.Uint64().Call(v))
-			default:
-				fold = e.impl("HashString").Call(jen.Id("h"), jen.String().Call(v))
-			}
-			g.Id("h").Op("=").Add(fold)
+	e.f.Func().Id(e.r.HashFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType)).Uint64().BlockFunc(func(g *jen.Group) {
+		for _, c := range e.hashFields("s") {
+			g.Add(c)
 		}
 		g.Return(e.impl("HashMix").Call(jen.Id("h")))
 	})
 	e.f.Line()
+}
+
+// hashFields returns the statements that fold the fields of state v
+// into h, the hash before HashMix.
+func (e *emitter) hashFields(v string) []jen.Code {
+	r := e.r
+	var g []jen.Code
+	// Bools are gathered 64 to a word and hashed a word at a time.
+	var bools []string
+	for _, fld := range r.Fields {
+		if fld.Kind.IsBoolean() {
+			bools = append(bools, fld.Name)
+		}
+	}
+	for w := 0; w*64 < len(bools); w++ {
+		word := fmt.Sprintf("b%d", w)
+		g = append(g, jen.Var().Id(word).Uint64())
+		for i, name := range bools[w*64 : min(len(bools), (w+1)*64)] {
+			g = append(g, jen.Id(word).Op("|=").Add(e.impl("HashBit")).Call(jen.Id(v).Dot(name), jen.Lit(i)))
+		}
+	}
+	g = append(g, jen.Id("h").Op(":=").Add(e.impl("HashStart")))
+	for w := 0; w*64 < len(bools); w++ {
+		g = append(g, jen.Id("h").Op("=").Add(e.impl("HashWord")).Call(jen.Id("h"), jen.Id(fmt.Sprintf("b%d", w))))
+	}
+	for _, fld := range r.Fields {
+		v := jen.Id(v).Dot(fld.Name)
+		var fold jen.Code
+		switch k := fld.Kind; {
+		case k.IsBoolean():
+			continue
+		case k.IsFloat():
+			fold = e.impl("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
+		case k.IsNumeric():
+			fold = e.impl("HashWord").Call(jen.Id("h"), jen.Uint64().Call(v))
+		default:
+			fold = e.impl("HashString").Call(jen.Id("h"), jen.String().Call(v))
+		}
+		g = append(g, jen.Id("h").Op("=").Add(fold))
+	}
+	return g
 }
 
 // keyFunc emits the function that sets a state's inert fields to their

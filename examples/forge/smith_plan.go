@@ -235,15 +235,33 @@ func _Smith_enabled(s *SmithState, bits []uint64) {
 func _Smith_expand(s *SmithState, out []runtime.Successor[SmithState]) []runtime.Successor[SmithState] {
 	if s.Ore == 0 {
 		n := _Smith_effect_FetchOre(*s)
-		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithFetchOre})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Customer, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+		out = append(out, runtime.Successor[SmithState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SmithFetchOre})
 	}
 	if s.Ore > 0 {
 		n := _Smith_effect_Pour(*s)
-		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithPour})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Customer, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+		out = append(out, runtime.Successor[SmithState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SmithPour})
 	}
 	if s.Customer && s.Ingots > 0 {
 		n := _Smith_effect_Serve(*s)
-		out = append(out, runtime.Successor[SmithState]{State: n, Hash: _Smith_hash(&n), Action: SmithServe})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Customer, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+		out = append(out, runtime.Successor[SmithState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SmithServe})
 	}
 	return out
 }

@@ -149,11 +149,17 @@ func _Soldier_enabled(s *SoldierState, bits []uint64) {
 func _Soldier_expand(s *SoldierState, out []runtime.Successor[SoldierState]) []runtime.Successor[SoldierState] {
 	{
 		n := _Soldier_effect_FetchMagazine(*s)
-		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: _Soldier_hash(&n), Action: SoldierFetchMagazine})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SoldierFetchMagazine})
 	}
 	if s.Magazines > 0 {
 		n := _Soldier_effect_Reload(*s)
-		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: _Soldier_hash(&n), Action: SoldierReload})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SoldierReload})
 	}
 	return out
 }

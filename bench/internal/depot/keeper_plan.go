@@ -358,27 +358,87 @@ func _Keeper_enabled(s *KeeperState, bits []uint64) {
 func _Keeper_expand(s *KeeperState, out []runtime.Successor[KeeperState]) []runtime.Successor[KeeperState] {
 	if !s.Truck && s.Distance >= 0 {
 		n := _Keeper_effect_CallTruck(*s)
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperCallTruck})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Truck, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Crates))
+		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+		h = rolegenimpl.HashWord(h, uint64(n.Orders))
+		h = rolegenimpl.HashWord(h, uint64(n.Packed))
+		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperCallTruck})
 	}
 	if s.Truck {
 		n := _Keeper_effect_Unload(*s)
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperUnload})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Truck, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Crates))
+		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+		h = rolegenimpl.HashWord(h, uint64(n.Orders))
+		h = rolegenimpl.HashWord(h, uint64(n.Packed))
+		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperUnload})
 	}
 	if s.Crates >= 1 {
 		n := _Keeper_effect_Shelve(*s)
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperShelve})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Truck, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Crates))
+		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+		h = rolegenimpl.HashWord(h, uint64(n.Orders))
+		h = rolegenimpl.HashWord(h, uint64(n.Packed))
+		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperShelve})
 	}
 	{
 		n := _Keeper_effect_TakeOrder(*s)
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperTakeOrder})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Truck, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Crates))
+		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+		h = rolegenimpl.HashWord(h, uint64(n.Orders))
+		h = rolegenimpl.HashWord(h, uint64(n.Packed))
+		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperTakeOrder})
 	}
 	if s.Shelved >= 1 && s.Orders >= 1 {
 		n := _Keeper_effect_Pick(*s)
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperPick})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Truck, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Crates))
+		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+		h = rolegenimpl.HashWord(h, uint64(n.Orders))
+		h = rolegenimpl.HashWord(h, uint64(n.Packed))
+		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperPick})
 	}
 	if s.Packed >= 1 {
 		n := _Keeper_effect_Ship(*s)
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: _Keeper_hash(&n), Action: KeeperShip})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Truck, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Crates))
+		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+		h = rolegenimpl.HashWord(h, uint64(n.Orders))
+		h = rolegenimpl.HashWord(h, uint64(n.Packed))
+		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperShip})
 	}
 	return out
 }

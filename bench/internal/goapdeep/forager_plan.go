@@ -205,17 +205,29 @@ func _Forager_expand(s *ForagerState, out []runtime.Successor[ForagerState]) []r
 	if s.Food > 0 {
 		n := _Forager_effect_Eat(*s)
 		n = _Forager_key(&n)
-		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerEat})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Tired))
+		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ForagerEat})
 	}
 	if s.Tired < 50 {
 		n := _Forager_effect_Forage(*s)
 		n = _Forager_key(&n)
-		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerForage})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Tired))
+		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ForagerForage})
 	}
 	if s.Tired > 30 {
 		n := _Forager_effect_Sleep(*s)
 		n = _Forager_key(&n)
-		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: _Forager_hash(&n), Action: ForagerSleep})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Tired))
+		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ForagerSleep})
 	}
 	return out
 }

@@ -797,59 +797,185 @@ func _Villager_enabled(s *VillagerState, bits []uint64) {
 func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) []runtime.Successor[VillagerState] {
 	if s.Location != "home" && s.Energy >= 5 {
 		n := _Villager_effect_GoHome(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoHome})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoHome})
 	}
 	if s.Location != "field" && s.Energy >= 5 {
 		n := _Villager_effect_GoField(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoField})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoField})
 	}
 	if s.Location != "market" && s.Energy >= 5 {
 		n := _Villager_effect_GoMarket(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoMarket})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoMarket})
 	}
 	if s.Location != "forest" && s.Energy >= 5 {
 		n := _Villager_effect_GoForest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoForest})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoForest})
 	}
 	if s.Location == "home" {
 		n := _Villager_effect_Sleep(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSleep})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSleep})
 	}
 	if s.Energy < 100 {
 		n := _Villager_effect_Rest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerRest})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerRest})
 	}
 	if s.Bread >= 1 {
 		n := _Villager_effect_EatBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerEatBread})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerEatBread})
 	}
 	if s.Location == "market" && s.Gold >= 3 {
 		n := _Villager_effect_BuyBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuyBread})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBuyBread})
 	}
 	if s.Location == "forest" && s.Energy >= 10 {
 		n := _Villager_effect_ChopWood(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerChopWood})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerChopWood})
 	}
 	if s.Location == "home" && s.Wood >= 3 {
 		n := _Villager_effect_LightFire(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerLightFire})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerLightFire})
 	}
 	if s.Energy >= 5 {
 		n := _Villager_effect_Jog(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerJog})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerJog})
 	}
 	if s.Location == "field" && s.Energy >= 10 {
 		n := _Villager_effect_Harvest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerHarvest})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerHarvest})
 	}
 	if s.Location == "market" && s.Wheat >= 1 {
 		n := _Villager_effect_SellWheat(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWheat})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSellWheat})
 	}
 	if s.Location == "market" && s.Wood >= 1 {
 		n := _Villager_effect_SellWood(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWood})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSellWood})
 	}
 	return out
 }

@@ -384,32 +384,86 @@ func _Innkeeper_expand(s *InnkeeperState, out []runtime.Successor[InnkeeperState
 	if s.Guests > 0 && s.Ale > 0 {
 		n := _Innkeeper_effect_ServeAle(*s)
 		n = _Innkeeper_key(&n)
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperServeAle})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Night, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Guests))
+		h = rolegenimpl.HashWord(h, uint64(n.Ale))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Coins))
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperServeAle})
 	}
 	if s.Energy >= 5 {
 		n := _Innkeeper_effect_FetchAle(*s)
 		n = _Innkeeper_key(&n)
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperFetchAle})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Night, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Guests))
+		h = rolegenimpl.HashWord(h, uint64(n.Ale))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Coins))
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperFetchAle})
 	}
 	if s.Dirty > 0 {
 		n := _Innkeeper_effect_WipeTable(*s)
 		n = _Innkeeper_key(&n)
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperWipeTable})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Night, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Guests))
+		h = rolegenimpl.HashWord(h, uint64(n.Ale))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Coins))
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperWipeTable})
 	}
 	if s.Night {
 		n := _Innkeeper_effect_Sleep(*s)
 		n = _Innkeeper_key(&n)
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperSleep})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Night, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Guests))
+		h = rolegenimpl.HashWord(h, uint64(n.Ale))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Coins))
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperSleep})
 	}
 	if s.Energy < 100 {
 		n := _Innkeeper_effect_Nap(*s)
 		n = _Innkeeper_key(&n)
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperNap})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Night, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Guests))
+		h = rolegenimpl.HashWord(h, uint64(n.Ale))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Coins))
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperNap})
 	}
 	if s.Energy >= 5 {
 		n := _Innkeeper_effect_Stroll(*s)
 		n = _Innkeeper_key(&n)
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: _Innkeeper_hash(&n), Action: InnkeeperStroll})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Night, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Guests))
+		h = rolegenimpl.HashWord(h, uint64(n.Ale))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Coins))
+		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperStroll})
 	}
 	return out
 }

@@ -761,51 +761,207 @@ func _Cook_enabled(s *CookState, bits []uint64) {
 func _Cook_expand(s *CookState, out []runtime.Successor[CookState]) []runtime.Successor[CookState] {
 	if s.At != Pantry && s.Veg >= 0 {
 		n := _Cook_effect_GoPantry(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoPantry})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoPantry})
 	}
 	if s.At != Stove && s.Veg >= 0 {
 		n := _Cook_effect_GoStove(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoStove})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoStove})
 	}
 	if s.At != Sink && s.Veg >= 0 {
 		n := _Cook_effect_GoSink(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoSink})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoSink})
 	}
 	if s.At != Market && s.Veg >= 0 {
 		n := _Cook_effect_GoMarket(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoMarket})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoMarket})
 	}
 	if s.At == Pantry && s.Veg < 2 {
 		n := _Cook_effect_TakeVeg(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookTakeVeg})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookTakeVeg})
 	}
 	if s.At == Market && s.Money >= 3 {
 		n := _Cook_effect_BuyVeg(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBuyVeg})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookBuyVeg})
 	}
 	if s.At == Stove && s.Veg >= 1 {
 		n := _Cook_effect_Chop(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookChop})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookChop})
 	}
 	if s.At == Sink && !s.Water {
 		n := _Cook_effect_FillPot(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookFillPot})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookFillPot})
 	}
 	if s.At == Stove && !s.Fire {
 		n := _Cook_effect_LightFire(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookLightFire})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookLightFire})
 	}
 	if s.At == Stove && s.Water && s.Fire && s.Chopped >= 2 {
 		n := _Cook_effect_Boil(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBoil})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookBoil})
 	}
 	if s.Soup && s.Bowls >= 1 {
 		n := _Cook_effect_Serve(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookServe})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookServe})
 	}
 	if s.At == Sink && s.Dirty >= 1 {
 		n := _Cook_effect_Wash(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookWash})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Water, 0)
+		b0 |= rolegenimpl.HashBit(n.Fire, 1)
+		b0 |= rolegenimpl.HashBit(n.Soup, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Money))
+		h = rolegenimpl.HashWord(h, uint64(n.Veg))
+		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
+		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
+		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+		h = rolegenimpl.HashWord(h, uint64(n.Served))
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookWash})
 	}
 	return out
 }

@@ -814,59 +814,213 @@ func _Miner_enabled(s *MinerState, bits []uint64) {
 func _Miner_expand(s *MinerState, out []runtime.Successor[MinerState]) []runtime.Successor[MinerState] {
 	if s.Location != "camp" && s.Energy >= 5 {
 		n := _Miner_effect_GoCamp(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoCamp})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoCamp})
 	}
 	if s.Location != "mine" && s.Energy >= 5 {
 		n := _Miner_effect_GoMine(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoMine})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoMine})
 	}
 	if s.Location != "river" && s.Energy >= 5 {
 		n := _Miner_effect_GoRiver(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoRiver})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoRiver})
 	}
 	if s.Location != "town" && s.Energy >= 5 {
 		n := _Miner_effect_GoTown(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoTown})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoTown})
 	}
 	if s.Location == "town" && s.Gold >= 5 && !s.Pick {
 		n := _Miner_effect_BuyPick(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyPick})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBuyPick})
 	}
 	if s.Location == "town" && s.Gold >= 2 {
 		n := _Miner_effect_BuyOil(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyOil})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBuyOil})
 	}
 	if s.Oil >= 1 && !s.Lit {
 		n := _Miner_effect_LightLamp(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerLightLamp})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerLightLamp})
 	}
 	if s.Location == "mine" && s.Pick && s.Lit && s.Energy >= 10 {
 		n := _Miner_effect_Dig(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerDig})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerDig})
 	}
 	if s.Location == "town" && s.Ore >= 4 {
 		n := _Miner_effect_SellOre(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerSellOre})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerSellOre})
 	}
 	if s.Location == "river" && s.Energy >= 5 {
 		n := _Miner_effect_Pan(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerPan})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerPan})
 	}
 	if s.Location == "town" && s.Energy >= 5 {
 		n := _Miner_effect_Busk(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBusk})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBusk})
 	}
 	if s.Energy < 100 {
 		n := _Miner_effect_Rest(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerRest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerRest})
 	}
 	if s.Food >= 1 {
 		n := _Miner_effect_Eat(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerEat})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerEat})
 	}
 	if s.Location == "town" && s.Gold >= 3 {
 		n := _Miner_effect_BuyFood(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyFood})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Pick, 0)
+		b0 |= rolegenimpl.HashBit(n.Lit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Ore))
+		h = rolegenimpl.HashWord(h, uint64(n.Oil))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBuyFood})
 	}
 	return out
 }

@@ -471,31 +471,94 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
 	if s.Energy > 10 && s.Food < 5 && s.Threat == 0 {
 		n := _Agent_effect_Forage(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentForage})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentForage})
 	}
 	if s.Food > 0 {
 		n := _Agent_effect_Eat(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentEat})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentEat})
 	}
 	if s.Threat == 0 {
 		n := _Agent_effect_Rest(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentRest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentRest})
 	}
 	if s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
 		n := _Agent_effect_Scavenge(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentScavenge})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentScavenge})
 	}
 	if s.Ammo >= 3 && s.Threat > 0 {
 		n := _Agent_effect_Fight(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFight})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentFight})
 	}
 	if s.Energy > 20 && s.Threat > 0 {
 		n := _Agent_effect_Flee(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFlee})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentFlee})
 	}
 	if s.Threat > 0 && !s.Cover {
 		n := _Agent_effect_Hide(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentHide})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Cover, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentHide})
 	}
 	return out
 }

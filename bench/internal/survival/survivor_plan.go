@@ -190,15 +190,27 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) []runtime.Successor[SurvivorState] {
 	if s.Food > 0 {
 		n := _Survivor_effect_Eat(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorEat})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorEat})
 	}
 	if s.Energy > 0 {
 		n := _Survivor_effect_Forage(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorForage})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorForage})
 	}
 	{
 		n := _Survivor_effect_Rest(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorRest})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorRest})
 	}
 	return out
 }

@@ -1028,83 +1028,343 @@ func _Squaddie_enabled(s *SquaddieState, bits []uint64) {
 func _Squaddie_expand(s *SquaddieState, out []runtime.Successor[SquaddieState]) []runtime.Successor[SquaddieState] {
 	if s.Ammo > 0 && s.Threat > 0 {
 		n := _Squaddie_effect_Shoot(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieShoot})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieShoot})
 	}
 	if s.Ammo >= 3 && s.Threat > 1 {
 		n := _Squaddie_effect_Burst(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBurst})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieBurst})
 	}
 	if s.Distance < 2 && s.Threat > 0 {
 		n := _Squaddie_effect_Melee(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieMelee})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieMelee})
 	}
 	if s.Magazines > 0 && s.Ammo < 10 {
 		n := _Squaddie_effect_Reload(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieReload})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieReload})
 	}
 	if s.Threat == 0 {
 		n := _Squaddie_effect_Scavenge(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScavenge})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieScavenge})
 	}
 	if s.Distance > 0 && s.Health > 30 {
 		n := _Squaddie_effect_Advance(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieAdvance})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieAdvance})
 	}
 	if s.Distance < 10 {
 		n := _Squaddie_effect_Retreat(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRetreat})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieRetreat})
 	}
 	if !s.InCover {
 		n := _Squaddie_effect_TakeCover(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieTakeCover})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieTakeCover})
 	}
 	if s.InCover {
 		n := _Squaddie_effect_LeaveCover(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieLeaveCover})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieLeaveCover})
 	}
 	if s.Medkits > 0 && s.Health < 100 {
 		n := _Squaddie_effect_Heal(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieHeal})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieHeal})
 	}
 	if s.Health < 60 {
 		n := _Squaddie_effect_Bandage(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBandage})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieBandage})
 	}
 	if s.Threat == 0 && s.Energy < 100 {
 		n := _Squaddie_effect_Rest(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieRest})
 	}
 	if s.Energy > 20 {
 		n := _Squaddie_effect_Sprint(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSprint})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieSprint})
 	}
 	if s.Grenades > 0 && s.Distance > 2 && s.Threat > 2 {
 		n := _Squaddie_effect_Throw(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieThrow})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieThrow})
 	}
 	if s.Threat > 3 && s.Radio {
 		n := _Squaddie_effect_CallBackup(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieCallBackup})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieCallBackup})
 	}
 	if s.Threat == 0 && s.Energy > 10 {
 		n := _Squaddie_effect_Patrol(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddiePatrol})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddiePatrol})
 	}
 	if s.Threat == 0 && !s.InCover {
 		n := _Squaddie_effect_Scout(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScout})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieScout})
 	}
 	if s.Ammo >= 5 && s.Threat > 0 {
 		n := _Squaddie_effect_Suppress(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSuppress})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieSuppress})
 	}
 	if s.Energy > 30 && s.Threat > 0 && !s.InCover {
 		n := _Squaddie_effect_Flank(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieFlank})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieFlank})
 	}
 	if s.Health < 10 && s.Threat > 4 {
 		n := _Squaddie_effect_Surrender(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSurrender})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.InCover, 0)
+		b0 |= rolegenimpl.HashBit(n.Radio, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Health))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
+		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Distance))
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieSurrender})
 	}
 	return out
 }

@@ -839,59 +839,227 @@ func _Villager_enabled(s *VillagerState, bits []uint64) {
 func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) []runtime.Successor[VillagerState] {
 	if s.Location != "home" && s.Energy >= 5 {
 		n := _Villager_effect_GoHome(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoHome})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoHome})
 	}
 	if s.Location != "field" && s.Energy >= 5 {
 		n := _Villager_effect_GoField(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoField})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoField})
 	}
 	if s.Location != "market" && s.Energy >= 5 {
 		n := _Villager_effect_GoMarket(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoMarket})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoMarket})
 	}
 	if s.Location != "forest" && s.Energy >= 5 {
 		n := _Villager_effect_GoForest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoForest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoForest})
 	}
 	if s.Location == "home" {
 		n := _Villager_effect_Sleep(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSleep})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSleep})
 	}
 	if s.Energy < 100 {
 		n := _Villager_effect_Rest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerRest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerRest})
 	}
 	if s.Bread >= 1 {
 		n := _Villager_effect_EatBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerEatBread})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerEatBread})
 	}
 	if s.Location == "market" && s.Gold >= 3 {
 		n := _Villager_effect_BuyBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuyBread})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBuyBread})
 	}
 	if s.Location == "market" && s.Gold >= 2 {
 		n := _Villager_effect_BuySeeds(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuySeeds})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBuySeeds})
 	}
 	if s.Location == "field" && s.Seeds >= 1 && !s.Planted && s.Energy >= 10 {
 		n := _Villager_effect_Plant(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerPlant})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerPlant})
 	}
 	if s.Location == "field" && s.Planted && s.Energy >= 10 {
 		n := _Villager_effect_Harvest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerHarvest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerHarvest})
 	}
 	if s.Location == "market" && s.Wheat >= 1 {
 		n := _Villager_effect_SellWheat(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWheat})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSellWheat})
 	}
 	if s.Location == "home" && s.Wheat >= 2 {
 		n := _Villager_effect_BakeBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBakeBread})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBakeBread})
 	}
 	if s.Location == "forest" && s.Energy >= 10 {
 		n := _Villager_effect_ChopWood(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerChopWood})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Planted, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Energy))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashWord(h, uint64(n.Bread))
+		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerChopWood})
 	}
 	return out
 }

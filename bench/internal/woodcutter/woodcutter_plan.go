@@ -434,31 +434,94 @@ func _Woodcutter_enabled(s *WoodcutterState, bits []uint64) {
 func _Woodcutter_expand(s *WoodcutterState, out []runtime.Successor[WoodcutterState]) []runtime.Successor[WoodcutterState] {
 	if s.Location != "forest" {
 		n := _Woodcutter_effect_GoForest(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterGoForest})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterGoForest})
 	}
 	if s.Location != "town" {
 		n := _Woodcutter_effect_GoTown(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterGoTown})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterGoTown})
 	}
 	if s.Location != "home" {
 		n := _Woodcutter_effect_GoHome(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterGoHome})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterGoHome})
 	}
 	if s.Location == "town" && s.Gold >= 5 && !s.HasAxe {
 		n := _Woodcutter_effect_BuyAxe(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterBuyAxe})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterBuyAxe})
 	}
 	if s.Location == "forest" && s.HasAxe {
 		n := _Woodcutter_effect_Chop(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterChop})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterChop})
 	}
 	if s.Location == "home" && s.Wood >= 2 {
 		n := _Woodcutter_effect_LightFire(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterLightFire})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterLightFire})
 	}
 	if s.Gold >= 1 {
 		n := _Woodcutter_effect_Eat(*s)
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: _Woodcutter_hash(&n), Action: WoodcutterEat})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashString(h, string(n.Location))
+		h = rolegenimpl.HashWord(h, uint64(n.Wood))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterEat})
 	}
 	return out
 }

@@ -230,15 +230,36 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
 	{
 		n := _Agent_effect_Search(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentSearch})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Searched, 0)
+		b0 |= rolegenimpl.HashBit(n.Booked, 1)
+		b0 |= rolegenimpl.HashBit(n.Notified, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Budget))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentSearch})
 	}
 	if s.Searched && s.Budget >= 100 {
 		n := _Agent_effect_Book(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentBook})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Searched, 0)
+		b0 |= rolegenimpl.HashBit(n.Booked, 1)
+		b0 |= rolegenimpl.HashBit(n.Notified, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Budget))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentBook})
 	}
 	if s.Booked {
 		n := _Agent_effect_Notify(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentNotify})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Searched, 0)
+		b0 |= rolegenimpl.HashBit(n.Booked, 1)
+		b0 |= rolegenimpl.HashBit(n.Notified, 2)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Budget))
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentNotify})
 	}
 	return out
 }

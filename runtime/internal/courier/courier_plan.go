@@ -285,19 +285,47 @@ func _Courier_enabled(s *CourierState, bits []uint64) {
 func _Courier_expand(s *CourierState, out []runtime.Successor[CourierState]) []runtime.Successor[CourierState] {
 	if s.At == Depot && s.Parcels < 3 {
 		n := _Courier_effect_Load(*s)
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: _Courier_hash(&n), Action: CourierLoad})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Storm, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierLoad})
 	}
 	if s.At == Depot {
 		n := _Courier_effect_DriveToTown(*s)
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: _Courier_hash(&n), Action: CourierDriveToTown})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Storm, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierDriveToTown})
 	}
 	if s.At == Town {
 		n := _Courier_effect_DriveHome(*s)
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: _Courier_hash(&n), Action: CourierDriveHome})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Storm, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierDriveHome})
 	}
 	if s.At == Town && s.Parcels > 0 {
 		n := _Courier_effect_Deliver(*s)
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: _Courier_hash(&n), Action: CourierDeliver})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Storm, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.At))
+		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierDeliver})
 	}
 	return out
 }

@@ -164,11 +164,17 @@ func _Laborer_enabled(s *LaborerState, bits []uint64) {
 func _Laborer_expand(s *LaborerState, out []runtime.Successor[LaborerState]) []runtime.Successor[LaborerState] {
 	{
 		n := _Laborer_effect_Work(*s)
-		out = append(out, runtime.Successor[LaborerState]{State: n, Hash: _Laborer_hash(&n), Action: LaborerWork})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[LaborerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: LaborerWork})
 	}
 	if s.Hunger > 0 {
 		n := _Laborer_effect_Eat(*s)
-		out = append(out, runtime.Successor[LaborerState]{State: n, Hash: _Laborer_hash(&n), Action: LaborerEat})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[LaborerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: LaborerEat})
 	}
 	return out
 }

@@ -374,23 +374,73 @@ func _Scout_enabled(s *ScoutState, bits []uint64) {
 func _Scout_expand(s *ScoutState, out []runtime.Successor[ScoutState]) []runtime.Successor[ScoutState] {
 	if s.Pos != Forest {
 		n := _Scout_effect_Walk(*s)
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutWalk})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Market, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Pos))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutWalk})
 	}
 	if s.Pos == Forest && s.Food < 3 {
 		n := _Scout_effect_Forage(*s)
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutForage})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Market, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Pos))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutForage})
 	}
 	if s.Food > 0 {
 		n := _Scout_effect_Eat(*s)
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutEat})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Market, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Pos))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutEat})
 	}
 	if s.Threat > 0 && s.Ammo > 0 {
 		n := _Scout_effect_Fight(*s)
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutFight})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Market, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Pos))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutFight})
 	}
 	if s.Market && s.Food > 0 {
 		n := _Scout_effect_Trade(*s)
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: _Scout_hash(&n), Action: ScoutTrade})
+		var b0 uint64
+		b0 |= rolegenimpl.HashBit(n.Market, 0)
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, b0)
+		h = rolegenimpl.HashWord(h, uint64(n.Pos))
+		h = rolegenimpl.HashWord(h, uint64(n.Food))
+		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+		h = rolegenimpl.HashWord(h, uint64(n.Threat))
+		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+		h = rolegenimpl.HashWord(h, uint64(n.Gold))
+		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutTrade})
 	}
 	return out
 }

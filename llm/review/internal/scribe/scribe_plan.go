@@ -110,7 +110,9 @@ func _Scribe_enabled(s *ScribeState, bits []uint64) {
 func _Scribe_expand(s *ScribeState, out []runtime.Successor[ScribeState]) []runtime.Successor[ScribeState] {
 	{
 		n := _Scribe_effect_Write(*s)
-		out = append(out, runtime.Successor[ScribeState]{State: n, Hash: _Scribe_hash(&n), Action: ScribeWrite})
+		h := rolegenimpl.HashStart
+		h = rolegenimpl.HashWord(h, uint64(n.Notes))
+		out = append(out, runtime.Successor[ScribeState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScribeWrite})
 	}
 	return out
 }
