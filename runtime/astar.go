@@ -378,7 +378,7 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 		}
 	}
 	seg := Plan{Steps: p.Steps[mark:], Goals: p.Goals[goalMark:]}
-	if err := d.Verify(s, &seg); err != nil {
+	if err := a.verify(s, &seg); err != nil {
 		// Only effects or conditions that are not pure functions of the
 		// state get here; never return a plan that does not verify.
 		p.Steps, p.Goals, p.Cost = p.Steps[:mark], p.Goals[:goalMark], cost
@@ -389,6 +389,21 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 			a.trace.add(TraceEvent{Kind: TraceStep, Action: d.Actions[st].Name, Step: mark + i + 1, Depth: 1})
 		}
 		a.traceGoals(TraceGoalDone, s, "")
+	}
+	return nil
+}
+
+// verify is d.Verify(s, seg), with the domain's Replay when it has one
+// (every step's precondition and effects inline) and Verify itself to
+// tell what is wrong when something is.
+func (a *AStar[S]) verify(s S, seg *Plan) error {
+	d := a.d
+	if d.Replay == nil || d.stateCosts {
+		return d.Verify(s, seg)
+	}
+	a.next = s // a field: the address of s would make every call allocate it
+	if d.Replay(&a.next, seg.Steps) != len(seg.Steps) || d.FirstUnsatisfied(seg.Goals, a.next) != NoGoal {
+		return d.Verify(s, seg)
 	}
 	return nil
 }
@@ -406,7 +421,7 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 	}
 	a.states = a.states[:0]
 	a.nodes = a.nodes[:0]
-	a.open = a.open[:0]
+	a.open.reset()
 	a.table.reset()
 	a.expansions, a.generated = 0, 0
 	a.depthCut = false
@@ -427,7 +442,8 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 }
 
 // addNode records a new state (a key), which belongs in the given slot
-// of the state table, with its estimate, and returns its node.
+// of the state table, with its estimate, puts it on the open list unless
+// the estimate marks it a dead end, and returns its node.
 func (a *AStar[S]) addNode(s *S, slot, hash uint32, g float64, parent int32, act ActionID, depth int32) int32 {
 	n := int32(len(a.nodes))
 	a.states = append(a.states, *s)
@@ -437,6 +453,9 @@ func (a *AStar[S]) addNode(s *S, slot, hash uint32, g float64, parent int32, act
 		nd.goalKnown = true
 	} else {
 		nd.h = a.estimateOf(&a.states[n])
+	}
+	if nd.open = !math.IsInf(nd.h, 1); nd.open {
+		a.open.push(entry(g+a.weight*nd.h, g, n))
 	}
 	a.nodes = append(a.nodes, nd)
 	a.table.insert(slot, hash, n)
@@ -455,16 +474,14 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	a.at = d.key(&a.at)
 	hash := fold(a.hashOf(&a.at))
 	_, slot := a.find(&a.at, hash)
-	root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0)
-	if math.IsInf(a.nodes[root].h, 1) {
-		return -1, d.newError(Unreachable, NoGoal, NoAction)
+	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open {
+		return -1, d.newError(Unreachable, NoGoal, NoAction) // a dead end
 	}
-	a.enqueue(root)
-	for len(a.open) > 0 {
+	for a.open.len() > 0 {
 		e := a.open.pop()
 		n := e.node
 		nd := &a.nodes[n]
-		if !nd.open || e.g != nd.g {
+		if !nd.open || !e.hasG(nd.g) {
 			continue // stale: the node was reopened with a cheaper path, or closed
 		}
 		nd.open = false
@@ -529,14 +546,16 @@ func (a *AStar[S]) exhausted() error {
 func (a *AStar[S]) expandNode(n int32) error {
 	nd := &a.nodes[n]
 	g0, depth := nd.g, nd.depth+1
+	if a.expand != nil {
+		return a.expandGenerated(n, g0, depth)
+	}
 	// Stepping back to the parent's state, or staying put, never gives a
-	// cheaper path (costs are positive): skip the lookup.
+	// cheaper path (costs are positive): skip the hash and the lookup.
+	// (Expand's successors come hashed: the table finds such a state at
+	// less than comparing each with both.)
 	a.back = a.states[n]
 	if nd.parent >= 0 {
 		a.back = a.states[nd.parent]
-	}
-	if a.expand != nil {
-		return a.expandGenerated(n, g0, depth)
 	}
 	if a.enabled != nil {
 		a.enabled(&a.states[n], a.bits)
@@ -569,9 +588,6 @@ func (a *AStar[S]) expandGenerated(n int32, g0 float64, depth int32) error {
 	a.generated += len(a.succ)
 	for i := range a.succ {
 		su := &a.succ[i]
-		if su.State == a.back || su.State == a.states[n] {
-			continue
-		}
 		op := &a.ops[su.Action]
 		g := g0 + op.cost
 		if op.costOf != nil {
@@ -590,7 +606,7 @@ func (a *AStar[S]) expandGenerated(n int32, g0 float64, depth int32) error {
 		if len(a.nodes) >= a.maxStates {
 			return a.tooMany(depth)
 		}
-		a.enqueue(a.addNode(&su.State, slot, hash, g, n, su.Action, depth))
+		a.addNode(&su.State, slot, hash, g, n, su.Action, depth)
 	}
 	return nil
 }
@@ -653,7 +669,7 @@ func (a *AStar[S]) successor(n int32, i ActionID, next *S, hash uint32, g0 float
 	if len(a.nodes) >= a.maxStates {
 		return a.tooMany(depth)
 	}
-	a.enqueue(a.addNode(next, slot, hash, g, n, i, depth))
+	a.addNode(next, slot, hash, g, n, i, depth)
 	return nil
 }
 
@@ -703,5 +719,5 @@ func (a *AStar[S]) enqueue(n int32) {
 		return
 	}
 	nd.open = true
-	a.open.push(openEntry{f: nd.g + a.weight*nd.h, g: nd.g, node: n})
+	a.open.push(entry(nd.g+a.weight*nd.h, nd.g, n))
 }

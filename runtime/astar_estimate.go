@@ -239,10 +239,7 @@ func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
 		if a.singleField < 0 {
 			return a.singleBound, false
 		}
-		if pb := &a.single.bounds[0]; pb.use == nil {
-			return min(pb.reset, pb.steps(a.d.Number(s, a.singleField))), false
-		}
-		return a.single.partCost(0, s, a.d.Number), false
+		return stepsAt(&a.single.bounds[0], s, a.d.Number(s, a.singleField), a.d.Number), false
 	}
 	goal = true
 	for _, g := range a.goals {

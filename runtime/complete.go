@@ -78,10 +78,10 @@ func (x *complete[S]) run(st S, rem int, bound float64) result {
 	x.at = st
 	x.visit(&x.at, 0, -1, NoAction, 0, 0)
 	cut := false
-	for len(x.open) > 0 {
+	for x.open.len() > 0 {
 		e := x.open.pop()
 		n := e.node
-		if x.nodes[n].closed || e.g != x.nodes[n].g {
+		if x.nodes[n].closed || !e.hasG(x.nodes[n].g) {
 			continue // reached again more cheaply since
 		}
 		x.nodes[n].closed = true
@@ -106,7 +106,7 @@ func (x *complete[S]) reset(bound float64) {
 	x.agendas = append(x.agendas[:0], agendaEntry[S]{act: NoAction})
 	x.seen.reset()
 	x.entries.reset()
-	x.open = x.open[:0]
+	x.open.reset()
 }
 
 // expand expands situation n of a search from st: the goal reached, the
@@ -303,7 +303,7 @@ func (x *complete[S]) enqueue(n int32) {
 	if f >= x.bound {
 		return
 	}
-	x.open.push(openEntry{f: f, g: nd.g, node: n})
+	x.open.push(entry(f, nd.g, n))
 }
 
 // waiting reports whether action a is on agenda.

@@ -232,7 +232,11 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 	if number == nil || !pb.stepped() || c.parts[i].Cmp == CmpNone {
 		return min(pb.reset, pb.byStep)
 	}
-	x := number(s, c.parts[i].Field)
+	return stepsAt(pb, s, number(s, c.parts[i].Field), number)
+}
+
+// stepsAt is the bound pb of a stepped part whose field has value x in *s.
+func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
 	u := pb.use
 	if u == nil {
 		return min(pb.reset, pb.steps(x))

@@ -1,15 +1,78 @@
 package runtime
 
-// openList is the open list of a best-first search: a binary min-heap of
-// entries ordered by before.
-type openList []openEntry
+import "math"
+
+// openList is the open list of a best-first search, entries ordered by
+// before: the best entry pushed since the last pop that took the slot (in
+// hot), and a binary min-heap of the others. A search usually expands
+// next the best of the successors it has just pushed: that one then
+// never enters the heap, which saves a push and a pop of it.
+type openList struct {
+	hot    openEntry
+	hasHot bool
+	heap   minHeap
+}
+
+// minHeap is a binary min-heap of entries ordered by before.
+type minHeap []openEntry
+
+// len is the number of entries.
+func (o *openList) len() int {
+	if o.hasHot {
+		return len(o.heap) + 1
+	}
+	return len(o.heap)
+}
+
+// reset empties the list, keeping its storage.
+func (o *openList) reset() {
+	o.hasHot = false
+	o.heap = o.heap[:0]
+}
+
+// push adds e.
+func (o *openList) push(e openEntry) {
+	switch {
+	case !o.hasHot:
+		o.hot, o.hasHot = e, true
+	case e.before(&o.hot):
+		o.heap.push(o.hot)
+		o.hot = e
+	default:
+		o.heap.push(e)
+	}
+}
+
+// pop removes and returns the first entry; the list must not be empty.
+func (o *openList) pop() openEntry {
+	if o.hasHot && (len(o.heap) == 0 || o.hot.before(&o.heap[0])) {
+		o.hasHot = false
+		return o.hot
+	}
+	return o.heap.pop()
+}
 
 // openEntry is an entry of an open list. It carries its own f and g so the
-// heap compares entries without touching the search's node array.
+// heap compares entries without touching the search's node array. They
+// are kept as their IEEE 754 bits: for the values a search has (finite,
+// not negative, not NaN) the bits order as the numbers do, and comparing
+// integers takes one instruction, where a float comparison takes two
+// branches for NaN.
 type openEntry struct {
-	f, g float64
+	f, g uint64
 	node int32
 }
+
+// entry returns the entry of node with f = g + weight × h and cost so far
+// g, both finite, not negative and not NaN (-0 is not: its bits order
+// first).
+func entry(f, g float64, node int32) openEntry {
+	return openEntry{f: math.Float64bits(f), g: math.Float64bits(g), node: node}
+}
+
+// hasG reports whether the entry was made with cost so far g: an entry
+// whose node was reached again more cheaply since is stale.
+func (e *openEntry) hasG(g float64) bool { return e.g == math.Float64bits(g) }
 
 // before orders an open list: lower f first, then higher g (nearer the
 // goal by the estimate), then the node made first, which keeps the search
@@ -25,7 +88,7 @@ func (e *openEntry) before(o *openEntry) bool {
 }
 
 // push adds e.
-func (h *openList) push(e openEntry) {
+func (h *minHeap) push(e openEntry) {
 	*h = append(*h, e)
 	l := *h
 	i := len(l) - 1
@@ -45,13 +108,12 @@ func (h *openList) push(e openEntry) {
 // then the last entry up from there (one comparison a level on the way
 // down, where the textbook sift-down makes two: the last entry of a heap
 // usually belongs near the bottom).
-func (h *openList) pop() openEntry {
+func (h *minHeap) pop() openEntry {
 	l := *h
-	top := l[0]
 	n := len(l) - 1
-	last := l[n]
+	top, last := l[0], l[n]
+	*h = (*h)[:n] // the length alone: no write barrier
 	l = l[:n]
-	*h = l
 	if n == 0 {
 		return top
 	}
