@@ -26,7 +26,8 @@ type fieldRange struct {
 // reach is the scratch of the relaxed reachability analysis, kept by a
 // planner.
 type reach struct {
-	ranges []fieldRange
+	ranges  []fieldRange
+	widened []bool // by action: its effects are in ranges
 }
 
 // unreachable reports whether the relaxation proves that goal g cannot
@@ -49,18 +50,31 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 		x := d.Number(s, FieldID(f))
 		rs[f] = fieldRange{lo: x, hi: x}
 	}
+	// What an action adds to the sets does not depend on them (constants,
+	// or a direction), so each action widens them once; and they only
+	// grow, so once the goal might hold it might at the end: the proof has
+	// failed.
+	goal := &d.goals[g]
+	if goal.mightHold(rs) {
+		return false
+	}
+	r.widened = append(r.widened[:0], make([]bool, len(d.Actions))...)
 	for changed := true; changed; {
 		changed = false
 		for a := range d.Actions {
-			if !d.pres[a].mightHold(rs) {
+			if r.widened[a] || !d.pres[a].mightHold(rs) {
 				continue
 			}
+			r.widened[a] = true
 			if d.widen(ActionID(a), rs) {
+				if goal.mightHold(rs) {
+					return false
+				}
 				changed = true
 			}
 		}
 	}
-	return !d.goals[g].mightHold(rs)
+	return true
 }
 
 // widening is what an action's effect might do to one field it writes,
