@@ -163,7 +163,7 @@ type agentScratch[S comparable] struct {
 }
 
 func newAgentScratch[S comparable](p GoalPlanner[S]) *agentScratch[S] {
-	return &agentScratch[S]{planner: p, holds: make([]uint64, goalWords(p.Domain())),
+	return &agentScratch[S]{planner: p, holds: make([]uint64, goalWords(p.Domain())), reach: newReach(p.Domain()),
 		plan: Plan{Steps: make([]ActionID, 0, 64), Goals: make([]GoalID, 0, 1)}}
 }
 

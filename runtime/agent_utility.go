@@ -51,6 +51,7 @@ func NewUtilityPlanner[S comparable](u *UtilitySelector[S]) *UtilityPlanner[S] {
 		p.helps = append(p.helps, bits)
 		p.unreachable = append(p.unreachable, d.newError(Unreachable, g, NoAction))
 	}
+	p.reach = newReach(d)
 	return p
 }
 

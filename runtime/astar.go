@@ -172,6 +172,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		a.heuristic = h
 	}
 	a.expand, a.hash, a.key = d.Expand, d.Hash, d.Key
+	a.reach = newReach(d)
 	if d.Enabled != nil {
 		a.enabled = d.Enabled
 		a.bits = make([]uint64, (len(d.Actions)+63)/64)

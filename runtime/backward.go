@@ -39,8 +39,9 @@ type BackwardChainer[S comparable] struct {
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
 	started  time.Time  // when the call began, with stats
 	// errs are the goals' errors earlier calls returned (error), at most
-	// maxKeptErrors of them.
-	errs []*PlanningError
+	// maxKeptErrors of them, in room made for all at once so that no
+	// failure allocates once it has been seen.
+	errs []PlanningError
 }
 
 // maxKeptErrors is how many distinct goal errors a chainer keeps to
@@ -90,7 +91,8 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	}
 	b.call = chainCall[S]{d: d, cfg: &b.cfg, trace: b.cfg.trace}
 	b.call.presize()
-	b.errs = make([]*PlanningError, 0, maxKeptErrors)
+	b.reach = newReach(d)
+	b.errs = make([]PlanningError, 0, maxKeptErrors)
 	b.greedy = newGreedy(&b.call)
 	b.complete = complete[S]{c: &b.call}
 	return b
@@ -408,15 +410,16 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
 	}
-	for _, k := range b.errs {
-		if *k == e {
-			return k
+	for i := range b.errs {
+		if b.errs[i] == e {
+			return &b.errs[i]
 		}
+	}
+	if len(b.errs) < maxKeptErrors {
+		b.errs = append(b.errs, e) // in place: the pointers returned stay valid
+		return &b.errs[len(b.errs)-1]
 	}
 	k := new(PlanningError) // not &e: e would live on the heap on every call
 	*k = e
-	if len(b.errs) < maxKeptErrors {
-		b.errs = append(b.errs, k)
-	}
 	return k
 }

@@ -134,6 +134,41 @@ func TestMaxDepthExceeded(t *testing.T) {
 	assert.Len(t, p.Steps, 12)
 }
 
+// A failure the chainer has not seen before allocates nothing either (the
+// room for the errors it keeps is made with the chainer): an agent whose
+// world moves into a new way of failing late in a game makes no garbage.
+func TestFailingANewWayDoesNotAllocate(t *testing.T) {
+	ctx := context.Background()
+	flag := func(i int) runtime.Goal[flags] {
+		return runtime.Goal[flags]{Name: fmt.Sprintf("F%d", i), Cond: func(s flags) bool { return s.F[i] }, Reads: []runtime.FieldID{flagField(i)}}
+	}
+	d := runtime.NewDomain(runtime.Domain[flags]{
+		Name:   "Stuck",
+		Fields: flagFields(16),
+		Actions: []runtime.Action[flags]{{
+			Name: "A", Cost: 1, Writes: []runtime.FieldID{flagField(0)},
+			Effect: func(s flags) flags { s.F[0] = true; return s },
+			Pre:    func(s flags) bool { return s.F[1] }, PreText: "F1", PreReads: []runtime.FieldID{flagField(1)},
+		}},
+		Goals: []runtime.Goal[flags]{flag(0), flag(2), flag(3)}, // no action sets F1, F2 or F3
+	})
+	bc := runtime.NewBackwardChainer(d)
+	var p runtime.Plan
+	errs := make([]error, 0, 2)
+	g := runtime.GoalID(0)
+	allocs := testing.AllocsPerRun(1, func() {
+		errs = append(errs, bc.PlanGoalInto(ctx, flags{}, g, &p))
+		g++
+	})
+	require.Len(t, errs, 2) // AllocsPerRun's warm-up call, and the one it counts
+	var first, second *runtime.PlanningError
+	require.ErrorAs(t, errs[0], &first)
+	require.ErrorAs(t, errs[1], &second)
+	assert.Equal(t, "F0", first.GoalName)
+	assert.Equal(t, "F2", second.GoalName)
+	assert.Zero(t, allocs)
+}
+
 // A goal that fails again the same way gets the error the chainer
 // returned before, and allocates nothing: an agent that keeps trying a
 // hopeless goal in a game loop must not make garbage.

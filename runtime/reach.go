@@ -30,6 +30,12 @@ type reach struct {
 	widened []bool // by action: its effects are in ranges
 }
 
+// newReach returns the scratch of the relaxed reachability over d, whole,
+// so that no proof allocates.
+func newReach[S comparable](d *Domain[S]) reach {
+	return reach{ranges: make([]fieldRange, len(d.Fields)), widened: make([]bool, len(d.Actions))}
+}
+
 // unreachable reports whether the relaxation proves that goal g cannot
 // hold from *s. It needs the domain's Number (without it, it proves
 // nothing).
@@ -58,7 +64,11 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 	if goal.mightHold(rs) {
 		return false
 	}
-	r.widened = append(r.widened[:0], make([]bool, len(d.Actions))...)
+	if cap(r.widened) < len(d.Actions) {
+		r.widened = make([]bool, len(d.Actions))
+	}
+	r.widened = r.widened[:len(d.Actions)]
+	clear(r.widened)
 	for changed := true; changed; {
 		changed = false
 		for a := range d.Actions {
