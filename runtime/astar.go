@@ -379,7 +379,7 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 		}
 	}
 	seg := Plan{Steps: p.Steps[mark:], Goals: p.Goals[goalMark:]}
-	if err := a.verify(s, &seg); err != nil {
+	if err := d.verifyAt(s, &seg, &a.next); err != nil {
 		// Only effects or conditions that are not pure functions of the
 		// state get here; never return a plan that does not verify.
 		p.Steps, p.Goals, p.Cost = p.Steps[:mark], p.Goals[:goalMark], cost
@@ -390,21 +390,6 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 			a.trace.add(TraceEvent{Kind: TraceStep, Action: d.Actions[st].Name, Step: mark + i + 1, Depth: 1})
 		}
 		a.traceGoals(TraceGoalDone, s, "")
-	}
-	return nil
-}
-
-// verify is d.Verify(s, seg), with the domain's Replay when it has one
-// (every step's precondition and effects inline) and Verify itself to
-// tell what is wrong when something is.
-func (a *AStar[S]) verify(s S, seg *Plan) error {
-	d := a.d
-	if d.Replay == nil || d.stateCosts {
-		return d.Verify(s, seg)
-	}
-	a.next = s // a field: the address of s would make every call allocate it
-	if d.Replay(&a.next, seg.Steps) != len(seg.Steps) || d.FirstUnsatisfied(seg.Goals, a.next) != NoGoal {
-		return d.Verify(s, seg)
 	}
 	return nil
 }

@@ -38,6 +38,7 @@ type BackwardChainer[S comparable] struct {
 	reach    reach      // scratch of the relaxed reachability
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
 	started  time.Time  // when the call began, with stats
+	end      S          // scratch of the plan's verification
 	// errs are the goals' errors earlier calls returned (error), at most
 	// maxKeptErrors of them, in room made for all at once so that no
 	// failure allocates once it has been seen.
@@ -256,7 +257,7 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 		return err
 	}
 	c.work.ctx = nil
-	if err := b.d.Verify(s, p); err != nil {
+	if err := b.d.verifyAt(s, p, &b.end); err != nil {
 		// Unreachable by construction; never return an unverified plan.
 		p.Steps, p.Goals, p.Cost = p.Steps[:0], p.Goals[:0], 0
 		return err

@@ -546,6 +546,22 @@ func (d *Domain[S]) Verify(s S, p *Plan) error {
 	return nil
 }
 
+// verifyAt is Verify, with the generated Replay when the domain has it
+// (every step's precondition and effects inline) and no cost depends on
+// the state; Verify itself tells what is wrong when something is. *at is
+// its scratch: a planner's field, as the address of s would make every
+// call allocate it.
+func (d *Domain[S]) verifyAt(s S, p *Plan, at *S) error {
+	if d.Replay == nil || d.stateCosts {
+		return d.Verify(s, p)
+	}
+	*at = s
+	if d.Replay(at, p.Steps) != len(p.Steps) || d.FirstUnsatisfied(p.Goals, *at) != NoGoal {
+		return d.Verify(s, p)
+	}
+	return nil
+}
+
 // StepCost returns the cost of action a taken in s: its Cost, or CostOf(s)
 // for a cost that depends on the state, which must then be positive: a
 // cost that is not (0, negative, NaN) is a *PlanningError with reason
