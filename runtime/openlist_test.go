@@ -1,0 +1,68 @@
+package runtime
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The open list pops its entries in the order of their numbers (f up,
+// then g down, then node up), whatever the mix of pushes and pops, ties
+// and values: the reference is a sorted slice of the same entries,
+// compared as floats.
+func TestOpenListOrder(t *testing.T) {
+	type ref struct {
+		f, g float64
+		node int32
+	}
+	less := func(a, b ref) int {
+		switch {
+		case a.f != b.f:
+			if a.f < b.f {
+				return -1
+			}
+			return 1
+		case a.g != b.g:
+			if a.g > b.g {
+				return -1
+			}
+			return 1
+		}
+		return int(a.node - b.node)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 200 {
+		var o openList
+		var want []ref
+		node := int32(0)
+		for op := range 400 {
+			if len(want) > 0 && rng.IntN(3) == 0 {
+				slices.SortFunc(want, less)
+				e := o.pop()
+				require.Equal(t, want[0], ref{f: fromBits(e.f), g: fromBits(e.g), node: e.node}, "round %d, op %d", round, op)
+				want = want[1:]
+				continue
+			}
+			// Few distinct values, so that ties are common; some not
+			// integers, some large.
+			g := float64(rng.IntN(6)) * []float64{1, 0.25, 1e9}[round%3]
+			f := g + float64(rng.IntN(4))*0.5
+			o.push(entry(f, g, node))
+			want = append(want, ref{f: f, g: g, node: node})
+			node++
+		}
+		require.Equal(t, len(want), o.len())
+		for len(want) > 0 {
+			slices.SortFunc(want, less)
+			e := o.pop()
+			require.Equal(t, want[0].node, e.node)
+			want = want[1:]
+		}
+		require.Zero(t, o.len())
+	}
+}
+
+func fromBits(b uint64) float64 { return math.Float64frombits(b) }
