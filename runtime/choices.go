@@ -169,12 +169,18 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 	}
 	c.countBreaks(list, ranks)
 	// Insertion sort: the lists are short, and it keeps equals in
-	// declaration order.
+	// declaration order. Each choice that moves is lifted out once, the
+	// ones it goes before shifted up behind it.
 	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && ranks[j].before(&ranks[j-1]); j-- {
-			list[j], list[j-1] = list[j-1], list[j]
-			ranks[j], ranks[j-1] = ranks[j-1], ranks[j]
+		if !ranks[i].before(&ranks[i-1]) {
+			continue
 		}
+		ch, r := list[i], ranks[i]
+		j := i
+		for ; j > 0 && r.before(&ranks[j-1]); j-- {
+			list[j], ranks[j] = list[j-1], ranks[j-1]
+		}
+		list[j], ranks[j] = ch, r
 	}
 	c.ranks = ranks
 }
