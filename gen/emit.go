@@ -417,13 +417,18 @@ func (e *emitter) bitsFunc(name string, conds []exprlang.Expr) {
 	e.f.Line()
 }
 
+// maxInlineHash is the most statements a state's hash may take for
+// Expand to hash each successor inline; a larger one is called, so that
+// the function stays a size the compiler inlines into.
+const maxInlineHash = 10
+
 // expand emits the function that writes the successors of a state, for
 // A*: for each action in declaration order whose precondition holds and
 // that has effects, the state after them as a key (inert fields zero)
 // with its hash; the effect and key functions are called directly, so
-// the compiler inlines what it can, and the hash is written out inline
-// (the hash function is too large to inline, and inline its inert fields
-// are constants).
+// the compiler inlines what it can, and a small hash is written out
+// inline (the hash function is too large to inline, and inline its inert
+// fields are constants).
 func (e *emitter) expand() {
 	r := e.r
 	if r.ExpandFunc == "" {
@@ -439,10 +444,14 @@ func (e *emitter) expand() {
 		if r.KeyFunc != "" {
 			step = append(step, jen.Id("n").Op("=").Id(r.KeyFunc).Call(jen.Op("&").Id("n")))
 		}
-		step = append(step, e.hashFields("n")...)
+		hash := jen.Id(r.HashFunc).Call(jen.Op("&").Id("n"))
+		if fold := e.hashFields("n"); len(fold) <= maxInlineHash {
+			step = append(step, fold...)
+			hash = e.impl("HashMix").Call(jen.Id("h"))
+		}
 		step = append(step, jen.Id("out").Op("=").Append(jen.Id("out"), succ.Clone().Values(
 			kv("State", jen.Id("n")),
-			kv("Hash", e.impl("HashMix").Call(jen.Id("h"))),
+			kv("Hash", hash),
 			kv("Action", jen.Id(a.Const)),
 		)))
 		if a.Pre == nil {

@@ -761,207 +761,51 @@ func _Cook_enabled(s *CookState, bits []uint64) {
 func _Cook_expand(s *CookState, out []runtime.Successor[CookState]) []runtime.Successor[CookState] {
 	if s.At != Pantry && s.Veg >= 0 {
 		n := _Cook_effect_GoPantry(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoPantry})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoPantry})
 	}
 	if s.At != Stove && s.Veg >= 0 {
 		n := _Cook_effect_GoStove(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoStove})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoStove})
 	}
 	if s.At != Sink && s.Veg >= 0 {
 		n := _Cook_effect_GoSink(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoSink})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoSink})
 	}
 	if s.At != Market && s.Veg >= 0 {
 		n := _Cook_effect_GoMarket(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookGoMarket})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoMarket})
 	}
 	if s.At == Pantry && s.Veg < 2 {
 		n := _Cook_effect_TakeVeg(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookTakeVeg})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookTakeVeg})
 	}
 	if s.At == Market && s.Money >= 3 {
 		n := _Cook_effect_BuyVeg(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookBuyVeg})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBuyVeg})
 	}
 	if s.At == Stove && s.Veg >= 1 {
 		n := _Cook_effect_Chop(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookChop})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookChop})
 	}
 	if s.At == Sink && !s.Water {
 		n := _Cook_effect_FillPot(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookFillPot})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookFillPot})
 	}
 	if s.At == Stove && !s.Fire {
 		n := _Cook_effect_LightFire(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookLightFire})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookLightFire})
 	}
 	if s.At == Stove && s.Water && s.Fire && s.Chopped >= 2 {
 		n := _Cook_effect_Boil(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookBoil})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBoil})
 	}
 	if s.Soup && s.Bowls >= 1 {
 		n := _Cook_effect_Serve(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookServe})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookServe})
 	}
 	if s.At == Sink && s.Dirty >= 1 {
 		n := _Cook_effect_Wash(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Water, 0)
-		b0 |= rolegenimpl.HashBit(n.Fire, 1)
-		b0 |= rolegenimpl.HashBit(n.Soup, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Money))
-		h = rolegenimpl.HashWord(h, uint64(n.Veg))
-		h = rolegenimpl.HashWord(h, uint64(n.Chopped))
-		h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Served))
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CookWash})
+		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookWash})
 	}
 	return out
 }

@@ -814,213 +814,59 @@ func _Miner_enabled(s *MinerState, bits []uint64) {
 func _Miner_expand(s *MinerState, out []runtime.Successor[MinerState]) []runtime.Successor[MinerState] {
 	if s.Location != "camp" && s.Energy >= 5 {
 		n := _Miner_effect_GoCamp(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoCamp})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoCamp})
 	}
 	if s.Location != "mine" && s.Energy >= 5 {
 		n := _Miner_effect_GoMine(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoMine})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoMine})
 	}
 	if s.Location != "river" && s.Energy >= 5 {
 		n := _Miner_effect_GoRiver(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoRiver})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoRiver})
 	}
 	if s.Location != "town" && s.Energy >= 5 {
 		n := _Miner_effect_GoTown(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerGoTown})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoTown})
 	}
 	if s.Location == "town" && s.Gold >= 5 && !s.Pick {
 		n := _Miner_effect_BuyPick(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBuyPick})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyPick})
 	}
 	if s.Location == "town" && s.Gold >= 2 {
 		n := _Miner_effect_BuyOil(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBuyOil})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyOil})
 	}
 	if s.Oil >= 1 && !s.Lit {
 		n := _Miner_effect_LightLamp(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerLightLamp})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerLightLamp})
 	}
 	if s.Location == "mine" && s.Pick && s.Lit && s.Energy >= 10 {
 		n := _Miner_effect_Dig(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerDig})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerDig})
 	}
 	if s.Location == "town" && s.Ore >= 4 {
 		n := _Miner_effect_SellOre(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerSellOre})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerSellOre})
 	}
 	if s.Location == "river" && s.Energy >= 5 {
 		n := _Miner_effect_Pan(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerPan})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerPan})
 	}
 	if s.Location == "town" && s.Energy >= 5 {
 		n := _Miner_effect_Busk(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBusk})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBusk})
 	}
 	if s.Energy < 100 {
 		n := _Miner_effect_Rest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerRest})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerRest})
 	}
 	if s.Food >= 1 {
 		n := _Miner_effect_Eat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerEat})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerEat})
 	}
 	if s.Location == "town" && s.Gold >= 3 {
 		n := _Miner_effect_BuyFood(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Pick, 0)
-		b0 |= rolegenimpl.HashBit(n.Lit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Oil))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: MinerBuyFood})
+		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyFood})
 	}
 	return out
 }

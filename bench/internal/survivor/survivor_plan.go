@@ -427,99 +427,27 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) []runtime.Successor[SurvivorState] {
 	if s.Magazines > 0 && s.Ammo < 10 {
 		n := _Survivor_effect_Reload(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Armed, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashFloat(h, float64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Stance))
-		h = rolegenimpl.HashString(h, string(n.Zone))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorReload})
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorReload})
 	}
 	if s.Hunger > 30 || s.Health < 20 {
 		n := _Survivor_effect_Eat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Armed, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashFloat(h, float64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Stance))
-		h = rolegenimpl.HashString(h, string(n.Zone))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorEat})
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorEat})
 	}
 	if s.Armed && s.Ammo+s.Magazines*30 >= 60 {
 		n := _Survivor_effect_Attack(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Armed, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashFloat(h, float64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Stance))
-		h = rolegenimpl.HashString(h, string(n.Zone))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorAttack})
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorAttack})
 	}
 	if s.Stance == Standing && s.Threat > 2 {
 		n := _Survivor_effect_TakeCover(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Armed, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashFloat(h, float64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Stance))
-		h = rolegenimpl.HashString(h, string(n.Zone))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorTakeCover})
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorTakeCover})
 	}
 	if s.Zone == "market" || s.Zone == "camp" {
 		n := _Survivor_effect_Trade(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Armed, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashFloat(h, float64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Stance))
-		h = rolegenimpl.HashString(h, string(n.Zone))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorTrade})
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorTrade})
 	}
 	if s.Energy*2.5 > 60.0 && !(s.Stance == Prone) {
 		n := _Survivor_effect_Sprint(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Armed, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashFloat(h, float64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Stance))
-		h = rolegenimpl.HashString(h, string(n.Zone))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorSprint})
+		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorSprint})
 	}
 	return out
 }

@@ -1028,343 +1028,83 @@ func _Squaddie_enabled(s *SquaddieState, bits []uint64) {
 func _Squaddie_expand(s *SquaddieState, out []runtime.Successor[SquaddieState]) []runtime.Successor[SquaddieState] {
 	if s.Ammo > 0 && s.Threat > 0 {
 		n := _Squaddie_effect_Shoot(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieShoot})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieShoot})
 	}
 	if s.Ammo >= 3 && s.Threat > 1 {
 		n := _Squaddie_effect_Burst(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieBurst})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBurst})
 	}
 	if s.Distance < 2 && s.Threat > 0 {
 		n := _Squaddie_effect_Melee(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieMelee})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieMelee})
 	}
 	if s.Magazines > 0 && s.Ammo < 10 {
 		n := _Squaddie_effect_Reload(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieReload})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieReload})
 	}
 	if s.Threat == 0 {
 		n := _Squaddie_effect_Scavenge(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieScavenge})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScavenge})
 	}
 	if s.Distance > 0 && s.Health > 30 {
 		n := _Squaddie_effect_Advance(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieAdvance})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieAdvance})
 	}
 	if s.Distance < 10 {
 		n := _Squaddie_effect_Retreat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieRetreat})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRetreat})
 	}
 	if !s.InCover {
 		n := _Squaddie_effect_TakeCover(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieTakeCover})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieTakeCover})
 	}
 	if s.InCover {
 		n := _Squaddie_effect_LeaveCover(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieLeaveCover})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieLeaveCover})
 	}
 	if s.Medkits > 0 && s.Health < 100 {
 		n := _Squaddie_effect_Heal(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieHeal})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieHeal})
 	}
 	if s.Health < 60 {
 		n := _Squaddie_effect_Bandage(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieBandage})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBandage})
 	}
 	if s.Threat == 0 && s.Energy < 100 {
 		n := _Squaddie_effect_Rest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieRest})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRest})
 	}
 	if s.Energy > 20 {
 		n := _Squaddie_effect_Sprint(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieSprint})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSprint})
 	}
 	if s.Grenades > 0 && s.Distance > 2 && s.Threat > 2 {
 		n := _Squaddie_effect_Throw(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieThrow})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieThrow})
 	}
 	if s.Threat > 3 && s.Radio {
 		n := _Squaddie_effect_CallBackup(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieCallBackup})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieCallBackup})
 	}
 	if s.Threat == 0 && s.Energy > 10 {
 		n := _Squaddie_effect_Patrol(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddiePatrol})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddiePatrol})
 	}
 	if s.Threat == 0 && !s.InCover {
 		n := _Squaddie_effect_Scout(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieScout})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScout})
 	}
 	if s.Ammo >= 5 && s.Threat > 0 {
 		n := _Squaddie_effect_Suppress(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieSuppress})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSuppress})
 	}
 	if s.Energy > 30 && s.Threat > 0 && !s.InCover {
 		n := _Squaddie_effect_Flank(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieFlank})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieFlank})
 	}
 	if s.Health < 10 && s.Threat > 4 {
 		n := _Squaddie_effect_Surrender(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.InCover, 0)
-		b0 |= rolegenimpl.HashBit(n.Radio, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Health))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		h = rolegenimpl.HashWord(h, uint64(n.Medkits))
-		h = rolegenimpl.HashWord(h, uint64(n.Grenades))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SquaddieSurrender})
+		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSurrender})
 	}
 	return out
 }

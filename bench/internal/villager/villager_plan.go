@@ -839,227 +839,59 @@ func _Villager_enabled(s *VillagerState, bits []uint64) {
 func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) []runtime.Successor[VillagerState] {
 	if s.Location != "home" && s.Energy >= 5 {
 		n := _Villager_effect_GoHome(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoHome})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoHome})
 	}
 	if s.Location != "field" && s.Energy >= 5 {
 		n := _Villager_effect_GoField(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoField})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoField})
 	}
 	if s.Location != "market" && s.Energy >= 5 {
 		n := _Villager_effect_GoMarket(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoMarket})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoMarket})
 	}
 	if s.Location != "forest" && s.Energy >= 5 {
 		n := _Villager_effect_GoForest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoForest})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoForest})
 	}
 	if s.Location == "home" {
 		n := _Villager_effect_Sleep(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSleep})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSleep})
 	}
 	if s.Energy < 100 {
 		n := _Villager_effect_Rest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerRest})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerRest})
 	}
 	if s.Bread >= 1 {
 		n := _Villager_effect_EatBread(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerEatBread})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerEatBread})
 	}
 	if s.Location == "market" && s.Gold >= 3 {
 		n := _Villager_effect_BuyBread(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBuyBread})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuyBread})
 	}
 	if s.Location == "market" && s.Gold >= 2 {
 		n := _Villager_effect_BuySeeds(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBuySeeds})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuySeeds})
 	}
 	if s.Location == "field" && s.Seeds >= 1 && !s.Planted && s.Energy >= 10 {
 		n := _Villager_effect_Plant(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerPlant})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerPlant})
 	}
 	if s.Location == "field" && s.Planted && s.Energy >= 10 {
 		n := _Villager_effect_Harvest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerHarvest})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerHarvest})
 	}
 	if s.Location == "market" && s.Wheat >= 1 {
 		n := _Villager_effect_SellWheat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSellWheat})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWheat})
 	}
 	if s.Location == "home" && s.Wheat >= 2 {
 		n := _Villager_effect_BakeBread(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBakeBread})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBakeBread})
 	}
 	if s.Location == "forest" && s.Energy >= 10 {
 		n := _Villager_effect_ChopWood(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Planted, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerChopWood})
+		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerChopWood})
 	}
 	return out
 }

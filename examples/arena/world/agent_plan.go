@@ -633,153 +633,43 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
 	if s.At != Forest {
 		n := _Agent_effect_GoToForest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentGoToForest})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToForest})
 	}
 	if s.At != Ruins {
 		n := _Agent_effect_GoToRuins(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentGoToRuins})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToRuins})
 	}
 	if s.At != Camp {
 		n := _Agent_effect_GoToCamp(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentGoToCamp})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToCamp})
 	}
 	if s.At == Forest && s.Food < 4 && s.Threat == 0 {
 		n := _Agent_effect_Forage(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentForage})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentForage})
 	}
 	if s.Food > 0 {
 		n := _Agent_effect_Eat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentEat})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentEat})
 	}
 	if s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
 		n := _Agent_effect_Scavenge(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentScavenge})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentScavenge})
 	}
 	if s.At == Camp && s.Threat == 0 {
 		n := _Agent_effect_Rest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentRest})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentRest})
 	}
 	if s.Ammo >= 3 && s.Threat > 0 {
 		n := _Agent_effect_Fight(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentFight})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFight})
 	}
 	if s.Energy > 20 && s.Threat > 0 {
 		n := _Agent_effect_Flee(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentFlee})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFlee})
 	}
 	if s.Threat > 0 && !s.Cover {
 		n := _Agent_effect_Hide(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		b0 |= rolegenimpl.HashBit(n.Looted, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentHide})
+		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentHide})
 	}
 	return out
 }
