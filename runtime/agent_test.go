@@ -319,6 +319,20 @@ func TestUtilityDrivenAgent(t *testing.T) {
 	}
 }
 
+// A utility decision allocates nothing: the relaxed reachability it
+// tries first reads the state from the planner's scratch (its address
+// taken from the call's argument made every call allocate the state).
+func TestUtilityDecisionDoesNotAllocate(t *testing.T) {
+	ctx := t.Context()
+	u := runtime.NewUtilityPlanner(runtime.NewUtility(scout.ScoutDomain))
+	s := scout.ScoutState{Hunger: 60, Ammo: 1}
+	var p runtime.Plan
+	require.NoError(t, u.PlanGoalInto(ctx, s, scout.ScoutGoalFed, &p))
+	require.Len(t, p.Steps, 1)
+	allocs := testing.AllocsPerRun(100, func() { _ = u.PlanGoalInto(ctx, s, scout.ScoutGoalFed, &p) })
+	assert.Zero(t, allocs)
+}
+
 // A* serves the same agent.
 func TestAStarDrivenAgent(t *testing.T) {
 	ctx := t.Context()

@@ -27,6 +27,7 @@ type UtilityPlanner[S comparable] struct {
 	// again and again without allocating.
 	unreachable []*PlanningError
 	reach       reach
+	at          S // the state of the call, for the relaxed reachability
 }
 
 // NewUtilityPlanner returns a planner of one step at a time over u.
@@ -73,7 +74,8 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 	if d.Goals[g].Cond(s) {
 		return nil
 	}
-	if d.unreachable(g, &s, &p.reach) {
+	p.at = s // a field: the address of s would make every call allocate it
+	if d.unreachable(g, &p.at, &p.reach) {
 		return p.unreachable[g]
 	}
 	best := NoAction
