@@ -31,7 +31,9 @@ const DefaultAStarMaxStates = 1_000_000
 // open list), so a planner reused for many plans with the Into methods does
 // not allocate in steady state; for the same reason one AStar must not be
 // used by two goroutines at once (give each worker its own: they are
-// cheap).
+// cheap). A goal it cannot plan does not allocate either: the
+// *PlanningError is the one an earlier call returned for the same failure
+// (errors are values to read, not to modify).
 type AStar[S comparable] struct {
 	d         *Domain[S]
 	budget    int
@@ -95,6 +97,11 @@ type AStar[S comparable] struct {
 	generated  int         // successors generated in this search
 	depthCut   bool        // a state was not expanded for the depth limit
 	stepBuf    [1]GoalID   // backs goals for single-goal searches
+
+	// fail is the failing search's error, errs the errors earlier calls
+	// returned, to return again for the same failure.
+	fail PlanningError
+	errs keptErrors
 
 	// stats counts the calls (WithStats); last, so that adding it moved
 	// no field the search reads.
@@ -173,6 +180,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 	}
 	a.expand, a.hash, a.key = d.Expand, d.Hash, d.Key
 	a.reach = newReach(d)
+	a.errs = newKeptErrors()
 	if d.Enabled != nil {
 		a.enabled = d.Enabled
 		a.bits = make([]uint64, (len(d.Actions)+63)/64)
@@ -368,6 +376,7 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 			if perr.Goal != NoGoal {
 				perr.GoalName = d.Goals[perr.Goal].Name
 			}
+			return a.errs.keep(perr)
 		}
 		return err
 	}
@@ -461,7 +470,7 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	hash := fold(a.hashOf(&a.at))
 	_, slot := a.find(&a.at, hash)
 	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open {
-		return -1, d.newError(Unreachable, NoGoal, NoAction) // a dead end
+		return -1, a.failure(Unreachable) // a dead end
 	}
 	for a.open.len() > 0 {
 		e := a.open.pop()
@@ -493,7 +502,7 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 // hopeless after proveAfter of them, the context every 256.
 func (a *AStar[S]) count(ctx context.Context, n int32) error {
 	if a.expansions >= a.limit {
-		err := a.d.newError(SearchBudgetExceeded, NoGoal, NoAction)
+		err := a.failure(SearchBudgetExceeded)
 		err.Limit, err.Depth = a.budget, int(a.nodes[n].depth)
 		return err
 	}
@@ -515,11 +524,11 @@ func (a *AStar[S]) count(ctx context.Context, n int32) error {
 // exhausted is the error of a search whose open list ran out.
 func (a *AStar[S]) exhausted() error {
 	if a.depthCut {
-		err := a.d.newError(MaxStepsExceeded, NoGoal, NoAction)
+		err := a.failure(MaxStepsExceeded)
 		err.Limit, err.Depth, err.States = int(a.maxSteps), int(a.depthLimit), len(a.nodes)
 		return err
 	}
-	err := a.d.newError(Unreachable, NoGoal, NoAction)
+	err := a.failure(Unreachable)
 	err.Depth, err.States = a.deepest(), len(a.nodes)
 	return err
 }
@@ -608,10 +617,17 @@ func (a *AStar[S]) relax(j, n int32, i ActionID, g float64, depth int32) {
 	a.enqueue(j)
 }
 
+// failure returns the search's error of reason r, in the planner's
+// scratch until run keeps it (see keptErrors).
+func (a *AStar[S]) failure(r Reason) *PlanningError {
+	a.fail = a.d.errorValue(r, NoGoal, NoAction)
+	return &a.fail
+}
+
 // tooMany is the error of a search that would hold more states than its
 // bound.
 func (a *AStar[S]) tooMany(depth int32) error {
-	err := a.d.newError(MaxStatesExceeded, NoGoal, NoAction)
+	err := a.failure(MaxStatesExceeded)
 	err.Limit, err.Depth, err.States = a.maxStates, int(depth), len(a.nodes)
 	return err
 }

@@ -185,17 +185,16 @@ const proveAfter = 16
 // the limit whatever the plan. (A dead end, an infinite estimate at the
 // root, is told before any search.)
 func (a *AStar[S]) provedHopeless(root int32) error {
-	d := a.d
 	if a.heuristic != nil || a.estimate != estimateDerived {
 		return nil
 	}
 	if a.provedUnreachable(root) {
-		err := d.newError(Unreachable, NoGoal, NoAction)
+		err := a.failure(Unreachable)
 		err.Relaxed = true
 		return err
 	}
 	if steps := a.stepsBound(root); steps > float64(a.depthLimit) && !math.IsInf(steps, 1) {
-		err := d.newError(MaxStepsExceeded, NoGoal, NoAction)
+		err := a.failure(MaxStepsExceeded)
 		err.Limit, err.Depth = int(a.maxSteps), 0
 		return err
 	}

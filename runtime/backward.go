@@ -39,15 +39,8 @@ type BackwardChainer[S comparable] struct {
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
 	started  time.Time  // when the call began, with stats
 	end      S          // scratch of the plan's verification
-	// errs are the goals' errors earlier calls returned (error), at most
-	// maxKeptErrors of them, in room made for all at once so that no
-	// failure allocates once it has been seen.
-	errs []PlanningError
+	errs     keptErrors // the goals' errors earlier calls returned (error)
 }
-
-// maxKeptErrors is how many distinct goal errors a chainer keeps to
-// return again: a role's goals fail in a few ways each.
-const maxKeptErrors = 64
 
 type backwardConfig struct {
 	chaining    bool
@@ -93,7 +86,7 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	b.call = chainCall[S]{d: d, cfg: &b.cfg, trace: b.cfg.trace}
 	b.call.presize()
 	b.reach = newReach(d)
-	b.errs = make([]PlanningError, 0, maxKeptErrors)
+	b.errs = newKeptErrors()
 	b.greedy = newGreedy(&b.call)
 	b.complete = complete[S]{c: &b.call}
 	return b
@@ -411,16 +404,5 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
 	}
-	for i := range b.errs {
-		if b.errs[i] == e {
-			return &b.errs[i]
-		}
-	}
-	if len(b.errs) < maxKeptErrors {
-		b.errs = append(b.errs, e) // in place: the pointers returned stay valid
-		return &b.errs[len(b.errs)-1]
-	}
-	k := new(PlanningError) // not &e: e would live on the heap on every call
-	*k = e
-	return k
+	return b.errs.keep(&e)
 }

@@ -134,9 +134,10 @@ func TestMaxDepthExceeded(t *testing.T) {
 	assert.Len(t, p.Steps, 12)
 }
 
-// A failure the chainer has not seen before allocates nothing either (the
-// room for the errors it keeps is made with the chainer): an agent whose
-// world moves into a new way of failing late in a game makes no garbage.
+// A failure the planner has not seen before allocates nothing either (the
+// room for the errors it keeps is made with the planner), the backward
+// chainer's or A*'s: an agent whose world moves into a new way of failing
+// late in a game makes no garbage.
 func TestFailingANewWayDoesNotAllocate(t *testing.T) {
 	ctx := context.Background()
 	flag := func(i int) runtime.Goal[flags] {
@@ -152,21 +153,28 @@ func TestFailingANewWayDoesNotAllocate(t *testing.T) {
 		}},
 		Goals: []runtime.Goal[flags]{flag(0), flag(2), flag(3)}, // no action sets F1, F2 or F3
 	})
-	bc := runtime.NewBackwardChainer(d)
-	var p runtime.Plan
-	errs := make([]error, 0, 2)
-	g := runtime.GoalID(0)
-	allocs := testing.AllocsPerRun(1, func() {
-		errs = append(errs, bc.PlanGoalInto(ctx, flags{}, g, &p))
-		g++
-	})
-	require.Len(t, errs, 2) // AllocsPerRun's warm-up call, and the one it counts
-	var first, second *runtime.PlanningError
-	require.ErrorAs(t, errs[0], &first)
-	require.ErrorAs(t, errs[1], &second)
-	assert.Equal(t, "F0", first.GoalName)
-	assert.Equal(t, "F2", second.GoalName)
-	assert.Zero(t, allocs)
+	for name, planner := range map[string]runtime.GoalPlanner[flags]{
+		"chainer": runtime.NewBackwardChainer(d),
+		"astar":   runtime.NewAStar(d),
+	} {
+		var p runtime.Plan
+		errs := make([]error, 0, 3)
+		g := runtime.GoalID(0)
+		allocs := testing.AllocsPerRun(1, func() {
+			errs = append(errs, planner.PlanGoalInto(ctx, flags{}, g, &p))
+			g++
+		})
+		require.Len(t, errs, 2, name) // AllocsPerRun's warm-up call, and the one it counts
+		var first, second *runtime.PlanningError
+		require.ErrorAs(t, errs[0], &first, name)
+		require.ErrorAs(t, errs[1], &second, name)
+		assert.Equal(t, "F0", first.GoalName, name)
+		assert.Equal(t, "F2", second.GoalName, name)
+		assert.Zero(t, allocs, name)
+		// The same failure again: the same error.
+		again := planner.PlanGoalInto(ctx, flags{}, 0, &p)
+		assert.Same(t, first, again, name)
+	}
 }
 
 // A goal that fails again the same way gets the error the chainer

@@ -166,6 +166,35 @@ func (d *Domain[S]) newError(r Reason, g GoalID, a ActionID) *PlanningError {
 	return &e
 }
 
+// maxKeptErrors is how many distinct errors a planner keeps to return
+// again: a role's goals fail in a few ways each.
+const maxKeptErrors = 64
+
+// keptErrors are the errors a planner returned, to return again for the
+// same failure, at most maxKeptErrors of them, in room made for all at
+// once: a failure allocates nothing once it has been seen, nor the first
+// time while there is room.
+type keptErrors []PlanningError
+
+func newKeptErrors() keptErrors { return make(keptErrors, 0, maxKeptErrors) }
+
+// keep returns the kept error equal to *e, keeping a copy of it first
+// when there is none (and room).
+func (k *keptErrors) keep(e *PlanningError) *PlanningError {
+	for i := range *k {
+		if (*k)[i] == *e {
+			return &(*k)[i]
+		}
+	}
+	if len(*k) < cap(*k) {
+		*k = append(*k, *e) // in place: the pointers returned stay valid
+		return &(*k)[len(*k)-1]
+	}
+	c := new(PlanningError)
+	*c = *e
+	return c
+}
+
 // errorValue is the PlanningError of reason r about goal g and action a
 // (either may be none), with their names and the action's precondition.
 func (d *Domain[S]) errorValue(r Reason, g GoalID, a ActionID) PlanningError {
