@@ -150,6 +150,9 @@ type agentScratch[S comparable] struct {
 
 	state S // the live state being read, for a role without UpdatePlanState
 	prev  S // the state of the tick before, while goals back off
+	// walk and before are the states of a check of a plan's steps
+	// (undoneBy).
+	walk, before S
 	// holds are the goals that hold in the live state of the agent being
 	// ticked, once held is set (Agent.holding).
 	holds  []uint64

@@ -131,7 +131,7 @@ func (a *Agent[S]) undoes(sc *agentScratch[S], g GoalID, steps []ActionID) (Goal
 	if len(held) == 0 {
 		return NoGoal, 0
 	}
-	return undoneBy(d, t, g, a.state, steps, held)
+	return undoneBy(sc, d, t, g, a.state, steps, held)
 }
 
 // undoneBy returns the first goal of held that stops holding on the way
@@ -142,25 +142,27 @@ func (a *Agent[S]) undoes(sc *agentScratch[S], g GoalID, steps []ActionID) (Goal
 // agent is interrupted then, restores that goal, and comes back to g
 // with what the plan did (work earns gold, then hunger calls); one that
 // undoes it first would be interrupted for nothing, again and again.
-func undoneBy[S comparable](d *Domain[S], t *agentTables, g GoalID, s S, steps []ActionID, held []GoalID) (GoalID, int) {
+func undoneBy[S comparable](sc *agentScratch[S], d *Domain[S], t *agentTables, g GoalID, from S, steps []ActionID, held []GoalID) (GoalID, int) {
+	s, before := &sc.walk, &sc.before // not locals: Changed would make every call allocate them
+	*s = from
 	for i, id := range steps {
 		act := &d.Actions[id]
-		if act.Pre != nil && !act.Pre(s) {
+		if act.Pre != nil && !act.Pre(*s) {
 			return NoGoal, 0
 		}
-		before := s
+		*before = *s
 		if act.Effect != nil {
-			s = act.Effect(s)
+			*s = act.Effect(*s)
 		}
 		for _, h := range held {
-			if !d.Goals[h].Cond(s) {
-				if moved(d, &before, &s, t.goalReads[g]) {
+			if !d.Goals[h].Cond(*s) {
+				if moved(d, before, s, t.goalReads[g]) {
 					return NoGoal, 0
 				}
 				return h, i
 			}
 		}
-		if moved(d, &before, &s, t.goalReads[g]) {
+		if moved(d, before, s, t.goalReads[g]) {
 			return NoGoal, 0
 		}
 	}

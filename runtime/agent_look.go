@@ -58,7 +58,7 @@ func (a *Agent[S]) read(sc *agentScratch[S]) {
 func (a *Agent[S]) reconsider(sc *agentScratch[S]) {
 	holds := a.holding(sc)
 	if a.failing > 0 {
-		a.markFlipped(&sc.prev)
+		a.markFlipped(sc)
 	}
 	if a.quiet(holds) {
 		return
@@ -109,14 +109,16 @@ func (a *Agent[S]) quiet(holds []uint64) bool {
 }
 
 // markFlipped marks dirty each goal backing off one of whose conditions
-// (Domain.flipped) says something else in the live state than in prev,
-// the state of the tick before: since it failed, the first tick one does.
-func (a *Agent[S]) markFlipped(prev *S) {
+// (Domain.flipped) says something else in the live state than in
+// sc.prev, the state of the tick before: since it failed, the first tick
+// one does.
+func (a *Agent[S]) markFlipped(sc *agentScratch[S]) {
+	prev := &sc.prev
 	for g := range a.backoff {
 		b := &a.backoff[g]
 		if b.failures > 0 && !b.dirty && (a.changed&a.t.depends[g] != 0 &&
 			a.d.flipped(a.t, GoalID(g), prev, &a.state, a.changed) || b.undone > 0 &&
-			a.changed&a.t.goalReads[b.undone-1] != 0 && !a.stillUndoes(GoalID(g), b)) {
+			a.changed&a.t.goalReads[b.undone-1] != 0 && !a.stillUndoes(sc, GoalID(g), b)) {
 			b.dirty, a.unsettled = true, true
 		}
 	}
@@ -125,12 +127,12 @@ func (a *Agent[S]) markFlipped(prev *S) {
 // stillUndoes reports whether the plan b refused would still undo the goal
 // of higher priority it would have undone, from the live state (and only
 // while that goal holds: once it does not, its own plan comes first).
-func (a *Agent[S]) stillUndoes(g GoalID, b *goalBackoff) bool {
+func (a *Agent[S]) stillUndoes(sc *agentScratch[S], g GoalID, b *goalBackoff) bool {
 	h := GoalID(b.undone - 1)
 	if !a.d.Goals[h].Cond(a.state) {
 		return true
 	}
-	undone, _ := undoneBy(a.d, a.t, g, a.state, b.refused, []GoalID{h})
+	undone, _ := undoneBy(sc, a.d, a.t, g, a.state, b.refused, []GoalID{h})
 	return undone == h
 }
 

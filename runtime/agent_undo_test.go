@@ -108,3 +108,21 @@ func TestAgentAdoptsAPlanThatProgressesBeforeItUndoes(t *testing.T) {
 		})
 	}
 }
+
+// Checking that a new plan does not undo a goal of higher priority on its
+// way allocates nothing: the courier replans every tick (an interval of
+// one), and each plan drives to town, which Sheltered reads.
+func TestAgentUndoCheckDoesNotAllocate(t *testing.T) {
+	ctx := t.Context()
+	c := &courier.Courier{Drive: 1 << 30} // never arrives: every tick plans the same drive
+	p := &courierCalls{GoalPlanner: runtime.NewBackwardChainer(courier.CourierDomain)}
+	agent := runtime.NewAgent(p, c, runtime.WithReplanInterval(1))
+	for range 10 {
+		agent.Tick(ctx)
+	}
+	calls := p.calls
+	allocs := testing.AllocsPerRun(100, func() { agent.Tick(ctx) })
+	require.Greater(t, p.calls-calls, 90, "a plan a tick")
+	assert.Equal(t, courier.CourierGoalBusy, agent.View().Goal)
+	assert.Zero(t, allocs)
+}
