@@ -113,6 +113,9 @@ func TestAgentAdoptsAPlanThatProgressesBeforeItUndoes(t *testing.T) {
 // way allocates nothing: the courier replans every tick (an interval of
 // one), and each plan drives to town, which Sheltered reads.
 func TestAgentUndoCheckDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	ctx := t.Context()
 	c := &courier.Courier{Drive: 1 << 30} // never arrives: every tick plans the same drive
 	p := &courierCalls{GoalPlanner: runtime.NewBackwardChainer(courier.CourierDomain)}

@@ -139,6 +139,9 @@ func TestMaxDepthExceeded(t *testing.T) {
 // chainer's or A*'s: an agent whose world moves into a new way of failing
 // late in a game makes no garbage.
 func TestFailingANewWayDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	ctx := context.Background()
 	flag := func(i int) runtime.Goal[flags] {
 		return runtime.Goal[flags]{Name: fmt.Sprintf("F%d", i), Cond: func(s flags) bool { return s.F[i] }, Reads: []runtime.FieldID{flagField(i)}}

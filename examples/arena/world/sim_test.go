@@ -38,6 +38,9 @@ func TestPlansVerify(t *testing.T) {
 
 // Once warm, the arena's ticks allocate nothing, with each of its planners.
 func TestTicksDoNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	ctx := context.Background()
 	for _, name := range slices.Sorted(maps.Keys(Planners)) {
 		sim := NewSim(2000, 1, Planners[name], runtime.WithWorkers(2))
