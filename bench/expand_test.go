@@ -12,10 +12,10 @@ import (
 	"github.com/rolegen/rolegen/runtime"
 )
 
-// A* expands states with the generated Domain.Expand: it must search
+// A* runs the generated Domain.Search loop: it must search
 // exactly as it does action by action (Enabled, the effects, Key, Hash),
 // plan for plan and expansion for expansion.
-func TestExpandSearchesAsActionByAction(t *testing.T) {
+func TestGeneratedSearchSearchesAsActionByAction(t *testing.T) {
 	expandAgrees(t, homestead.VillagerDomain, homesteadStarts(60))
 	expandAgrees(t, miner.MinerDomain, minerStarts(60))
 	expandAgrees(t, villager.VillagerDomain, villagerStarts(60))
@@ -23,9 +23,9 @@ func TestExpandSearchesAsActionByAction(t *testing.T) {
 
 func expandAgrees[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) {
 	t.Helper()
-	require.NotNil(t, d.Expand)
-	plain := *d // the same tables, without the generated Expand
-	plain.Expand = nil
+	require.NotNil(t, d.Search)
+	plain := *d // the same tables, without the generated Search
+	plain.Search = nil
 	ctx := context.Background()
 	with, without := runtime.NewAStar(d), runtime.NewAStar(&plain)
 	var p, q runtime.Plan

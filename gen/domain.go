@@ -38,8 +38,8 @@ func (e *emitter) domain() {
 	if r.EnabledFunc != "" {
 		dom = append(dom, kv("Enabled", jen.Id(r.EnabledFunc)))
 	}
-	if r.ExpandFunc != "" {
-		dom = append(dom, kv("Expand", jen.Id(r.ExpandFunc)))
+	if r.SearchFunc != "" {
+		dom = append(dom, kv("Search", jen.Id(r.SearchFunc)))
 	}
 	if r.SatisfiedFunc != "" {
 		dom = append(dom, kv("Satisfied", jen.Id(r.SatisfiedFunc)))

@@ -57,7 +57,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.domain()
 	e.functions()
 	e.enabled()
-	e.expand()
+	e.search()
 	e.satisfied()
 	e.replay()
 	e.numberFunc()
@@ -417,30 +417,34 @@ func (e *emitter) bitsFunc(name string, conds []exprlang.Expr) {
 	e.f.Line()
 }
 
-// maxInlineHash is the most statements a state's hash may take for
-// Expand to hash each successor inline; a larger one is called, so that
-// the function stays a size the compiler inlines into.
+// maxInlineHash is the most statements a state's hash may take for the
+// search loop to hash each successor inline; a larger one is called, so
+// that a role of many fields and actions keeps one line an action.
 const maxInlineHash = 10
 
-// expand emits the function that writes the successors of a state, for
-// A*: for each action in declaration order whose precondition holds and
-// that has effects, the state after them as a key (inert fields zero)
-// with its hash; the effect and key functions are called directly, so
-// the compiler inlines what it can, and a small hash is written out
-// inline (the hash function is too large to inline, and inline its inert
-// fields are constants).
-func (e *emitter) expand() {
+// search emits A*'s search loop for the role (Domain.Search): for each
+// state runtime.Search.Next gives, each action in declaration order
+// whose precondition holds and that has effects makes the state after
+// them, as a key (inert fields zero), and gives it to Add with its hash
+// and the values of the fields the search's estimate reads. The effect,
+// key and field reader are called directly, so the compiler inlines
+// what it can, and a small hash is written out inline (the hash function
+// is too large to inline, and inline its inert fields are constants).
+func (e *emitter) search() {
 	r := e.r
-	if r.ExpandFunc == "" {
+	if r.SearchFunc == "" {
 		return
 	}
-	succ := e.rt("Successor").Types(e.state())
-	var body []jen.Code
+	x, ok, f0, f1 := e.local("x"), e.local("ok"), e.local("f0"), e.local("f1")
+	s := "s" // the name conditions read the state by
+	// The values of the fields the estimate reads, from the field reader.
+	value := func(f string) jen.Code { return jen.Id(r.NumberFunc).Call(jen.Op("&").Id("n"), jen.Id(f)) }
+	var loop []jen.Code
 	for _, a := range r.Actions {
 		if a.EffectFunc == "" {
 			continue // the state does not change
 		}
-		step := []jen.Code{jen.Id("n").Op(":=").Id(a.EffectFunc).Call(jen.Op("*").Id("s"))}
+		step := []jen.Code{jen.Id("n").Op(":=").Id(a.EffectFunc).Call(jen.Id(s))}
 		if r.KeyFunc != "" {
 			step = append(step, jen.Id("n").Op("=").Id(r.KeyFunc).Call(jen.Op("&").Id("n")))
 		}
@@ -449,21 +453,24 @@ func (e *emitter) expand() {
 			step = append(step, fold...)
 			hash = e.impl("HashMix").Call(jen.Id("h"))
 		}
-		step = append(step, jen.Id("out").Op("=").Append(jen.Id("out"), succ.Clone().Values(
-			kv("State", jen.Id("n")),
-			kv("Hash", hash),
-			kv("Action", jen.Id(a.Const)),
-		)))
+		step = append(step, jen.If(jen.Op("!").Id(x).Dot("Add").Call(
+			jen.Op("&").Id("n"), hash, jen.Id(a.Const), value(f0), value(f1),
+		)).Block(jen.Return()))
 		if a.Pre == nil {
-			body = append(body, jen.Block(step...))
+			loop = append(loop, jen.Block(step...))
 			continue
 		}
-		body = append(body, jen.If(e.expr.expr(a.Pre)).Block(step...))
+		loop = append(loop, jen.If(e.expr.expr(a.Pre)).Block(step...))
 	}
-	body = append(body, jen.Return(jen.Id("out")))
-	e.f.Func().Id(r.ExpandFunc).Params(
-		jen.Id("s").Op("*").Add(e.state()),
-		jen.Id("out").Index().Add(succ.Clone()),
-	).Index().Add(succ.Clone()).Block(body...)
+	e.f.Func().Id(r.SearchFunc).Params(
+		jen.Id(x).Op("*").Add(e.rt("Search").Types(e.state())),
+	).Block(
+		jen.List(jen.Id(f0), jen.Id(f1)).Op(":=").Id(x).Dot("Fields").Call(),
+		jen.For(
+			jen.List(jen.Id(s), jen.Id(ok)).Op(":=").Id(x).Dot("Next").Call(),
+			jen.Id(ok),
+			jen.List(jen.Id(s), jen.Id(ok)).Op("=").Id(x).Dot("Next").Call(),
+		).Block(loop...),
+	)
 	e.f.Line()
 }

@@ -45,12 +45,12 @@ type AStar[S comparable] struct {
 	ops []astarOp[S]
 	// enabled is the domain's Enabled, bits its scratch.
 	enabled func(*S, []uint64)
-	// expand, hash and key are the domain's Expand, Hash and Key; succ
-	// is Expand's scratch.
-	expand func(*S, []Successor[S]) []Successor[S]
-	hash   func(*S) uint64
-	key    func(*S) S
-	succ   []Successor[S]
+	// hash and key are the domain's Hash and Key.
+	hash func(*S) uint64
+	key  func(*S) S
+	// x is the search in progress, as the domain's Search and the
+	// search loop of this file see it.
+	x Search[S]
 	// Scratch states whose addresses go to the domain's functions: the
 	// root's key, a successor, the state a step from a node may not go
 	// back to.
@@ -178,7 +178,8 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		}
 		a.heuristic = h
 	}
-	a.expand, a.hash, a.key = d.Expand, d.Hash, d.Key
+	a.hash, a.key = d.Hash, d.Key
+	a.x.a = a
 	a.reach = newReach(d)
 	a.errs = newKeptErrors()
 	if d.Enabled != nil {
@@ -443,18 +444,31 @@ func (a *AStar[S]) addNode(s *S, slot, hash uint32, g float64, parent int32, act
 	n := int32(len(a.nodes))
 	a.states = append(a.states, *s)
 	nd := astarNode{g: g, parent: parent, action: act, depth: depth}
-	if a.heuristic == nil && a.estimate == estimateDerived {
-		nd.h, nd.goal = a.derived(&a.states[n])
-		nd.goalKnown = true
-	} else {
-		nd.h = a.estimateOf(&a.states[n])
-	}
-	if nd.open = !math.IsInf(nd.h, 1); nd.open {
-		a.open.push(entry(g+a.weight*nd.h, g, n))
-	}
-	a.nodes = append(a.nodes, nd)
-	a.table.insert(slot, hash, n)
+	a.estimateNode(&nd, &a.states[n])
+	a.place(n, &nd, slot, hash)
 	return n
+}
+
+// estimateNode sets the estimate of node nd, of state *s (in a.states),
+// and, with the derived estimate, whether the search's goals hold there.
+func (a *AStar[S]) estimateNode(nd *astarNode, s *S) {
+	if a.heuristic == nil && a.estimate == estimateDerived {
+		nd.h, nd.goal = a.derived(s)
+		nd.goalKnown = true
+		return
+	}
+	nd.h = a.estimateOf(s)
+}
+
+// place records node n, whose state is in a.states and whose estimate
+// is in nd, in the node array and the state table, and puts it on the
+// open list unless the estimate marks it a dead end.
+func (a *AStar[S]) place(n int32, nd *astarNode, slot, hash uint32) {
+	if nd.open = !math.IsInf(nd.h, 1); nd.open {
+		a.open.push(entry(nd.g+a.weight*nd.h, nd.g, n))
+	}
+	a.nodes = append(a.nodes, *nd)
+	a.table.insert(slot, hash, n)
 }
 
 // search runs A* from s and returns the node where the goals hold. It
@@ -472,29 +486,19 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open {
 		return -1, a.failure(Unreachable) // a dead end
 	}
-	for a.open.len() > 0 {
-		e := a.open.pop()
-		n := e.node
-		nd := &a.nodes[n]
-		if !nd.open || !e.hasG(nd.g) {
-			continue // stale: the node was reopened with a cheaper path, or closed
-		}
-		nd.open = false
-		if nd.goalKnown && nd.goal || !nd.goalKnown && a.satisfied(a.states[n]) {
-			return n, nil
-		}
-		if nd.depth >= a.depthLimit {
-			a.depthCut = true
-			continue
-		}
-		if err := a.count(ctx, n); err != nil {
-			return -1, err
-		}
-		if err := a.expandNode(n); err != nil {
-			return -1, err
+	x := &a.x
+	x.start(ctx)
+	if d.Search != nil {
+		d.Search(x)
+	} else {
+		for x.next() {
+			if err := a.expandNode(x.node, x.g, x.depth); err != nil {
+				x.err = err
+				break
+			}
 		}
 	}
-	return -1, a.exhausted()
+	return x.end()
 }
 
 // count counts the expansion of node n against the budget, and makes the
@@ -533,20 +537,15 @@ func (a *AStar[S]) exhausted() error {
 	return err
 }
 
-// expandNode records the successors of node n: with the domain's Expand
-// when it has one (every successor, its key and hash in one generated
-// call); else with Enabled (every precondition in one call), then the
+// expandNode records the successors of node n, of cost so far g0, at
+// depth steps: with Enabled (every precondition in one call), then the
 // enabled actions' effects in declaration order; else one precondition
 // call an action.
-func (a *AStar[S]) expandNode(n int32) error {
+func (a *AStar[S]) expandNode(n int32, g0 float64, depth int32) error {
 	nd := &a.nodes[n]
-	g0, depth := nd.g, nd.depth+1
-	if a.expand != nil {
-		return a.expandGenerated(n, g0, depth)
-	}
 	// Stepping back to the parent's state, or staying put, never gives a
 	// cheaper path (costs are positive): skip the hash and the lookup.
-	// (Expand's successors come hashed: the table finds such a state at
+	// (The generated Search does not: the table finds such a state at
 	// less than comparing each with both.)
 	a.back = a.states[n]
 	if nd.parent >= 0 {
@@ -572,36 +571,6 @@ func (a *AStar[S]) expandNode(n int32) error {
 		if err := a.apply(n, ActionID(i), g0, depth); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// expandGenerated records the successors the domain's Expand writes for
-// node n (the loop of successor, for the successors Expand made).
-func (a *AStar[S]) expandGenerated(n int32, g0 float64, depth int32) error {
-	a.succ = a.expand(&a.states[n], a.succ[:0])
-	a.generated += len(a.succ)
-	for i := range a.succ {
-		su := &a.succ[i]
-		op := &a.ops[su.Action]
-		g := g0 + op.cost
-		if op.costOf != nil {
-			c, err := a.d.StepCost(su.Action, a.states[n])
-			if err != nil {
-				return err
-			}
-			g = g0 + c
-		}
-		hash := fold(su.Hash)
-		j, slot := a.find(&su.State, hash)
-		if j >= 0 {
-			a.relax(j, n, su.Action, g, depth)
-			continue
-		}
-		if len(a.nodes) >= a.maxStates {
-			return a.tooMany(depth)
-		}
-		a.addNode(&su.State, slot, hash, g, n, su.Action, depth)
 	}
 	return nil
 }
@@ -636,10 +605,10 @@ func (a *AStar[S]) tooMany(depth int32) error {
 // key it reaches.
 func (a *AStar[S]) apply(n int32, i ActionID, g0 float64, depth int32) error {
 	op := &a.ops[i]
-	a.generated++
 	if op.effect == nil {
-		return nil
+		return nil // no successor: the state does not change
 	}
+	a.generated++
 	a.next = op.effect(a.states[n])
 	if a.key != nil {
 		a.next = a.key(&a.next)

@@ -156,15 +156,6 @@ type Action[S any] struct {
 	CheckArgs func(args json.RawMessage) error
 }
 
-// Successor is a state an action leads to, as Domain.Expand writes it.
-type Successor[S any] struct {
-	// State is the state after the action, as a key (see Domain.Key).
-	State S
-	// Hash is Domain.Hash of State.
-	Hash   uint64
-	Action ActionID
-}
-
 // Goal is a goal of a domain.
 type Goal[S any] struct {
 	Name string
@@ -224,13 +215,16 @@ type Domain[S comparable] struct {
 	// keep the first state of a situation they reach at least cost.
 	// Generated domains with inert fields have it.
 	Key func(s *S) S
-	// Expand, when set, appends to out the successors of *s: for each
-	// action whose precondition holds in *s, in declaration order, the
-	// state its effect leaves as a key (Key: its inert fields zero), that
-	// key's Hash, and the action; an action without effects adds none. It
-	// does in one call what Enabled, Effect, Key and Hash do action by
-	// action. Generated domains have it; A* expands its states with it.
-	Expand func(s *S, out []Successor[S]) []Successor[S]
+	// Search, when set, runs A*'s search loop for the domain: it takes
+	// states to expand from x.Next and gives x.Add, for each action whose
+	// precondition holds, in declaration order, the state its effect
+	// leaves as a key (Key: its inert fields zero), that key's Hash and
+	// the values of the fields x.Fields names, until either says to stop.
+	// It does in one loop, each action's precondition, effects and hash
+	// inline, what Enabled, Effect, Key and Hash do action by action;
+	// the search's order, limits and estimates stay A*'s (Search's
+	// methods). Generated domains have it.
+	Search func(x *Search[S])
 	// Changed, when set, compares two states field by field: bit f of
 	// its result is set when field f differs, for f < 63, and bit 63 when
 	// any field from the 63rd on does. Generated domains have it; an Agent

@@ -237,13 +237,26 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 
 // stepsAt is the bound pb of a stepped part whose field has value x in *s.
 func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
-	u := pb.use
-	if u == nil {
+	if pb.use == nil {
 		return min(pb.reset, pb.steps(x))
 	}
-	// One action, one step size: k steps of its cost (and reset is +Inf),
-	// and one action more to restore its precondition when the field
-	// allows fewer.
+	return pb.stepsUsing(x, number(s, pb.use.field))
+}
+
+// stepsOf is stepsAt with the value y of the field of pb's consumption
+// given (any value when pb has none).
+func (pb *partBound) stepsOf(x, y float64) float64 {
+	if pb.use == nil {
+		return min(pb.reset, pb.steps(x))
+	}
+	return pb.stepsUsing(x, y)
+}
+
+// stepsUsing is the bound of a part that one action serves using up
+// another field (pb.use), at value x of the part's field and y of that
+// one: k steps of its cost (and reset is +Inf), and one action more to
+// restore its precondition when the field allows fewer.
+func (pb *partBound) stepsUsing(x, y float64) float64 {
 	var k, b float64
 	if up := pb.lo - x; up > 0 {
 		k = math.Ceil(up / pb.maxUp)
@@ -254,8 +267,8 @@ func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) flo
 	} else {
 		return pb.byStep
 	}
-	if k > u.runs(number(s, u.field)) {
-		b += u.restore
+	if k > pb.use.runs(y) {
+		b += pb.use.restore
 	}
 	return b
 }

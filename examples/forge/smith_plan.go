@@ -163,7 +163,7 @@ var SmithDomain = runtime.NewDomain(runtime.Domain[SmithState]{
 		},
 	},
 	Enabled:   _Smith_enabled,
-	Expand:    _Smith_expand,
+	Search:    _Smith_search,
 	Satisfied: _Smith_satisfied,
 	Replay:    _Smith_replay,
 	Number:    _Smith_number,
@@ -232,38 +232,46 @@ func _Smith_enabled(s *SmithState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Smith_expand(s *SmithState, out []runtime.Successor[SmithState]) []runtime.Successor[SmithState] {
-	if s.Ore == 0 {
-		n := _Smith_effect_FetchOre(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Customer, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Ingots))
-		out = append(out, runtime.Successor[SmithState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SmithFetchOre})
+func _Smith_search(x *runtime.Search[SmithState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Ore == 0 {
+			n := _Smith_effect_FetchOre(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Customer, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Ore))
+			h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SmithFetchOre, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Ore > 0 {
+			n := _Smith_effect_Pour(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Customer, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Ore))
+			h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SmithPour, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Customer && s.Ingots > 0 {
+			n := _Smith_effect_Serve(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Customer, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Ore))
+			h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SmithServe, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Ore > 0 {
-		n := _Smith_effect_Pour(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Customer, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Ingots))
-		out = append(out, runtime.Successor[SmithState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SmithPour})
-	}
-	if s.Customer && s.Ingots > 0 {
-		n := _Smith_effect_Serve(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Customer, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Ore))
-		h = rolegenimpl.HashWord(h, uint64(n.Ingots))
-		out = append(out, runtime.Successor[SmithState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SmithServe})
-	}
-	return out
 }
 
 func _Smith_satisfied(s *SmithState, bits []uint64) {

@@ -54,11 +54,11 @@ type Role struct {
 	// SetNames.
 	StateType, DomainVar, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
 	// ChangedFunc names the function comparing two states field by field
-	// (empty without fields); ExpandFunc the one that writes the
-	// successors of a state, ReplayFunc the one applying a sequence of
-	// actions (both empty without actions); SatisfiedFunc the one testing
-	// every goal (empty without goals).
-	ChangedFunc, ExpandFunc, SatisfiedFunc, ReplayFunc string
+	// (empty without fields); SearchFunc the one that runs A*'s search
+	// loop over the role's actions, ReplayFunc the one applying a
+	// sequence of actions (both empty without actions); SatisfiedFunc the
+	// one testing every goal (empty without goals).
+	ChangedFunc, SearchFunc, SatisfiedFunc, ReplayFunc string
 }
 
 // TypeRef is a Go type as generated code writes it: a predeclared type,

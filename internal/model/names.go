@@ -27,10 +27,10 @@ var GeneratedMethods = []string{MethodPlanState, MethodUpdatePlanState, MethodPe
 func (r *Role) SetNames() {
 	r.StateType = r.Name + "State"
 	r.DomainVar = r.Name + "Domain"
-	r.EnabledFunc, r.ExpandFunc = "", ""
+	r.EnabledFunc, r.SearchFunc = "", ""
 	if len(r.Actions) > 0 {
 		r.EnabledFunc = "_" + r.Name + "_enabled"
-		r.ExpandFunc = "_" + r.Name + "_expand"
+		r.SearchFunc = "_" + r.Name + "_search"
 	}
 	r.NumberFunc = "_" + r.Name + "_number"
 	r.HashFunc = "_" + r.Name + "_hash"
@@ -101,7 +101,7 @@ func (r *Role) GeneratedIdents() []string {
 	for _, g := range r.Goals {
 		out = append(out, g.CondFunc, g.UnmetFunc)
 	}
-	out = append(out, r.EnabledFunc, r.ExpandFunc, r.SatisfiedFunc, r.ReplayFunc, r.NumberFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
+	out = append(out, r.EnabledFunc, r.SearchFunc, r.SatisfiedFunc, r.ReplayFunc, r.NumberFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 

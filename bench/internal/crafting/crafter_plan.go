@@ -931,7 +931,7 @@ var CrafterDomain = runtime.NewDomain(runtime.Domain[CrafterState]{
 		},
 	},
 	Enabled:   _Crafter_enabled,
-	Expand:    _Crafter_expand,
+	Search:    _Crafter_search,
 	Satisfied: _Crafter_satisfied,
 	Replay:    _Crafter_replay,
 	Number:    _Crafter_number,
@@ -1663,128 +1663,190 @@ func _Crafter_enabled(s *CrafterState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Crafter_expand(s *CrafterState, out []runtime.Successor[CrafterState]) []runtime.Successor[CrafterState] {
-	if s.Wood < 3 {
-		n := _Crafter_effect_ChopWood(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterChopWood})
+func _Crafter_search(x *runtime.Search[CrafterState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Wood < 3 {
+			n := _Crafter_effect_ChopWood(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterChopWood, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Axe && s.Wood < 2 {
+			n := _Crafter_effect_ChopWithAxe(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterChopWithAxe, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Wood > 0 && s.Planks < 8 {
+			n := _Crafter_effect_SawPlanks(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterSawPlanks, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Planks >= 2 && s.Sticks < 4 {
+			n := _Crafter_effect_CarveSticks(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCarveSticks, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Planks >= 4 && !s.Table {
+			n := _Crafter_effect_BuildTable(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterBuildTable, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Planks >= 3 && s.Sticks >= 2 && !s.WoodPick {
+			n := _Crafter_effect_CraftWoodPick(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftWoodPick, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.WoodPick && s.Stone < 9 {
+			n := _Crafter_effect_MineStone(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterMineStone, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.StonePick {
+			n := _Crafter_effect_CraftStonePick(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftStonePick, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Stone >= 8 && !s.Furnace {
+			n := _Crafter_effect_BuildFurnace(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterBuildFurnace, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.WoodPick && s.Coal < 3 {
+			n := _Crafter_effect_MineCoal(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterMineCoal, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.StonePick && s.Ore < 3 {
+			n := _Crafter_effect_MineOre(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterMineOre, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Furnace && s.Ore > 0 && s.Coal > 0 && s.Iron < 3 {
+			n := _Crafter_effect_Smelt(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterSmelt, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Iron >= 3 && s.Sticks >= 2 && !s.IronPick {
+			n := _Crafter_effect_CraftIronPick(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftIronPick, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.Axe {
+			n := _Crafter_effect_CraftAxe(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftAxe, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Stone >= 2 && s.Sticks >= 1 && !s.Sword {
+			n := _Crafter_effect_CraftSword(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftSword, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Fiber < 2 {
+			n := _Crafter_effect_GatherFiber(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterGatherFiber, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Sticks >= 3 && s.Fiber >= 2 && !s.Rod {
+			n := _Crafter_effect_CraftRod(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftRod, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Rod && s.Food < 3 {
+			n := _Crafter_effect_Fish(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterFish, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Fiber > 0 && s.Food < 3 {
+			n := _Crafter_effect_Forage(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterForage, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Coal > 0 && s.Sticks > 0 && s.Torches < 4 {
+			n := _Crafter_effect_CraftTorch(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftTorch, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Planks >= 8 && !s.Chest {
+			n := _Crafter_effect_BuildChest(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterBuildChest, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Table && s.Iron >= 3 && !s.Bucket {
+			n := _Crafter_effect_CraftBucket(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCraftBucket, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Furnace && s.Planks >= 2 && s.Coal < 3 {
+			n := _Crafter_effect_BurnPlanks(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterBurnPlanks, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Furnace && s.Coal > 0 && s.Food > 0 && s.Food < 3 {
+			n := _Crafter_effect_CookFood(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterCookFood, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Torches > 0 {
+			n := _Crafter_effect_PlaceTorch(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterPlaceTorch, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Sword && s.Stone < 7 {
+			n := _Crafter_effect_SalvageSword(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterSalvageSword, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Chest && s.Wood > 0 {
+			n := _Crafter_effect_StoreWood(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterStoreWood, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Bucket && s.Food < 3 {
+			n := _Crafter_effect_DrinkWater(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterDrinkWater, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Food >= 2 && s.Ore < 3 {
+			n := _Crafter_effect_TradeFood(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterTradeFood, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Fiber >= 2 && s.Coal < 3 {
+			n := _Crafter_effect_TradeFiber(s)
+			if !x.Add(&n, _Crafter_hash(&n), CrafterTradeFiber, _Crafter_number(&n, f0), _Crafter_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Axe && s.Wood < 2 {
-		n := _Crafter_effect_ChopWithAxe(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterChopWithAxe})
-	}
-	if s.Wood > 0 && s.Planks < 8 {
-		n := _Crafter_effect_SawPlanks(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterSawPlanks})
-	}
-	if s.Planks >= 2 && s.Sticks < 4 {
-		n := _Crafter_effect_CarveSticks(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCarveSticks})
-	}
-	if s.Planks >= 4 && !s.Table {
-		n := _Crafter_effect_BuildTable(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBuildTable})
-	}
-	if s.Table && s.Planks >= 3 && s.Sticks >= 2 && !s.WoodPick {
-		n := _Crafter_effect_CraftWoodPick(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftWoodPick})
-	}
-	if s.WoodPick && s.Stone < 9 {
-		n := _Crafter_effect_MineStone(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterMineStone})
-	}
-	if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.StonePick {
-		n := _Crafter_effect_CraftStonePick(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftStonePick})
-	}
-	if s.Stone >= 8 && !s.Furnace {
-		n := _Crafter_effect_BuildFurnace(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBuildFurnace})
-	}
-	if s.WoodPick && s.Coal < 3 {
-		n := _Crafter_effect_MineCoal(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterMineCoal})
-	}
-	if s.StonePick && s.Ore < 3 {
-		n := _Crafter_effect_MineOre(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterMineOre})
-	}
-	if s.Furnace && s.Ore > 0 && s.Coal > 0 && s.Iron < 3 {
-		n := _Crafter_effect_Smelt(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterSmelt})
-	}
-	if s.Table && s.Iron >= 3 && s.Sticks >= 2 && !s.IronPick {
-		n := _Crafter_effect_CraftIronPick(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftIronPick})
-	}
-	if s.Table && s.Stone >= 3 && s.Sticks >= 2 && !s.Axe {
-		n := _Crafter_effect_CraftAxe(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftAxe})
-	}
-	if s.Table && s.Stone >= 2 && s.Sticks >= 1 && !s.Sword {
-		n := _Crafter_effect_CraftSword(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftSword})
-	}
-	if s.Fiber < 2 {
-		n := _Crafter_effect_GatherFiber(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterGatherFiber})
-	}
-	if s.Sticks >= 3 && s.Fiber >= 2 && !s.Rod {
-		n := _Crafter_effect_CraftRod(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftRod})
-	}
-	if s.Rod && s.Food < 3 {
-		n := _Crafter_effect_Fish(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterFish})
-	}
-	if s.Fiber > 0 && s.Food < 3 {
-		n := _Crafter_effect_Forage(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterForage})
-	}
-	if s.Coal > 0 && s.Sticks > 0 && s.Torches < 4 {
-		n := _Crafter_effect_CraftTorch(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftTorch})
-	}
-	if s.Table && s.Planks >= 8 && !s.Chest {
-		n := _Crafter_effect_BuildChest(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBuildChest})
-	}
-	if s.Table && s.Iron >= 3 && !s.Bucket {
-		n := _Crafter_effect_CraftBucket(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCraftBucket})
-	}
-	if s.Furnace && s.Planks >= 2 && s.Coal < 3 {
-		n := _Crafter_effect_BurnPlanks(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterBurnPlanks})
-	}
-	if s.Furnace && s.Coal > 0 && s.Food > 0 && s.Food < 3 {
-		n := _Crafter_effect_CookFood(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterCookFood})
-	}
-	if s.Torches > 0 {
-		n := _Crafter_effect_PlaceTorch(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterPlaceTorch})
-	}
-	if s.Sword && s.Stone < 7 {
-		n := _Crafter_effect_SalvageSword(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterSalvageSword})
-	}
-	if s.Chest && s.Wood > 0 {
-		n := _Crafter_effect_StoreWood(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterStoreWood})
-	}
-	if s.Bucket && s.Food < 3 {
-		n := _Crafter_effect_DrinkWater(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterDrinkWater})
-	}
-	if s.Food >= 2 && s.Ore < 3 {
-		n := _Crafter_effect_TradeFood(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterTradeFood})
-	}
-	if s.Fiber >= 2 && s.Coal < 3 {
-		n := _Crafter_effect_TradeFiber(*s)
-		out = append(out, runtime.Successor[CrafterState]{State: n, Hash: _Crafter_hash(&n), Action: CrafterTradeFiber})
-	}
-	return out
 }
 
 func _Crafter_satisfied(s *CrafterState, bits []uint64) {

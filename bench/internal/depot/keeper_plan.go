@@ -246,7 +246,7 @@ var KeeperDomain = runtime.NewDomain(runtime.Domain[KeeperState]{
 		},
 	},
 	Enabled:   _Keeper_enabled,
-	Expand:    _Keeper_expand,
+	Search:    _Keeper_search,
 	Satisfied: _Keeper_satisfied,
 	Replay:    _Keeper_replay,
 	Number:    _Keeper_number,
@@ -355,92 +355,106 @@ func _Keeper_enabled(s *KeeperState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Keeper_expand(s *KeeperState, out []runtime.Successor[KeeperState]) []runtime.Successor[KeeperState] {
-	if !s.Truck && s.Distance >= 0 {
-		n := _Keeper_effect_CallTruck(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Truck, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Crates))
-		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-		h = rolegenimpl.HashWord(h, uint64(n.Orders))
-		h = rolegenimpl.HashWord(h, uint64(n.Packed))
-		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperCallTruck})
+func _Keeper_search(x *runtime.Search[KeeperState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if !s.Truck && s.Distance >= 0 {
+			n := _Keeper_effect_CallTruck(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Truck, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Crates))
+			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+			h = rolegenimpl.HashWord(h, uint64(n.Orders))
+			h = rolegenimpl.HashWord(h, uint64(n.Packed))
+			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperCallTruck, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Truck {
+			n := _Keeper_effect_Unload(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Truck, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Crates))
+			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+			h = rolegenimpl.HashWord(h, uint64(n.Orders))
+			h = rolegenimpl.HashWord(h, uint64(n.Packed))
+			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperUnload, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Crates >= 1 {
+			n := _Keeper_effect_Shelve(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Truck, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Crates))
+			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+			h = rolegenimpl.HashWord(h, uint64(n.Orders))
+			h = rolegenimpl.HashWord(h, uint64(n.Packed))
+			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperShelve, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
+				return
+			}
+		}
+		{
+			n := _Keeper_effect_TakeOrder(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Truck, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Crates))
+			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+			h = rolegenimpl.HashWord(h, uint64(n.Orders))
+			h = rolegenimpl.HashWord(h, uint64(n.Packed))
+			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperTakeOrder, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Shelved >= 1 && s.Orders >= 1 {
+			n := _Keeper_effect_Pick(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Truck, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Crates))
+			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+			h = rolegenimpl.HashWord(h, uint64(n.Orders))
+			h = rolegenimpl.HashWord(h, uint64(n.Packed))
+			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperPick, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Packed >= 1 {
+			n := _Keeper_effect_Ship(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Truck, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Crates))
+			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
+			h = rolegenimpl.HashWord(h, uint64(n.Orders))
+			h = rolegenimpl.HashWord(h, uint64(n.Packed))
+			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
+			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperShip, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Truck {
-		n := _Keeper_effect_Unload(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Truck, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Crates))
-		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-		h = rolegenimpl.HashWord(h, uint64(n.Orders))
-		h = rolegenimpl.HashWord(h, uint64(n.Packed))
-		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperUnload})
-	}
-	if s.Crates >= 1 {
-		n := _Keeper_effect_Shelve(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Truck, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Crates))
-		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-		h = rolegenimpl.HashWord(h, uint64(n.Orders))
-		h = rolegenimpl.HashWord(h, uint64(n.Packed))
-		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperShelve})
-	}
-	{
-		n := _Keeper_effect_TakeOrder(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Truck, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Crates))
-		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-		h = rolegenimpl.HashWord(h, uint64(n.Orders))
-		h = rolegenimpl.HashWord(h, uint64(n.Packed))
-		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperTakeOrder})
-	}
-	if s.Shelved >= 1 && s.Orders >= 1 {
-		n := _Keeper_effect_Pick(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Truck, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Crates))
-		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-		h = rolegenimpl.HashWord(h, uint64(n.Orders))
-		h = rolegenimpl.HashWord(h, uint64(n.Packed))
-		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperPick})
-	}
-	if s.Packed >= 1 {
-		n := _Keeper_effect_Ship(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Truck, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Crates))
-		h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-		h = rolegenimpl.HashWord(h, uint64(n.Orders))
-		h = rolegenimpl.HashWord(h, uint64(n.Packed))
-		h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-		h = rolegenimpl.HashWord(h, uint64(n.Distance))
-		out = append(out, runtime.Successor[KeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: KeeperShip})
-	}
-	return out
 }
 
 func _Keeper_satisfied(s *KeeperState, bits []uint64) {

@@ -146,7 +146,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 		},
 	},
 	Enabled:   _Forager_enabled,
-	Expand:    _Forager_expand,
+	Search:    _Forager_search,
 	Satisfied: _Forager_satisfied,
 	Replay:    _Forager_replay,
 	Number:    _Forager_number,
@@ -201,35 +201,43 @@ func _Forager_enabled(s *ForagerState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Forager_expand(s *ForagerState, out []runtime.Successor[ForagerState]) []runtime.Successor[ForagerState] {
-	if s.Food > 0 {
-		n := _Forager_effect_Eat(*s)
-		n = _Forager_key(&n)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Tired))
-		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ForagerEat})
+func _Forager_search(x *runtime.Search[ForagerState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Food > 0 {
+			n := _Forager_effect_Eat(s)
+			n = _Forager_key(&n)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ForagerEat, _Forager_number(&n, f0), _Forager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Tired < 50 {
+			n := _Forager_effect_Forage(s)
+			n = _Forager_key(&n)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ForagerForage, _Forager_number(&n, f0), _Forager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Tired > 30 {
+			n := _Forager_effect_Sleep(s)
+			n = _Forager_key(&n)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ForagerSleep, _Forager_number(&n, f0), _Forager_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Tired < 50 {
-		n := _Forager_effect_Forage(*s)
-		n = _Forager_key(&n)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Tired))
-		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ForagerForage})
-	}
-	if s.Tired > 30 {
-		n := _Forager_effect_Sleep(*s)
-		n = _Forager_key(&n)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Tired))
-		out = append(out, runtime.Successor[ForagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ForagerSleep})
-	}
-	return out
 }
 
 func _Forager_satisfied(s *ForagerState, bits []uint64) {

@@ -1228,7 +1228,7 @@ var WalkerDomain = runtime.NewDomain(runtime.Domain[WalkerState]{
 		},
 	},
 	Enabled:   _Walker_enabled,
-	Expand:    _Walker_expand,
+	Search:    _Walker_search,
 	Satisfied: _Walker_satisfied,
 	Replay:    _Walker_replay,
 	Number:    _Walker_number,
@@ -1751,218 +1751,304 @@ func _Walker_enabled(s *WalkerState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Walker_expand(s *WalkerState, out []runtime.Successor[WalkerState]) []runtime.Successor[WalkerState] {
-	if s.A == Here {
-		n := _Walker_effect_AToB(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerAToB})
+func _Walker_search(x *runtime.Search[WalkerState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.A == Here {
+			n := _Walker_effect_AToB(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerAToB, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.B == Here {
+			n := _Walker_effect_BToC(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerBToC, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.C == Here {
+			n := _Walker_effect_CToD(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerCToD, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.D == Here {
+			n := _Walker_effect_DToE(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerDToE, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.E == Here {
+			n := _Walker_effect_EToF(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerEToF, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.F == Here {
+			n := _Walker_effect_FToG(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerFToG, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.G == Here {
+			n := _Walker_effect_GToH(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerGToH, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.H == Here {
+			n := _Walker_effect_HToI(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerHToI, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.I == Here {
+			n := _Walker_effect_IToJ(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerIToJ, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.C == Here {
+			n := _Walker_effect_CToX1(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerCToX1, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.E == Here {
+			n := _Walker_effect_EToX2(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerEToX2, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.G == Here {
+			n := _Walker_effect_GToX3(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerGToX3, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.X1 == Here {
+			n := _Walker_effect_X1ToD(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerX1ToD, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.X2 == Here {
+			n := _Walker_effect_X2ToF(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerX2ToF, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.X3 == Here {
+			n := _Walker_effect_X3ToH(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerX3ToH, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.B == Here {
+			n := _Walker_effect_BToY1(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerBToY1, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.D == Here {
+			n := _Walker_effect_DToY2(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerDToY2, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.F == Here {
+			n := _Walker_effect_FToY3(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerFToY3, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Y1 == Here {
+			n := _Walker_effect_Y1ToC(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerY1ToC, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Y2 == Here {
+			n := _Walker_effect_Y2ToE(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerY2ToE, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Y3 == Here {
+			n := _Walker_effect_Y3ToG(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerY3ToG, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.J == Here {
+			n := _Walker_effect_JToK(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerJToK, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.K == Here {
+			n := _Walker_effect_KToL(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerKToL, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.L == Here {
+			n := _Walker_effect_LToM(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerLToM, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.M == Here {
+			n := _Walker_effect_MToN(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerMToN, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.N == Here {
+			n := _Walker_effect_NToO(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerNToO, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.O == Here {
+			n := _Walker_effect_OToP(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerOToP, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.P == Here {
+			n := _Walker_effect_PToQ(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerPToQ, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Q == Here {
+			n := _Walker_effect_QToR(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerQToR, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.R == Here {
+			n := _Walker_effect_RToS(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerRToS, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.S == Here {
+			n := _Walker_effect_SToT(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerSToT, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.T == Here {
+			n := _Walker_effect_TToU(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerTToU, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.U == Here {
+			n := _Walker_effect_UToV(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerUToV, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.V == Here {
+			n := _Walker_effect_VToW(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerVToW, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.W == Here {
+			n := _Walker_effect_WToX(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerWToX, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.X == Here {
+			n := _Walker_effect_XToY(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerXToY, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Y == Here {
+			n := _Walker_effect_YToZ(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerYToZ, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.U == Here {
+			n := _Walker_effect_UToZ1(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerUToZ1, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.W == Here {
+			n := _Walker_effect_WToZ2(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerWToZ2, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Z1 == Here {
+			n := _Walker_effect_Z1ToV(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerZ1ToV, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Z2 == Here {
+			n := _Walker_effect_Z2ToX(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerZ2ToX, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
+		if s.A == Here {
+			n := _Walker_effect_AToZ3(s)
+			n = _Walker_key(&n)
+			if !x.Add(&n, _Walker_hash(&n), WalkerAToZ3, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.B == Here {
-		n := _Walker_effect_BToC(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerBToC})
-	}
-	if s.C == Here {
-		n := _Walker_effect_CToD(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerCToD})
-	}
-	if s.D == Here {
-		n := _Walker_effect_DToE(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerDToE})
-	}
-	if s.E == Here {
-		n := _Walker_effect_EToF(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerEToF})
-	}
-	if s.F == Here {
-		n := _Walker_effect_FToG(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerFToG})
-	}
-	if s.G == Here {
-		n := _Walker_effect_GToH(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerGToH})
-	}
-	if s.H == Here {
-		n := _Walker_effect_HToI(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerHToI})
-	}
-	if s.I == Here {
-		n := _Walker_effect_IToJ(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerIToJ})
-	}
-	if s.C == Here {
-		n := _Walker_effect_CToX1(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerCToX1})
-	}
-	if s.E == Here {
-		n := _Walker_effect_EToX2(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerEToX2})
-	}
-	if s.G == Here {
-		n := _Walker_effect_GToX3(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerGToX3})
-	}
-	if s.X1 == Here {
-		n := _Walker_effect_X1ToD(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerX1ToD})
-	}
-	if s.X2 == Here {
-		n := _Walker_effect_X2ToF(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerX2ToF})
-	}
-	if s.X3 == Here {
-		n := _Walker_effect_X3ToH(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerX3ToH})
-	}
-	if s.B == Here {
-		n := _Walker_effect_BToY1(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerBToY1})
-	}
-	if s.D == Here {
-		n := _Walker_effect_DToY2(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerDToY2})
-	}
-	if s.F == Here {
-		n := _Walker_effect_FToY3(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerFToY3})
-	}
-	if s.Y1 == Here {
-		n := _Walker_effect_Y1ToC(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerY1ToC})
-	}
-	if s.Y2 == Here {
-		n := _Walker_effect_Y2ToE(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerY2ToE})
-	}
-	if s.Y3 == Here {
-		n := _Walker_effect_Y3ToG(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerY3ToG})
-	}
-	if s.J == Here {
-		n := _Walker_effect_JToK(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerJToK})
-	}
-	if s.K == Here {
-		n := _Walker_effect_KToL(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerKToL})
-	}
-	if s.L == Here {
-		n := _Walker_effect_LToM(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerLToM})
-	}
-	if s.M == Here {
-		n := _Walker_effect_MToN(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerMToN})
-	}
-	if s.N == Here {
-		n := _Walker_effect_NToO(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerNToO})
-	}
-	if s.O == Here {
-		n := _Walker_effect_OToP(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerOToP})
-	}
-	if s.P == Here {
-		n := _Walker_effect_PToQ(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerPToQ})
-	}
-	if s.Q == Here {
-		n := _Walker_effect_QToR(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerQToR})
-	}
-	if s.R == Here {
-		n := _Walker_effect_RToS(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerRToS})
-	}
-	if s.S == Here {
-		n := _Walker_effect_SToT(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerSToT})
-	}
-	if s.T == Here {
-		n := _Walker_effect_TToU(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerTToU})
-	}
-	if s.U == Here {
-		n := _Walker_effect_UToV(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerUToV})
-	}
-	if s.V == Here {
-		n := _Walker_effect_VToW(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerVToW})
-	}
-	if s.W == Here {
-		n := _Walker_effect_WToX(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerWToX})
-	}
-	if s.X == Here {
-		n := _Walker_effect_XToY(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerXToY})
-	}
-	if s.Y == Here {
-		n := _Walker_effect_YToZ(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerYToZ})
-	}
-	if s.U == Here {
-		n := _Walker_effect_UToZ1(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerUToZ1})
-	}
-	if s.W == Here {
-		n := _Walker_effect_WToZ2(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerWToZ2})
-	}
-	if s.Z1 == Here {
-		n := _Walker_effect_Z1ToV(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerZ1ToV})
-	}
-	if s.Z2 == Here {
-		n := _Walker_effect_Z2ToX(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerZ2ToX})
-	}
-	if s.A == Here {
-		n := _Walker_effect_AToZ3(*s)
-		n = _Walker_key(&n)
-		out = append(out, runtime.Successor[WalkerState]{State: n, Hash: _Walker_hash(&n), Action: WalkerAToZ3})
-	}
-	return out
 }
 
 func _Walker_satisfied(s *WalkerState, bits []uint64) {

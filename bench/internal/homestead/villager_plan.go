@@ -486,7 +486,7 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 		},
 	},
 	Enabled:   _Villager_enabled,
-	Expand:    _Villager_expand,
+	Search:    _Villager_search,
 	Satisfied: _Villager_satisfied,
 	Replay:    _Villager_replay,
 	Number:    _Villager_number,
@@ -794,190 +794,220 @@ func _Villager_enabled(s *VillagerState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) []runtime.Successor[VillagerState] {
-	if s.Location != "home" && s.Energy >= 5 {
-		n := _Villager_effect_GoHome(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoHome})
+func _Villager_search(x *runtime.Search[VillagerState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Location != "home" && s.Energy >= 5 {
+			n := _Villager_effect_GoHome(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoHome, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "field" && s.Energy >= 5 {
+			n := _Villager_effect_GoField(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoField, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "market" && s.Energy >= 5 {
+			n := _Villager_effect_GoMarket(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoMarket, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "forest" && s.Energy >= 5 {
+			n := _Villager_effect_GoForest(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoForest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "home" {
+			n := _Villager_effect_Sleep(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerSleep, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy < 100 {
+			n := _Villager_effect_Rest(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerRest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Bread >= 1 {
+			n := _Villager_effect_EatBread(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerEatBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "market" && s.Gold >= 3 {
+			n := _Villager_effect_BuyBread(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerBuyBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "forest" && s.Energy >= 10 {
+			n := _Villager_effect_ChopWood(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerChopWood, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "home" && s.Wood >= 3 {
+			n := _Villager_effect_LightFire(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerLightFire, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy >= 5 {
+			n := _Villager_effect_Jog(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerJog, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "field" && s.Energy >= 10 {
+			n := _Villager_effect_Harvest(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerHarvest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "market" && s.Wheat >= 1 {
+			n := _Villager_effect_SellWheat(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerSellWheat, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "market" && s.Wood >= 1 {
+			n := _Villager_effect_SellWood(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerSellWood, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Location != "field" && s.Energy >= 5 {
-		n := _Villager_effect_GoField(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoField})
-	}
-	if s.Location != "market" && s.Energy >= 5 {
-		n := _Villager_effect_GoMarket(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoMarket})
-	}
-	if s.Location != "forest" && s.Energy >= 5 {
-		n := _Villager_effect_GoForest(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerGoForest})
-	}
-	if s.Location == "home" {
-		n := _Villager_effect_Sleep(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSleep})
-	}
-	if s.Energy < 100 {
-		n := _Villager_effect_Rest(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerRest})
-	}
-	if s.Bread >= 1 {
-		n := _Villager_effect_EatBread(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerEatBread})
-	}
-	if s.Location == "market" && s.Gold >= 3 {
-		n := _Villager_effect_BuyBread(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerBuyBread})
-	}
-	if s.Location == "forest" && s.Energy >= 10 {
-		n := _Villager_effect_ChopWood(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerChopWood})
-	}
-	if s.Location == "home" && s.Wood >= 3 {
-		n := _Villager_effect_LightFire(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerLightFire})
-	}
-	if s.Energy >= 5 {
-		n := _Villager_effect_Jog(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerJog})
-	}
-	if s.Location == "field" && s.Energy >= 10 {
-		n := _Villager_effect_Harvest(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerHarvest})
-	}
-	if s.Location == "market" && s.Wheat >= 1 {
-		n := _Villager_effect_SellWheat(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSellWheat})
-	}
-	if s.Location == "market" && s.Wood >= 1 {
-		n := _Villager_effect_SellWood(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashWord(h, uint64(n.Bread))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Wheat))
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: VillagerSellWood})
-	}
-	return out
 }
 
 func _Villager_satisfied(s *VillagerState, bits []uint64) {

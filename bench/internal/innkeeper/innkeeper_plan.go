@@ -270,7 +270,7 @@ var InnkeeperDomain = runtime.NewDomain(runtime.Domain[InnkeeperState]{
 		},
 	},
 	Enabled:   _Innkeeper_enabled,
-	Expand:    _Innkeeper_expand,
+	Search:    _Innkeeper_search,
 	Satisfied: _Innkeeper_satisfied,
 	Replay:    _Innkeeper_replay,
 	Number:    _Innkeeper_number,
@@ -380,92 +380,106 @@ func _Innkeeper_enabled(s *InnkeeperState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Innkeeper_expand(s *InnkeeperState, out []runtime.Successor[InnkeeperState]) []runtime.Successor[InnkeeperState] {
-	if s.Guests > 0 && s.Ale > 0 {
-		n := _Innkeeper_effect_ServeAle(*s)
-		n = _Innkeeper_key(&n)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Night, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Guests))
-		h = rolegenimpl.HashWord(h, uint64(n.Ale))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Coins))
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperServeAle})
+func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Guests > 0 && s.Ale > 0 {
+			n := _Innkeeper_effect_ServeAle(s)
+			n = _Innkeeper_key(&n)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Night, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Guests))
+			h = rolegenimpl.HashWord(h, uint64(n.Ale))
+			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperServeAle, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy >= 5 {
+			n := _Innkeeper_effect_FetchAle(s)
+			n = _Innkeeper_key(&n)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Night, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Guests))
+			h = rolegenimpl.HashWord(h, uint64(n.Ale))
+			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperFetchAle, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Dirty > 0 {
+			n := _Innkeeper_effect_WipeTable(s)
+			n = _Innkeeper_key(&n)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Night, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Guests))
+			h = rolegenimpl.HashWord(h, uint64(n.Ale))
+			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperWipeTable, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Night {
+			n := _Innkeeper_effect_Sleep(s)
+			n = _Innkeeper_key(&n)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Night, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Guests))
+			h = rolegenimpl.HashWord(h, uint64(n.Ale))
+			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperSleep, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy < 100 {
+			n := _Innkeeper_effect_Nap(s)
+			n = _Innkeeper_key(&n)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Night, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Guests))
+			h = rolegenimpl.HashWord(h, uint64(n.Ale))
+			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperNap, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy >= 5 {
+			n := _Innkeeper_effect_Stroll(s)
+			n = _Innkeeper_key(&n)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Night, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Guests))
+			h = rolegenimpl.HashWord(h, uint64(n.Ale))
+			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperStroll, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Energy >= 5 {
-		n := _Innkeeper_effect_FetchAle(*s)
-		n = _Innkeeper_key(&n)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Night, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Guests))
-		h = rolegenimpl.HashWord(h, uint64(n.Ale))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Coins))
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperFetchAle})
-	}
-	if s.Dirty > 0 {
-		n := _Innkeeper_effect_WipeTable(*s)
-		n = _Innkeeper_key(&n)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Night, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Guests))
-		h = rolegenimpl.HashWord(h, uint64(n.Ale))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Coins))
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperWipeTable})
-	}
-	if s.Night {
-		n := _Innkeeper_effect_Sleep(*s)
-		n = _Innkeeper_key(&n)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Night, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Guests))
-		h = rolegenimpl.HashWord(h, uint64(n.Ale))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Coins))
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperSleep})
-	}
-	if s.Energy < 100 {
-		n := _Innkeeper_effect_Nap(*s)
-		n = _Innkeeper_key(&n)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Night, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Guests))
-		h = rolegenimpl.HashWord(h, uint64(n.Ale))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Coins))
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperNap})
-	}
-	if s.Energy >= 5 {
-		n := _Innkeeper_effect_Stroll(*s)
-		n = _Innkeeper_key(&n)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Night, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Guests))
-		h = rolegenimpl.HashWord(h, uint64(n.Ale))
-		h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Coins))
-		out = append(out, runtime.Successor[InnkeeperState]{State: n, Hash: rolegenimpl.HashMix(h), Action: InnkeeperStroll})
-	}
-	return out
 }
 
 func _Innkeeper_satisfied(s *InnkeeperState, bits []uint64) {

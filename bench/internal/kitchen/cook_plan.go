@@ -438,7 +438,7 @@ var CookDomain = runtime.NewDomain(runtime.Domain[CookState]{
 		},
 	},
 	Enabled:   _Cook_enabled,
-	Expand:    _Cook_expand,
+	Search:    _Cook_search,
 	Satisfied: _Cook_satisfied,
 	Replay:    _Cook_replay,
 	Number:    _Cook_number,
@@ -758,56 +758,82 @@ func _Cook_enabled(s *CookState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Cook_expand(s *CookState, out []runtime.Successor[CookState]) []runtime.Successor[CookState] {
-	if s.At != Pantry && s.Veg >= 0 {
-		n := _Cook_effect_GoPantry(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoPantry})
+func _Cook_search(x *runtime.Search[CookState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.At != Pantry && s.Veg >= 0 {
+			n := _Cook_effect_GoPantry(s)
+			if !x.Add(&n, _Cook_hash(&n), CookGoPantry, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At != Stove && s.Veg >= 0 {
+			n := _Cook_effect_GoStove(s)
+			if !x.Add(&n, _Cook_hash(&n), CookGoStove, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At != Sink && s.Veg >= 0 {
+			n := _Cook_effect_GoSink(s)
+			if !x.Add(&n, _Cook_hash(&n), CookGoSink, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At != Market && s.Veg >= 0 {
+			n := _Cook_effect_GoMarket(s)
+			if !x.Add(&n, _Cook_hash(&n), CookGoMarket, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Pantry && s.Veg < 2 {
+			n := _Cook_effect_TakeVeg(s)
+			if !x.Add(&n, _Cook_hash(&n), CookTakeVeg, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Market && s.Money >= 3 {
+			n := _Cook_effect_BuyVeg(s)
+			if !x.Add(&n, _Cook_hash(&n), CookBuyVeg, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Stove && s.Veg >= 1 {
+			n := _Cook_effect_Chop(s)
+			if !x.Add(&n, _Cook_hash(&n), CookChop, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Sink && !s.Water {
+			n := _Cook_effect_FillPot(s)
+			if !x.Add(&n, _Cook_hash(&n), CookFillPot, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Stove && !s.Fire {
+			n := _Cook_effect_LightFire(s)
+			if !x.Add(&n, _Cook_hash(&n), CookLightFire, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Stove && s.Water && s.Fire && s.Chopped >= 2 {
+			n := _Cook_effect_Boil(s)
+			if !x.Add(&n, _Cook_hash(&n), CookBoil, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Soup && s.Bowls >= 1 {
+			n := _Cook_effect_Serve(s)
+			if !x.Add(&n, _Cook_hash(&n), CookServe, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Sink && s.Dirty >= 1 {
+			n := _Cook_effect_Wash(s)
+			if !x.Add(&n, _Cook_hash(&n), CookWash, _Cook_number(&n, f0), _Cook_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.At != Stove && s.Veg >= 0 {
-		n := _Cook_effect_GoStove(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoStove})
-	}
-	if s.At != Sink && s.Veg >= 0 {
-		n := _Cook_effect_GoSink(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoSink})
-	}
-	if s.At != Market && s.Veg >= 0 {
-		n := _Cook_effect_GoMarket(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookGoMarket})
-	}
-	if s.At == Pantry && s.Veg < 2 {
-		n := _Cook_effect_TakeVeg(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookTakeVeg})
-	}
-	if s.At == Market && s.Money >= 3 {
-		n := _Cook_effect_BuyVeg(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBuyVeg})
-	}
-	if s.At == Stove && s.Veg >= 1 {
-		n := _Cook_effect_Chop(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookChop})
-	}
-	if s.At == Sink && !s.Water {
-		n := _Cook_effect_FillPot(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookFillPot})
-	}
-	if s.At == Stove && !s.Fire {
-		n := _Cook_effect_LightFire(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookLightFire})
-	}
-	if s.At == Stove && s.Water && s.Fire && s.Chopped >= 2 {
-		n := _Cook_effect_Boil(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookBoil})
-	}
-	if s.Soup && s.Bowls >= 1 {
-		n := _Cook_effect_Serve(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookServe})
-	}
-	if s.At == Sink && s.Dirty >= 1 {
-		n := _Cook_effect_Wash(*s)
-		out = append(out, runtime.Successor[CookState]{State: n, Hash: _Cook_hash(&n), Action: CookWash})
-	}
-	return out
 }
 
 func _Cook_satisfied(s *CookState, bits []uint64) {

@@ -476,7 +476,7 @@ var MinerDomain = runtime.NewDomain(runtime.Domain[MinerState]{
 		},
 	},
 	Enabled:   _Miner_enabled,
-	Expand:    _Miner_expand,
+	Search:    _Miner_search,
 	Satisfied: _Miner_satisfied,
 	Replay:    _Miner_replay,
 	Number:    _Miner_number,
@@ -811,64 +811,94 @@ func _Miner_enabled(s *MinerState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Miner_expand(s *MinerState, out []runtime.Successor[MinerState]) []runtime.Successor[MinerState] {
-	if s.Location != "camp" && s.Energy >= 5 {
-		n := _Miner_effect_GoCamp(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoCamp})
+func _Miner_search(x *runtime.Search[MinerState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Location != "camp" && s.Energy >= 5 {
+			n := _Miner_effect_GoCamp(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerGoCamp, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "mine" && s.Energy >= 5 {
+			n := _Miner_effect_GoMine(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerGoMine, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "river" && s.Energy >= 5 {
+			n := _Miner_effect_GoRiver(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerGoRiver, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "town" && s.Energy >= 5 {
+			n := _Miner_effect_GoTown(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerGoTown, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "town" && s.Gold >= 5 && !s.Pick {
+			n := _Miner_effect_BuyPick(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerBuyPick, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "town" && s.Gold >= 2 {
+			n := _Miner_effect_BuyOil(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerBuyOil, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Oil >= 1 && !s.Lit {
+			n := _Miner_effect_LightLamp(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerLightLamp, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "mine" && s.Pick && s.Lit && s.Energy >= 10 {
+			n := _Miner_effect_Dig(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerDig, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "town" && s.Ore >= 4 {
+			n := _Miner_effect_SellOre(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerSellOre, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "river" && s.Energy >= 5 {
+			n := _Miner_effect_Pan(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerPan, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "town" && s.Energy >= 5 {
+			n := _Miner_effect_Busk(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerBusk, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy < 100 {
+			n := _Miner_effect_Rest(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerRest, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Food >= 1 {
+			n := _Miner_effect_Eat(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerEat, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "town" && s.Gold >= 3 {
+			n := _Miner_effect_BuyFood(s)
+			if !x.Add(&n, _Miner_hash(&n), MinerBuyFood, _Miner_number(&n, f0), _Miner_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Location != "mine" && s.Energy >= 5 {
-		n := _Miner_effect_GoMine(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoMine})
-	}
-	if s.Location != "river" && s.Energy >= 5 {
-		n := _Miner_effect_GoRiver(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoRiver})
-	}
-	if s.Location != "town" && s.Energy >= 5 {
-		n := _Miner_effect_GoTown(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerGoTown})
-	}
-	if s.Location == "town" && s.Gold >= 5 && !s.Pick {
-		n := _Miner_effect_BuyPick(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyPick})
-	}
-	if s.Location == "town" && s.Gold >= 2 {
-		n := _Miner_effect_BuyOil(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyOil})
-	}
-	if s.Oil >= 1 && !s.Lit {
-		n := _Miner_effect_LightLamp(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerLightLamp})
-	}
-	if s.Location == "mine" && s.Pick && s.Lit && s.Energy >= 10 {
-		n := _Miner_effect_Dig(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerDig})
-	}
-	if s.Location == "town" && s.Ore >= 4 {
-		n := _Miner_effect_SellOre(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerSellOre})
-	}
-	if s.Location == "river" && s.Energy >= 5 {
-		n := _Miner_effect_Pan(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerPan})
-	}
-	if s.Location == "town" && s.Energy >= 5 {
-		n := _Miner_effect_Busk(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBusk})
-	}
-	if s.Energy < 100 {
-		n := _Miner_effect_Rest(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerRest})
-	}
-	if s.Food >= 1 {
-		n := _Miner_effect_Eat(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerEat})
-	}
-	if s.Location == "town" && s.Gold >= 3 {
-		n := _Miner_effect_BuyFood(*s)
-		out = append(out, runtime.Successor[MinerState]{State: n, Hash: _Miner_hash(&n), Action: MinerBuyFood})
-	}
-	return out
 }
 
 func _Miner_satisfied(s *MinerState, bits []uint64) {

@@ -297,7 +297,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 		},
 	},
 	Enabled:   _Agent_enabled,
-	Expand:    _Agent_expand,
+	Search:    _Agent_search,
 	Satisfied: _Agent_satisfied,
 	Replay:    _Agent_replay,
 	Number:    _Agent_number,
@@ -468,99 +468,115 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
-	if s.Energy > 10 && s.Food < 5 && s.Threat == 0 {
-		n := _Agent_effect_Forage(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentForage})
+func _Agent_search(x *runtime.Search[AgentState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Energy > 10 && s.Food < 5 && s.Threat == 0 {
+			n := _Agent_effect_Forage(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentForage, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Food > 0 {
+			n := _Agent_effect_Eat(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentEat, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat == 0 {
+			n := _Agent_effect_Rest(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentRest, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
+			n := _Agent_effect_Scavenge(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentScavenge, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Ammo >= 3 && s.Threat > 0 {
+			n := _Agent_effect_Fight(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentFight, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy > 20 && s.Threat > 0 {
+			n := _Agent_effect_Flee(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentFlee, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat > 0 && !s.Cover {
+			n := _Agent_effect_Hide(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Cover, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentHide, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Food > 0 {
-		n := _Agent_effect_Eat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentEat})
-	}
-	if s.Threat == 0 {
-		n := _Agent_effect_Rest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentRest})
-	}
-	if s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
-		n := _Agent_effect_Scavenge(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentScavenge})
-	}
-	if s.Ammo >= 3 && s.Threat > 0 {
-		n := _Agent_effect_Fight(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentFight})
-	}
-	if s.Energy > 20 && s.Threat > 0 {
-		n := _Agent_effect_Flee(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentFlee})
-	}
-	if s.Threat > 0 && !s.Cover {
-		n := _Agent_effect_Hide(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Cover, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentHide})
-	}
-	return out
 }
 
 func _Agent_satisfied(s *AgentState, bits []uint64) {

@@ -111,7 +111,7 @@ var SoldierDomain = runtime.NewDomain(runtime.Domain[SoldierState]{
 		},
 	},
 	Enabled:   _Soldier_enabled,
-	Expand:    _Soldier_expand,
+	Search:    _Soldier_search,
 	Satisfied: _Soldier_satisfied,
 	Replay:    _Soldier_replay,
 	Number:    _Soldier_number,
@@ -146,22 +146,28 @@ func _Soldier_enabled(s *SoldierState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Soldier_expand(s *SoldierState, out []runtime.Successor[SoldierState]) []runtime.Successor[SoldierState] {
-	{
-		n := _Soldier_effect_FetchMagazine(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SoldierFetchMagazine})
+func _Soldier_search(x *runtime.Search[SoldierState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		{
+			n := _Soldier_effect_FetchMagazine(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SoldierFetchMagazine, _Soldier_number(&n, f0), _Soldier_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Magazines > 0 {
+			n := _Soldier_effect_Reload(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SoldierReload, _Soldier_number(&n, f0), _Soldier_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Magazines > 0 {
-		n := _Soldier_effect_Reload(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Magazines))
-		out = append(out, runtime.Successor[SoldierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SoldierReload})
-	}
-	return out
 }
 
 func _Soldier_satisfied(s *SoldierState, bits []uint64) {

@@ -140,7 +140,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 		},
 	},
 	Enabled:   _Survivor_enabled,
-	Expand:    _Survivor_expand,
+	Search:    _Survivor_search,
 	Satisfied: _Survivor_satisfied,
 	Replay:    _Survivor_replay,
 	Number:    _Survivor_number,
@@ -187,32 +187,40 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) []runtime.Successor[SurvivorState] {
-	if s.Food > 0 {
-		n := _Survivor_effect_Eat(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorEat})
+func _Survivor_search(x *runtime.Search[SurvivorState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Food > 0 {
+			n := _Survivor_effect_Eat(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SurvivorEat, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy > 0 {
+			n := _Survivor_effect_Forage(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SurvivorForage, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		{
+			n := _Survivor_effect_Rest(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			if !x.Add(&n, rolegenimpl.HashMix(h), SurvivorRest, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Energy > 0 {
-		n := _Survivor_effect_Forage(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorForage})
-	}
-	{
-		n := _Survivor_effect_Rest(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Energy))
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: rolegenimpl.HashMix(h), Action: SurvivorRest})
-	}
-	return out
 }
 
 func _Survivor_satisfied(s *SurvivorState, bits []uint64) {

@@ -272,7 +272,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 		},
 	},
 	Enabled:   _Survivor_enabled,
-	Expand:    _Survivor_expand,
+	Search:    _Survivor_search,
 	Satisfied: _Survivor_satisfied,
 	Replay:    _Survivor_replay,
 	Number:    _Survivor_number,
@@ -424,32 +424,46 @@ func _Survivor_enabled(s *SurvivorState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Survivor_expand(s *SurvivorState, out []runtime.Successor[SurvivorState]) []runtime.Successor[SurvivorState] {
-	if s.Magazines > 0 && s.Ammo < 10 {
-		n := _Survivor_effect_Reload(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorReload})
+func _Survivor_search(x *runtime.Search[SurvivorState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Magazines > 0 && s.Ammo < 10 {
+			n := _Survivor_effect_Reload(s)
+			if !x.Add(&n, _Survivor_hash(&n), SurvivorReload, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Hunger > 30 || s.Health < 20 {
+			n := _Survivor_effect_Eat(s)
+			if !x.Add(&n, _Survivor_hash(&n), SurvivorEat, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Armed && s.Ammo+s.Magazines*30 >= 60 {
+			n := _Survivor_effect_Attack(s)
+			if !x.Add(&n, _Survivor_hash(&n), SurvivorAttack, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Stance == Standing && s.Threat > 2 {
+			n := _Survivor_effect_TakeCover(s)
+			if !x.Add(&n, _Survivor_hash(&n), SurvivorTakeCover, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Zone == "market" || s.Zone == "camp" {
+			n := _Survivor_effect_Trade(s)
+			if !x.Add(&n, _Survivor_hash(&n), SurvivorTrade, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy*2.5 > 60.0 && !(s.Stance == Prone) {
+			n := _Survivor_effect_Sprint(s)
+			if !x.Add(&n, _Survivor_hash(&n), SurvivorSprint, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Hunger > 30 || s.Health < 20 {
-		n := _Survivor_effect_Eat(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorEat})
-	}
-	if s.Armed && s.Ammo+s.Magazines*30 >= 60 {
-		n := _Survivor_effect_Attack(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorAttack})
-	}
-	if s.Stance == Standing && s.Threat > 2 {
-		n := _Survivor_effect_TakeCover(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorTakeCover})
-	}
-	if s.Zone == "market" || s.Zone == "camp" {
-		n := _Survivor_effect_Trade(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorTrade})
-	}
-	if s.Energy*2.5 > 60.0 && !(s.Stance == Prone) {
-		n := _Survivor_effect_Sprint(*s)
-		out = append(out, runtime.Successor[SurvivorState]{State: n, Hash: _Survivor_hash(&n), Action: SurvivorSprint})
-	}
-	return out
 }
 
 func _Survivor_satisfied(s *SurvivorState, bits []uint64) {

@@ -607,7 +607,7 @@ var SquaddieDomain = runtime.NewDomain(runtime.Domain[SquaddieState]{
 		},
 	},
 	Enabled:   _Squaddie_enabled,
-	Expand:    _Squaddie_expand,
+	Search:    _Squaddie_search,
 	Satisfied: _Squaddie_satisfied,
 	Replay:    _Squaddie_replay,
 	Number:    _Squaddie_number,
@@ -1025,88 +1025,130 @@ func _Squaddie_enabled(s *SquaddieState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Squaddie_expand(s *SquaddieState, out []runtime.Successor[SquaddieState]) []runtime.Successor[SquaddieState] {
-	if s.Ammo > 0 && s.Threat > 0 {
-		n := _Squaddie_effect_Shoot(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieShoot})
+func _Squaddie_search(x *runtime.Search[SquaddieState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Ammo > 0 && s.Threat > 0 {
+			n := _Squaddie_effect_Shoot(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieShoot, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Ammo >= 3 && s.Threat > 1 {
+			n := _Squaddie_effect_Burst(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieBurst, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Distance < 2 && s.Threat > 0 {
+			n := _Squaddie_effect_Melee(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieMelee, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Magazines > 0 && s.Ammo < 10 {
+			n := _Squaddie_effect_Reload(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieReload, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat == 0 {
+			n := _Squaddie_effect_Scavenge(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieScavenge, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Distance > 0 && s.Health > 30 {
+			n := _Squaddie_effect_Advance(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieAdvance, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Distance < 10 {
+			n := _Squaddie_effect_Retreat(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieRetreat, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if !s.InCover {
+			n := _Squaddie_effect_TakeCover(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieTakeCover, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.InCover {
+			n := _Squaddie_effect_LeaveCover(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieLeaveCover, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Medkits > 0 && s.Health < 100 {
+			n := _Squaddie_effect_Heal(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieHeal, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Health < 60 {
+			n := _Squaddie_effect_Bandage(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieBandage, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat == 0 && s.Energy < 100 {
+			n := _Squaddie_effect_Rest(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieRest, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy > 20 {
+			n := _Squaddie_effect_Sprint(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieSprint, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Grenades > 0 && s.Distance > 2 && s.Threat > 2 {
+			n := _Squaddie_effect_Throw(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieThrow, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat > 3 && s.Radio {
+			n := _Squaddie_effect_CallBackup(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieCallBackup, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat == 0 && s.Energy > 10 {
+			n := _Squaddie_effect_Patrol(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddiePatrol, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat == 0 && !s.InCover {
+			n := _Squaddie_effect_Scout(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieScout, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Ammo >= 5 && s.Threat > 0 {
+			n := _Squaddie_effect_Suppress(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieSuppress, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy > 30 && s.Threat > 0 && !s.InCover {
+			n := _Squaddie_effect_Flank(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieFlank, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Health < 10 && s.Threat > 4 {
+			n := _Squaddie_effect_Surrender(s)
+			if !x.Add(&n, _Squaddie_hash(&n), SquaddieSurrender, _Squaddie_number(&n, f0), _Squaddie_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Ammo >= 3 && s.Threat > 1 {
-		n := _Squaddie_effect_Burst(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBurst})
-	}
-	if s.Distance < 2 && s.Threat > 0 {
-		n := _Squaddie_effect_Melee(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieMelee})
-	}
-	if s.Magazines > 0 && s.Ammo < 10 {
-		n := _Squaddie_effect_Reload(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieReload})
-	}
-	if s.Threat == 0 {
-		n := _Squaddie_effect_Scavenge(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScavenge})
-	}
-	if s.Distance > 0 && s.Health > 30 {
-		n := _Squaddie_effect_Advance(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieAdvance})
-	}
-	if s.Distance < 10 {
-		n := _Squaddie_effect_Retreat(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRetreat})
-	}
-	if !s.InCover {
-		n := _Squaddie_effect_TakeCover(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieTakeCover})
-	}
-	if s.InCover {
-		n := _Squaddie_effect_LeaveCover(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieLeaveCover})
-	}
-	if s.Medkits > 0 && s.Health < 100 {
-		n := _Squaddie_effect_Heal(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieHeal})
-	}
-	if s.Health < 60 {
-		n := _Squaddie_effect_Bandage(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieBandage})
-	}
-	if s.Threat == 0 && s.Energy < 100 {
-		n := _Squaddie_effect_Rest(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieRest})
-	}
-	if s.Energy > 20 {
-		n := _Squaddie_effect_Sprint(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSprint})
-	}
-	if s.Grenades > 0 && s.Distance > 2 && s.Threat > 2 {
-		n := _Squaddie_effect_Throw(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieThrow})
-	}
-	if s.Threat > 3 && s.Radio {
-		n := _Squaddie_effect_CallBackup(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieCallBackup})
-	}
-	if s.Threat == 0 && s.Energy > 10 {
-		n := _Squaddie_effect_Patrol(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddiePatrol})
-	}
-	if s.Threat == 0 && !s.InCover {
-		n := _Squaddie_effect_Scout(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieScout})
-	}
-	if s.Ammo >= 5 && s.Threat > 0 {
-		n := _Squaddie_effect_Suppress(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSuppress})
-	}
-	if s.Energy > 30 && s.Threat > 0 && !s.InCover {
-		n := _Squaddie_effect_Flank(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieFlank})
-	}
-	if s.Health < 10 && s.Threat > 4 {
-		n := _Squaddie_effect_Surrender(*s)
-		out = append(out, runtime.Successor[SquaddieState]{State: n, Hash: _Squaddie_hash(&n), Action: SquaddieSurrender})
-	}
-	return out
 }
 
 func _Squaddie_satisfied(s *SquaddieState, bits []uint64) {

@@ -497,7 +497,7 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 		},
 	},
 	Enabled:   _Villager_enabled,
-	Expand:    _Villager_expand,
+	Search:    _Villager_search,
 	Satisfied: _Villager_satisfied,
 	Replay:    _Villager_replay,
 	Number:    _Villager_number,
@@ -836,64 +836,94 @@ func _Villager_enabled(s *VillagerState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Villager_expand(s *VillagerState, out []runtime.Successor[VillagerState]) []runtime.Successor[VillagerState] {
-	if s.Location != "home" && s.Energy >= 5 {
-		n := _Villager_effect_GoHome(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoHome})
+func _Villager_search(x *runtime.Search[VillagerState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Location != "home" && s.Energy >= 5 {
+			n := _Villager_effect_GoHome(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerGoHome, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "field" && s.Energy >= 5 {
+			n := _Villager_effect_GoField(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerGoField, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "market" && s.Energy >= 5 {
+			n := _Villager_effect_GoMarket(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerGoMarket, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "forest" && s.Energy >= 5 {
+			n := _Villager_effect_GoForest(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerGoForest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "home" {
+			n := _Villager_effect_Sleep(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerSleep, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy < 100 {
+			n := _Villager_effect_Rest(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerRest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Bread >= 1 {
+			n := _Villager_effect_EatBread(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerEatBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "market" && s.Gold >= 3 {
+			n := _Villager_effect_BuyBread(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerBuyBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "market" && s.Gold >= 2 {
+			n := _Villager_effect_BuySeeds(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerBuySeeds, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "field" && s.Seeds >= 1 && !s.Planted && s.Energy >= 10 {
+			n := _Villager_effect_Plant(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerPlant, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "field" && s.Planted && s.Energy >= 10 {
+			n := _Villager_effect_Harvest(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerHarvest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "market" && s.Wheat >= 1 {
+			n := _Villager_effect_SellWheat(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerSellWheat, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "home" && s.Wheat >= 2 {
+			n := _Villager_effect_BakeBread(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerBakeBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "forest" && s.Energy >= 10 {
+			n := _Villager_effect_ChopWood(s)
+			if !x.Add(&n, _Villager_hash(&n), VillagerChopWood, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Location != "field" && s.Energy >= 5 {
-		n := _Villager_effect_GoField(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoField})
-	}
-	if s.Location != "market" && s.Energy >= 5 {
-		n := _Villager_effect_GoMarket(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoMarket})
-	}
-	if s.Location != "forest" && s.Energy >= 5 {
-		n := _Villager_effect_GoForest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerGoForest})
-	}
-	if s.Location == "home" {
-		n := _Villager_effect_Sleep(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSleep})
-	}
-	if s.Energy < 100 {
-		n := _Villager_effect_Rest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerRest})
-	}
-	if s.Bread >= 1 {
-		n := _Villager_effect_EatBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerEatBread})
-	}
-	if s.Location == "market" && s.Gold >= 3 {
-		n := _Villager_effect_BuyBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuyBread})
-	}
-	if s.Location == "market" && s.Gold >= 2 {
-		n := _Villager_effect_BuySeeds(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBuySeeds})
-	}
-	if s.Location == "field" && s.Seeds >= 1 && !s.Planted && s.Energy >= 10 {
-		n := _Villager_effect_Plant(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerPlant})
-	}
-	if s.Location == "field" && s.Planted && s.Energy >= 10 {
-		n := _Villager_effect_Harvest(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerHarvest})
-	}
-	if s.Location == "market" && s.Wheat >= 1 {
-		n := _Villager_effect_SellWheat(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerSellWheat})
-	}
-	if s.Location == "home" && s.Wheat >= 2 {
-		n := _Villager_effect_BakeBread(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerBakeBread})
-	}
-	if s.Location == "forest" && s.Energy >= 10 {
-		n := _Villager_effect_ChopWood(*s)
-		out = append(out, runtime.Successor[VillagerState]{State: n, Hash: _Villager_hash(&n), Action: VillagerChopWood})
-	}
-	return out
 }
 
 func _Villager_satisfied(s *VillagerState, bits []uint64) {

@@ -278,7 +278,7 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 		},
 	},
 	Enabled:   _Woodcutter_enabled,
-	Expand:    _Woodcutter_expand,
+	Search:    _Woodcutter_search,
 	Satisfied: _Woodcutter_satisfied,
 	Replay:    _Woodcutter_replay,
 	Number:    _Woodcutter_number,
@@ -431,99 +431,115 @@ func _Woodcutter_enabled(s *WoodcutterState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Woodcutter_expand(s *WoodcutterState, out []runtime.Successor[WoodcutterState]) []runtime.Successor[WoodcutterState] {
-	if s.Location != "forest" {
-		n := _Woodcutter_effect_GoForest(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterGoForest})
+func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Location != "forest" {
+			n := _Woodcutter_effect_GoForest(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterGoForest, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "town" {
+			n := _Woodcutter_effect_GoTown(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterGoTown, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location != "home" {
+			n := _Woodcutter_effect_GoHome(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterGoHome, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "town" && s.Gold >= 5 && !s.HasAxe {
+			n := _Woodcutter_effect_BuyAxe(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterBuyAxe, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "forest" && s.HasAxe {
+			n := _Woodcutter_effect_Chop(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterChop, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Location == "home" && s.Wood >= 2 {
+			n := _Woodcutter_effect_LightFire(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterLightFire, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Gold >= 1 {
+			n := _Woodcutter_effect_Eat(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
+			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashString(h, string(n.Location))
+			h = rolegenimpl.HashWord(h, uint64(n.Wood))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterEat, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Location != "town" {
-		n := _Woodcutter_effect_GoTown(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterGoTown})
-	}
-	if s.Location != "home" {
-		n := _Woodcutter_effect_GoHome(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterGoHome})
-	}
-	if s.Location == "town" && s.Gold >= 5 && !s.HasAxe {
-		n := _Woodcutter_effect_BuyAxe(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterBuyAxe})
-	}
-	if s.Location == "forest" && s.HasAxe {
-		n := _Woodcutter_effect_Chop(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterChop})
-	}
-	if s.Location == "home" && s.Wood >= 2 {
-		n := _Woodcutter_effect_LightFire(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterLightFire})
-	}
-	if s.Gold >= 1 {
-		n := _Woodcutter_effect_Eat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
-		b0 |= rolegenimpl.HashBit(n.FireLit, 1)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashString(h, string(n.Location))
-		h = rolegenimpl.HashWord(h, uint64(n.Wood))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		h = rolegenimpl.HashFloat(h, float64(n.Hunger))
-		out = append(out, runtime.Successor[WoodcutterState]{State: n, Hash: rolegenimpl.HashMix(h), Action: WoodcutterEat})
-	}
-	return out
 }
 
 func _Woodcutter_satisfied(s *WoodcutterState, bits []uint64) {

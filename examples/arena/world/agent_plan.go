@@ -402,7 +402,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 		},
 	},
 	Enabled:   _Agent_enabled,
-	Expand:    _Agent_expand,
+	Search:    _Agent_search,
 	Satisfied: _Agent_satisfied,
 	Replay:    _Agent_replay,
 	Number:    _Agent_number,
@@ -630,48 +630,70 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
-	if s.At != Forest {
-		n := _Agent_effect_GoToForest(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToForest})
+func _Agent_search(x *runtime.Search[AgentState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.At != Forest {
+			n := _Agent_effect_GoToForest(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentGoToForest, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At != Ruins {
+			n := _Agent_effect_GoToRuins(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentGoToRuins, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At != Camp {
+			n := _Agent_effect_GoToCamp(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentGoToCamp, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Forest && s.Food < 4 && s.Threat == 0 {
+			n := _Agent_effect_Forage(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentForage, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Food > 0 {
+			n := _Agent_effect_Eat(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentEat, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
+			n := _Agent_effect_Scavenge(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentScavenge, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Camp && s.Threat == 0 {
+			n := _Agent_effect_Rest(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentRest, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Ammo >= 3 && s.Threat > 0 {
+			n := _Agent_effect_Fight(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentFight, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Energy > 20 && s.Threat > 0 {
+			n := _Agent_effect_Flee(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentFlee, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat > 0 && !s.Cover {
+			n := _Agent_effect_Hide(s)
+			if !x.Add(&n, _Agent_hash(&n), AgentHide, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.At != Ruins {
-		n := _Agent_effect_GoToRuins(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToRuins})
-	}
-	if s.At != Camp {
-		n := _Agent_effect_GoToCamp(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentGoToCamp})
-	}
-	if s.At == Forest && s.Food < 4 && s.Threat == 0 {
-		n := _Agent_effect_Forage(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentForage})
-	}
-	if s.Food > 0 {
-		n := _Agent_effect_Eat(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentEat})
-	}
-	if s.At == Ruins && !s.Looted && s.Energy > 5 && s.Ammo < 10 && s.Threat == 0 {
-		n := _Agent_effect_Scavenge(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentScavenge})
-	}
-	if s.At == Camp && s.Threat == 0 {
-		n := _Agent_effect_Rest(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentRest})
-	}
-	if s.Ammo >= 3 && s.Threat > 0 {
-		n := _Agent_effect_Fight(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFight})
-	}
-	if s.Energy > 20 && s.Threat > 0 {
-		n := _Agent_effect_Flee(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentFlee})
-	}
-	if s.Threat > 0 && !s.Cover {
-		n := _Agent_effect_Hide(*s)
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: _Agent_hash(&n), Action: AgentHide})
-	}
-	return out
 }
 
 func _Agent_satisfied(s *AgentState, bits []uint64) {

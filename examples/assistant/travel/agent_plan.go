@@ -158,7 +158,7 @@ var AgentDomain = runtime.NewDomain(runtime.Domain[AgentState]{
 		},
 	},
 	Enabled:   _Agent_enabled,
-	Expand:    _Agent_expand,
+	Search:    _Agent_search,
 	Satisfied: _Agent_satisfied,
 	Replay:    _Agent_replay,
 	Number:    _Agent_number,
@@ -227,41 +227,49 @@ func _Agent_enabled(s *AgentState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Agent_expand(s *AgentState, out []runtime.Successor[AgentState]) []runtime.Successor[AgentState] {
-	{
-		n := _Agent_effect_Search(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Searched, 0)
-		b0 |= rolegenimpl.HashBit(n.Booked, 1)
-		b0 |= rolegenimpl.HashBit(n.Notified, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Budget))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentSearch})
+func _Agent_search(x *runtime.Search[AgentState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		{
+			n := _Agent_effect_Search(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Searched, 0)
+			b0 |= rolegenimpl.HashBit(n.Booked, 1)
+			b0 |= rolegenimpl.HashBit(n.Notified, 2)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Budget))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentSearch, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Searched && s.Budget >= 100 {
+			n := _Agent_effect_Book(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Searched, 0)
+			b0 |= rolegenimpl.HashBit(n.Booked, 1)
+			b0 |= rolegenimpl.HashBit(n.Notified, 2)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Budget))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentBook, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Booked {
+			n := _Agent_effect_Notify(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Searched, 0)
+			b0 |= rolegenimpl.HashBit(n.Booked, 1)
+			b0 |= rolegenimpl.HashBit(n.Notified, 2)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Budget))
+			if !x.Add(&n, rolegenimpl.HashMix(h), AgentNotify, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Searched && s.Budget >= 100 {
-		n := _Agent_effect_Book(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Searched, 0)
-		b0 |= rolegenimpl.HashBit(n.Booked, 1)
-		b0 |= rolegenimpl.HashBit(n.Notified, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Budget))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentBook})
-	}
-	if s.Booked {
-		n := _Agent_effect_Notify(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Searched, 0)
-		b0 |= rolegenimpl.HashBit(n.Booked, 1)
-		b0 |= rolegenimpl.HashBit(n.Notified, 2)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Budget))
-		out = append(out, runtime.Successor[AgentState]{State: n, Hash: rolegenimpl.HashMix(h), Action: AgentNotify})
-	}
-	return out
 }
 
 func _Agent_satisfied(s *AgentState, bits []uint64) {

@@ -190,7 +190,7 @@ var CourierDomain = runtime.NewDomain(runtime.Domain[CourierState]{
 		},
 	},
 	Enabled:   _Courier_enabled,
-	Expand:    _Courier_expand,
+	Search:    _Courier_search,
 	Satisfied: _Courier_satisfied,
 	Replay:    _Courier_replay,
 	Number:    _Courier_number,
@@ -282,52 +282,62 @@ func _Courier_enabled(s *CourierState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Courier_expand(s *CourierState, out []runtime.Successor[CourierState]) []runtime.Successor[CourierState] {
-	if s.At == Depot && s.Parcels < 3 {
-		n := _Courier_effect_Load(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Storm, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierLoad})
+func _Courier_search(x *runtime.Search[CourierState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.At == Depot && s.Parcels < 3 {
+			n := _Courier_effect_Load(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Storm, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.At))
+			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			if !x.Add(&n, rolegenimpl.HashMix(h), CourierLoad, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Depot {
+			n := _Courier_effect_DriveToTown(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Storm, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.At))
+			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveToTown, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Town {
+			n := _Courier_effect_DriveHome(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Storm, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.At))
+			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveHome, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
+				return
+			}
+		}
+		if s.At == Town && s.Parcels > 0 {
+			n := _Courier_effect_Deliver(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Storm, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.At))
+			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
+			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDeliver, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.At == Depot {
-		n := _Courier_effect_DriveToTown(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Storm, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierDriveToTown})
-	}
-	if s.At == Town {
-		n := _Courier_effect_DriveHome(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Storm, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierDriveHome})
-	}
-	if s.At == Town && s.Parcels > 0 {
-		n := _Courier_effect_Deliver(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Storm, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.At))
-		h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-		h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-		out = append(out, runtime.Successor[CourierState]{State: n, Hash: rolegenimpl.HashMix(h), Action: CourierDeliver})
-	}
-	return out
 }
 
 func _Courier_satisfied(s *CourierState, bits []uint64) {

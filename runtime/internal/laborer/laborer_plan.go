@@ -122,7 +122,7 @@ var LaborerDomain = runtime.NewDomain(runtime.Domain[LaborerState]{
 		},
 	},
 	Enabled:   _Laborer_enabled,
-	Expand:    _Laborer_expand,
+	Search:    _Laborer_search,
 	Satisfied: _Laborer_satisfied,
 	Replay:    _Laborer_replay,
 	Number:    _Laborer_number,
@@ -161,22 +161,28 @@ func _Laborer_enabled(s *LaborerState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Laborer_expand(s *LaborerState, out []runtime.Successor[LaborerState]) []runtime.Successor[LaborerState] {
-	{
-		n := _Laborer_effect_Work(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[LaborerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: LaborerWork})
+func _Laborer_search(x *runtime.Search[LaborerState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		{
+			n := _Laborer_effect_Work(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), LaborerWork, _Laborer_number(&n, f0), _Laborer_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Hunger > 0 {
+			n := _Laborer_effect_Eat(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), LaborerEat, _Laborer_number(&n, f0), _Laborer_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Hunger > 0 {
-		n := _Laborer_effect_Eat(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[LaborerState]{State: n, Hash: rolegenimpl.HashMix(h), Action: LaborerEat})
-	}
-	return out
 }
 
 func _Laborer_satisfied(s *LaborerState, bits []uint64) {

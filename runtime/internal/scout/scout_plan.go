@@ -252,7 +252,7 @@ var ScoutDomain = runtime.NewDomain(runtime.Domain[ScoutState]{
 		},
 	},
 	Enabled:   _Scout_enabled,
-	Expand:    _Scout_expand,
+	Search:    _Scout_search,
 	Satisfied: _Scout_satisfied,
 	Replay:    _Scout_replay,
 	Number:    _Scout_number,
@@ -371,78 +371,90 @@ func _Scout_enabled(s *ScoutState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Scout_expand(s *ScoutState, out []runtime.Successor[ScoutState]) []runtime.Successor[ScoutState] {
-	if s.Pos != Forest {
-		n := _Scout_effect_Walk(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Market, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Pos))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutWalk})
+func _Scout_search(x *runtime.Search[ScoutState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		if s.Pos != Forest {
+			n := _Scout_effect_Walk(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Market, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Pos))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutWalk, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Pos == Forest && s.Food < 3 {
+			n := _Scout_effect_Forage(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Market, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Pos))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutForage, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Food > 0 {
+			n := _Scout_effect_Eat(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Market, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Pos))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutEat, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Threat > 0 && s.Ammo > 0 {
+			n := _Scout_effect_Fight(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Market, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Pos))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutFight, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Market && s.Food > 0 {
+			n := _Scout_effect_Trade(s)
+			var b0 uint64
+			b0 |= rolegenimpl.HashBit(n.Market, 0)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, b0)
+			h = rolegenimpl.HashWord(h, uint64(n.Pos))
+			h = rolegenimpl.HashWord(h, uint64(n.Food))
+			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
+			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
+			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutTrade, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	if s.Pos == Forest && s.Food < 3 {
-		n := _Scout_effect_Forage(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Market, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Pos))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutForage})
-	}
-	if s.Food > 0 {
-		n := _Scout_effect_Eat(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Market, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Pos))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutEat})
-	}
-	if s.Threat > 0 && s.Ammo > 0 {
-		n := _Scout_effect_Fight(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Market, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Pos))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutFight})
-	}
-	if s.Market && s.Food > 0 {
-		n := _Scout_effect_Trade(*s)
-		var b0 uint64
-		b0 |= rolegenimpl.HashBit(n.Market, 0)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, b0)
-		h = rolegenimpl.HashWord(h, uint64(n.Pos))
-		h = rolegenimpl.HashWord(h, uint64(n.Food))
-		h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-		h = rolegenimpl.HashWord(h, uint64(n.Threat))
-		h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-		h = rolegenimpl.HashWord(h, uint64(n.Gold))
-		out = append(out, runtime.Successor[ScoutState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScoutTrade})
-	}
-	return out
 }
 
 func _Scout_satisfied(s *ScoutState, bits []uint64) {

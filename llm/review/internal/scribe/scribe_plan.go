@@ -84,7 +84,7 @@ var ScribeDomain = runtime.NewDomain(runtime.Domain[ScribeState]{
 		},
 	},
 	Enabled:   _Scribe_enabled,
-	Expand:    _Scribe_expand,
+	Search:    _Scribe_search,
 	Satisfied: _Scribe_satisfied,
 	Replay:    _Scribe_replay,
 	Number:    _Scribe_number,
@@ -107,14 +107,18 @@ func _Scribe_enabled(s *ScribeState, bits []uint64) {
 	bits[0] = w
 }
 
-func _Scribe_expand(s *ScribeState, out []runtime.Successor[ScribeState]) []runtime.Successor[ScribeState] {
-	{
-		n := _Scribe_effect_Write(*s)
-		h := rolegenimpl.HashStart
-		h = rolegenimpl.HashWord(h, uint64(n.Notes))
-		out = append(out, runtime.Successor[ScribeState]{State: n, Hash: rolegenimpl.HashMix(h), Action: ScribeWrite})
+func _Scribe_search(x *runtime.Search[ScribeState]) {
+	f0, f1 := x.Fields()
+	for s, ok := x.Next(); ok; s, ok = x.Next() {
+		{
+			n := _Scribe_effect_Write(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Notes))
+			if !x.Add(&n, rolegenimpl.HashMix(h), ScribeWrite, _Scribe_number(&n, f0), _Scribe_number(&n, f1)) {
+				return
+			}
+		}
 	}
-	return out
 }
 
 func _Scribe_satisfied(s *ScribeState, bits []uint64) {
