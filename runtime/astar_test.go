@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/courier"
 )
 
 // detourState: Done is the goal; Ready enables the cheap route.
@@ -517,11 +518,25 @@ func TestAStarPlanIntoDoesNotAllocate(t *testing.T) {
 		assert.Zero(t, allocs, "PlanGoalInto")
 	}
 
+	// A generated domain: A* runs its generated search loop.
+	cd := courier.CourierDomain
+	require.NotNil(t, cd.Search)
+	ca := runtime.NewAStar(cd)
+	cs := courier.CourierState{Storm: true}
+	require.NoError(t, ca.PlanInto(ctx, cs, &p))
+	require.NotEmpty(t, p.Steps)
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := ca.PlanInto(ctx, cs, &p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs, "PlanInto with the generated search loop")
+
 	pd := pair()
 	as := runtime.NewAStar(pd, runtime.WithUnsatisfiedGoalsHeuristic())
 	goals := []runtime.GoalID{goalA, goalB}
 	require.NoError(t, as.PlanGoalsInto(ctx, pairState{}, goals, &p))
-	allocs := testing.AllocsPerRun(100, func() {
+	allocs = testing.AllocsPerRun(100, func() {
 		if err := as.PlanGoalsInto(ctx, pairState{}, goals, &p); err != nil {
 			t.Fatal(err)
 		}
