@@ -482,6 +482,7 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	a.at = s // a field: the address of s would make every call allocate it
 	a.at = d.key(&a.at)
 	hash := fold(a.hashOf(&a.at))
+	a.table.reserve()
 	_, slot := a.find(&a.at, hash)
 	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open {
 		return -1, a.failure(Unreachable) // a dead end
@@ -632,6 +633,7 @@ func (a *AStar[S]) successor(n int32, i ActionID, next *S, hash uint32, g0 float
 		cost = c
 	}
 	g := g0 + cost
+	a.table.reserve()
 	j, slot := a.find(next, hash)
 	if j >= 0 {
 		a.relax(j, n, i, g, depth)

@@ -63,6 +63,15 @@ func (x *Search[S]) end() (int32, error) {
 	return x.goal, nil
 }
 
+// estimate is the bound of the search's goal at values v0 and v1 of
+// its fields (stepsAt, without the calls of Number).
+func (x *Search[S]) estimate(v0, v1 float64) float64 {
+	if x.bound.use != nil {
+		return x.bound.stepsUsing(v0, v1)
+	}
+	return min(x.bound.reset, x.bound.steps(v0))
+}
+
 // Fields returns the fields whose values Add takes with each state, as
 // the domain's Number reads them: -1 for none (Add then takes any value).
 func (x *Search[S]) Fields() (FieldID, FieldID) { return x.fields[0], x.fields[1] }
@@ -128,6 +137,9 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 		g = x.g + c
 	}
 	h := fold(hash)
+	if a.table.room <= 0 { // a.table.reserve(), which is too large to inline
+		a.table.grow()
+	}
 	j, slot := a.find(k, h)
 	if j >= 0 {
 		a.relax(j, x.node, act, g, x.depth)
@@ -145,13 +157,13 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 		if a.conds[0](a.states[n]) {
 			nd.goal = true
 		} else {
-			nd.h = x.bound.stepsOf(v0, v1)
+			nd.h = x.estimate(v0, v1)
 		}
 	} else {
 		a.estimateNode(&nd, &a.states[n])
 	}
 	// As place, which a call would cost more than.
-	if nd.open = !math.IsInf(nd.h, 1); nd.open {
+	if nd.open = nd.h <= math.MaxFloat64; nd.open { // not +Inf (never NaN)
 		a.open.push(entry(g+a.weight*nd.h, g, n))
 	}
 	a.nodes = append(a.nodes, nd)

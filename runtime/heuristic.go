@@ -243,15 +243,6 @@ func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) flo
 	return pb.stepsUsing(x, number(s, pb.use.field))
 }
 
-// stepsOf is stepsAt with the value y of the field of pb's consumption
-// given (any value when pb has none).
-func (pb *partBound) stepsOf(x, y float64) float64 {
-	if pb.use == nil {
-		return min(pb.reset, pb.steps(x))
-	}
-	return pb.stepsUsing(x, y)
-}
-
 // stepsUsing is the bound of a part that one action serves using up
 // another field (pb.use), at value x of the part's field and y of that
 // one: k steps of its cost (and reset is +Inf), and one action more to

@@ -13,7 +13,9 @@ type stateTable struct {
 	seed  maphash.Seed
 	slots []stateSlot // power-of-two length
 	gen   uint32      // the current search's generation, from 1
-	count int         // slots of the current generation
+	// room is how many more states the current generation may insert
+	// before the table grows (it stays at most half full).
+	room int
 }
 
 type stateSlot struct {
@@ -33,7 +35,7 @@ func (t *stateTable) reset() {
 		clear(t.slots)
 		t.gen = 1
 	}
-	t.count = 0
+	t.room = len(t.slots) / 2
 }
 
 // hashOf is the hash of key *k: the domain's generated Hash, which
@@ -65,19 +67,25 @@ func (a *AStar[S]) find(k *S, hash uint32) (node int32, slot uint32) {
 	}
 }
 
-// insert fills the slot find returned for a new node.
-func (t *stateTable) insert(slot, hash uint32, node int32) {
-	t.slots[slot] = stateSlot{gen: t.gen, hash: hash, node: node}
-	t.count++
-	if 2*t.count > len(t.slots) {
+// reserve makes room for one more state, before the find whose slot
+// insert fills (growing moves the slots).
+func (t *stateTable) reserve() {
+	if t.room <= 0 {
 		t.grow()
 	}
+}
+
+// insert fills the slot find returned for a new node, after reserve.
+func (t *stateTable) insert(slot, hash uint32, node int32) {
+	t.slots[slot] = stateSlot{gen: t.gen, hash: hash, node: node}
+	t.room--
 }
 
 // grow doubles the table, moving the current generation's slots.
 func (t *stateTable) grow() {
 	old := t.slots
 	t.slots = make([]stateSlot, 2*len(old))
+	t.room += len(old) / 2 // the new half, less the old
 	mask := uint32(len(t.slots) - 1)
 	for _, sl := range old {
 		if sl.gen != t.gen {
