@@ -658,3 +658,21 @@ func TestAStarEnabledAgreesWithPre(t *testing.T) {
 	allocs := testing.AllocsPerRun(50, func() { _ = a.PlanInto(context.Background(), survivalState{Hunger: 100}, &p) })
 	assert.Zero(t, allocs)
 }
+
+// LowerBound passes its state's address to the domain's Number, a
+// function value: it must not make every call allocate that state.
+func TestLowerBoundDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates, and makes sync.Pool drop items")
+	}
+	d := courier.CourierDomain
+	s := courier.CourierState{Parcels: 2}
+	want := d.LowerBound(courier.CourierGoalBusy, s)
+	require.Positive(t, want)
+	var got float64
+	allocs := testing.AllocsPerRun(100, func() {
+		got = d.LowerBound(courier.CourierGoalBusy, s)
+	})
+	assert.Zero(t, allocs)
+	assert.Equal(t, want, got)
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // ActionID identifies an action of a domain: its index in Domain.Actions.
@@ -242,6 +243,11 @@ type Domain[S comparable] struct {
 	pres  []condition[S]
 	// stateCosts: some action's cost depends on the state.
 	stateCosts bool
+	// scratch holds *S for the methods that pass a state's address to
+	// the domain's functions (LowerBound): the address of their argument
+	// would make every call allocate it, and a Domain is shared by
+	// goroutines.
+	scratch *sync.Pool
 	// setsConstants: some action sets a field to a constant.
 	setsConstants bool
 	// widens[a] is what action a might do to the fields it writes, for
@@ -262,6 +268,7 @@ func NewDomain[S comparable](d Domain[S]) *Domain[S] {
 }
 
 func (d *Domain[S]) init() error {
+	d.scratch = &sync.Pool{New: func() any { return new(S) }}
 	d.actionIndex = make(map[string]ActionID, len(d.Actions))
 	d.goalIndex = make(map[string]GoalID, len(d.Goals))
 	validField := func(ids []FieldID) error {
@@ -479,8 +486,14 @@ func (d *Domain[S]) Apply(a ActionID, s S) S {
 // actions' effects (see Part and Change): 0 when g holds, +Inf when some
 // failing conjunct of g cannot be made to hold by any action. It is A*'s
 // default estimate, and a measure of how far a state is from a goal.
+// It does not allocate (the state it reads through Number is kept for the
+// next call).
 func (d *Domain[S]) LowerBound(g GoalID, s S) float64 {
-	return d.goals[g].bound(&s, d.Number)
+	p := d.scratch.Get().(*S)
+	*p = s
+	b := d.goals[g].bound(p, d.Number)
+	d.scratch.Put(p)
+	return b
 }
 
 // key returns the situation of *s: Key(s), or *s without Key.
