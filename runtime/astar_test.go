@@ -676,3 +676,35 @@ func TestLowerBoundDoesNotAllocate(t *testing.T) {
 	assert.Zero(t, allocs)
 	assert.Equal(t, want, got)
 }
+
+// A generated domain's search loop ends on each limit as the planner's
+// own loop does: the same reason, after the same expansions.
+func TestGeneratedSearchStopsAtTheLimits(t *testing.T) {
+	d := courier.CourierDomain
+	require.NotNil(t, d.Search)
+	plain := *d // the same tables, without the generated loop
+	plain.Search = nil
+	s := courier.CourierState{Storm: true}
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		opts []runtime.AStarOption
+		want runtime.Reason
+	}{
+		{"budget", []runtime.AStarOption{runtime.WithSearchBudget(2)}, runtime.SearchBudgetExceeded},
+		{"states", []runtime.AStarOption{runtime.WithAStarMaxStates(3)}, runtime.MaxStatesExceeded},
+		{"steps", []runtime.AStarOption{runtime.WithMaxSteps(1), runtime.WithUniformCost()}, runtime.MaxStepsExceeded},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := runtime.NewAStar(d, c.opts...).PlanGoal(ctx, s, courier.CourierGoalBusy)
+			q, errq := runtime.NewAStar(&plain, c.opts...).PlanGoal(ctx, s, courier.CourierGoalBusy)
+			var perr, perrq *runtime.PlanningError
+			require.ErrorAs(t, err, &perr)
+			require.ErrorAs(t, errq, &perrq)
+			assert.Equal(t, c.want, perr.Reason)
+			assert.Equal(t, perrq.Reason, perr.Reason)
+			assert.Equal(t, q.Expansions, p.Expansions)
+			assert.Equal(t, q.Generated, p.Generated)
+		})
+	}
+}
