@@ -40,9 +40,13 @@ type AStar[S comparable] struct {
 	maxSteps  int32
 	maxStates int
 	trace     *Trace
-	// ops holds what the inner loop needs of each action, packed: 24
-	// bytes an action instead of the whole Action.
-	ops []astarOp[S]
+	// ops holds what the inner loop needs of each action, packed: 32
+	// bytes an action instead of the whole Action; costs their constant
+	// costs alone, for the generated search loop (Search.Add), and
+	// costOf whether some action's cost depends on the state.
+	ops    []astarOp[S]
+	costs  []float64
+	costOf bool
 	// enabled is the domain's Enabled, bits its scratch.
 	enabled func(*S, []uint64)
 	// hash and key are the domain's Hash and Key.
@@ -188,9 +192,12 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 	}
 	a.minCost = math.Inf(1)
 	a.ops = make([]astarOp[S], len(d.Actions))
+	a.costs = make([]float64, len(d.Actions))
 	for i := range d.Actions {
 		act := &d.Actions[i]
 		a.ops[i] = astarOp[S]{pre: act.Pre, effect: act.Effect, cost: act.Cost, costOf: act.CostOf}
+		a.costs[i] = act.Cost
+		a.costOf = a.costOf || act.CostOf != nil
 		a.minCost = min(a.minCost, act.Cost)
 	}
 	if len(d.Actions) == 0 {

@@ -26,6 +26,11 @@ type Search[S comparable] struct {
 	// when set, is the estimate it reads from them.
 	fields [2]FieldID
 	bound  *partBound
+	// onField: the goal holds exactly when the value of fields[0] is in
+	// [lo, hi] (its one part compares that field with a constant, and
+	// the comparison of floats says what the condition says).
+	onField bool
+	lo, hi  float64
 	// goal is the node where the goals hold, once found; err the error
 	// that ended the search.
 	goal int32
@@ -37,7 +42,7 @@ type Search[S comparable] struct {
 func (x *Search[S]) start(ctx context.Context) {
 	a := x.a
 	x.ctx, x.goal, x.err = ctx, -1, nil
-	x.fields, x.bound = [2]FieldID{-1, -1}, nil
+	x.fields, x.bound, x.onField = [2]FieldID{-1, -1}, nil, false
 	if a.single != nil && a.singleField >= 0 {
 		// The estimate of the search's one goal is that of its one part,
 		// stepped: read from its field and, when one action serves it by
@@ -47,6 +52,7 @@ func (x *Search[S]) start(ctx context.Context) {
 		if u := x.bound.use; u != nil {
 			x.fields[1] = u.field
 		}
+		x.onField, x.lo, x.hi = x.bound.exact, x.bound.lo, x.bound.hi
 	}
 }
 
@@ -61,15 +67,6 @@ func (x *Search[S]) end() (int32, error) {
 		panic(fmt.Sprintf("runtime: %s's Domain.Search returned before Next or Add ended the search", x.a.d.Name))
 	}
 	return x.goal, nil
-}
-
-// estimate is the bound of the search's goal at values v0 and v1 of
-// its fields (stepsAt, without the calls of Number).
-func (x *Search[S]) estimate(v0, v1 float64) float64 {
-	if x.bound.use != nil {
-		return x.bound.stepsUsing(v0, v1)
-	}
-	return min(x.bound.reset, x.bound.steps(v0))
 }
 
 // Fields returns the fields whose values Add takes with each state, as
@@ -126,9 +123,8 @@ func (x *Search[S]) next() bool {
 func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 	a := x.a
 	a.generated++
-	op := &a.ops[act]
-	g := x.g + op.cost
-	if op.costOf != nil {
+	g := x.g + a.costs[act]
+	if a.costOf && a.ops[act].costOf != nil {
 		c, err := a.d.StepCost(act, a.states[x.node])
 		if err != nil {
 			x.err = err
@@ -154,10 +150,17 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 	nd := astarNode{g: g, parent: x.node, action: act, depth: x.depth}
 	if x.bound != nil {
 		nd.goalKnown = true
-		if a.conds[0](a.states[n]) {
-			nd.goal = true
+		if x.onField {
+			nd.goal = x.lo <= v0 && v0 <= x.hi
 		} else {
-			nd.h = x.estimate(v0, v1)
+			nd.goal = a.conds[0](a.states[n])
+		}
+		if !nd.goal {
+			if x.bound.use != nil { // as stepsAt, without the calls of Number
+				nd.h = x.bound.stepsUsing(v0, v1)
+			} else {
+				nd.h = min(x.bound.reset, x.bound.steps(v0))
+			}
 		}
 	} else {
 		a.estimateNode(&nd, &a.states[n])

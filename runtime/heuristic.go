@@ -53,6 +53,9 @@ type partBound struct {
 	// use, when set: the one action that can serve the part advances it
 	// and uses up a field of its own precondition (see consumption).
 	use *consumption
+	// exact: the part holds exactly when its field's value, as
+	// Domain.Number gives it, is in [lo, hi] (see exactRange).
+	exact bool
 }
 
 // consumption is what bounds a part that one action alone serves, by
@@ -62,9 +65,11 @@ type partBound struct {
 // that conjunct hold again (Sleep) must run too.
 type consumption struct {
 	field FieldID // the field the precondition's conjunct compares
-	cmp   Cmp
-	num   float64
-	per   float64 // what each step takes from it (positive)
+	// The conjunct (Lt, Le, Gt or Ge): below for Lt and Le, strict for
+	// Lt and Gt.
+	below, strict bool
+	num           float64
+	per           float64 // what each step takes from it (positive)
 	// restore is the cost of the cheapest action that can make the
 	// conjunct hold again; +Inf when none can: then the steps the field
 	// allows are all there will be.
@@ -73,18 +78,20 @@ type consumption struct {
 
 // runs is how many steps in a row the conjunct allows from value y.
 func (u *consumption) runs(y float64) float64 {
-	var r float64
-	switch u.cmp {
-	case CmpLt:
-		r = math.Ceil((u.num - y) / u.per)
-	case CmpLe:
-		r = math.Floor((u.num-y)/u.per) + 1
-	case CmpGt:
-		r = math.Ceil((y - u.num) / u.per)
-	case CmpGe:
-		r = math.Floor((y-u.num)/u.per) + 1
+	room := y - u.num // what is left above the bound (Gt, Ge)
+	if u.below {
+		room = -room // or below it (Lt, Le)
 	}
-	return max(r, 0)
+	var r float64
+	if u.strict {
+		r = math.Ceil(room / u.per)
+	} else {
+		r = math.Floor(room/u.per) + 1
+	}
+	if r < 0 { // max(r, 0), without the cost of its NaN and zero cases
+		r = 0
+	}
+	return r
 }
 
 // newPartBound derives the bound of part i of condition c.
@@ -139,6 +146,7 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 	if p.Cmp == CmpNone {
 		return b
 	}
+	b.exact = d.Fields[p.Field].Kind != KindString && exactRange(p, &b)
 	// Every action that sets the field to a constant, serving the part or
 	// not, may be the last to set it before the steps.
 	isStr := d.Fields[p.Field].Kind == KindString
@@ -158,6 +166,32 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 		}
 	}
 	return b
+}
+
+// exactRange reports whether part p of a numeric or bool field, with
+// bound b, holds exactly when its field's value, as Domain.Number gives
+// it, is in [b.lo, b.hi]: a comparison with a constant of an integer
+// field, whose bounds b moves by one for a strict comparison (x > 80
+// holds from 81), or a comparison that is not strict. An integer's value
+// converts to float64 in an order that keeps it on the same side of a
+// bound of at most 2^53.
+func exactRange(p *Part, b *partBound) bool {
+	switch p.Cmp {
+	case CmpLt, CmpGt:
+		if !b.integer {
+			return false
+		}
+	case CmpLe, CmpGe, CmpEq:
+	default:
+		return false
+	}
+	const exact = 1 << 53
+	for _, v := range [2]float64{b.lo, b.hi} {
+		if !math.IsInf(v, 0) && (v > exact || v < -exact || v != math.Trunc(v) && b.integer) {
+			return false
+		}
+	}
+	return true
 }
 
 // steps is what moving a numeric field from x until the part holds costs
@@ -302,7 +336,9 @@ func (d *Domain[S]) consumptionOf(c *condition[S], i int, a ActionID) *consumpti
 		if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
 			continue
 		}
-		u := &consumption{field: pre.parts[j].Field, cmp: pre.parts[j].Cmp, num: pre.parts[j].Num, per: pre.use[j], restore: math.Inf(1)}
+		cmp := pre.parts[j].Cmp // Lt, Le, Gt or Ge: see Domain.consumes
+		u := &consumption{field: pre.parts[j].Field, below: cmp == CmpLt || cmp == CmpLe, strict: cmp == CmpLt || cmp == CmpGt,
+			num: pre.parts[j].Num, per: pre.use[j], restore: math.Inf(1)}
 		shared := false
 		for _, o := range pre.opts {
 			if o.helps&(1<<j) == 0 {

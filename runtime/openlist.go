@@ -30,11 +30,19 @@ func (o *openList) reset() {
 	o.heap = o.heap[:0]
 }
 
-// push adds e.
+// push adds e: into the empty slot inline (the first successor pushed
+// since a pop), the heap through a call.
 func (o *openList) push(e openEntry) {
-	switch {
-	case !o.hasHot:
+	if !o.hasHot {
 		o.hot, o.hasHot = e, true
+		return
+	}
+	o.pushBeside(e)
+}
+
+// pushBeside adds e to a list whose slot is taken.
+func (o *openList) pushBeside(e openEntry) {
+	switch {
 	case e.before(&o.hot):
 		o.heap.push(o.hot)
 		o.hot = e

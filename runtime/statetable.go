@@ -81,7 +81,11 @@ func (t *stateTable) insert(slot, hash uint32, node int32) {
 	t.room--
 }
 
-// grow doubles the table, moving the current generation's slots.
+// grow doubles the table, moving the current generation's slots. Not
+// inlined: inline, its loop would crowd Search.Add's registers for a call
+// that a search makes a few times at most.
+//
+//go:noinline
 func (t *stateTable) grow() {
 	old := t.slots
 	t.slots = make([]stateSlot, 2*len(old))
