@@ -16,6 +16,7 @@ type Sim struct {
 	Agents []Agent
 	crowd  *runtime.Crowd[AgentState]
 	tick   uint64
+	seed   uint64
 }
 
 // Planners are the planners the arena can run its agents with, by name.
@@ -35,9 +36,9 @@ func NewSim(n int, seed uint64, newPlanner func() runtime.GoalPlanner[AgentState
 	if newPlanner == nil {
 		newPlanner = Planners["backward"]
 	}
-	s := &Sim{Agents: make([]Agent, n)}
+	s := &Sim{Agents: make([]Agent, n), seed: seed}
 	// The world acts on each agent on the worker that ticks it.
-	live := runtime.WithBeforeTick(func(i int, tick uint64) { s.Agents[i].live(mix(seed, uint64(i), tick)) })
+	live := runtime.WithBeforeTick(s.Live)
 	s.crowd = runtime.NewCrowd(AgentDomain, newPlanner, append(opts, live)...)
 	for i := range s.Agents {
 		r := mix(seed, uint64(i), 0)
@@ -80,6 +81,12 @@ func (s *Sim) Finished() []int64 {
 	}
 	return out
 }
+
+// Live is the world acting on agent i at tick: what the crowd's workers
+// run for it just before its tick (runtime.WithBeforeTick). A loop that
+// runs the world without the crowd calls it itself, as the benchmarks'
+// floor does.
+func (s *Sim) Live(i int, tick uint64) { s.Agents[i].live(mix(s.seed, uint64(i), tick)) }
 
 // Close stops the crowd's workers.
 func (s *Sim) Close() { s.crowd.Close() }
