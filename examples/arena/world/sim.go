@@ -38,7 +38,9 @@ func NewSim(n int, seed uint64, newPlanner func() runtime.GoalPlanner[AgentState
 	}
 	s := &Sim{Agents: make([]Agent, n), seed: seed}
 	// The world acts on each agent on the worker that ticks it.
-	live := runtime.WithBeforeTick(s.Live)
+	// (Live's body, not a call of it: too large to inline, Live would be
+	// one more call an agent-tick.)
+	live := runtime.WithBeforeTick(func(i int, tick uint64) { s.Agents[i].live(mix(seed, uint64(i), tick)) })
 	s.crowd = runtime.NewCrowd(AgentDomain, newPlanner, append(opts, live)...)
 	for i := range s.Agents {
 		r := mix(seed, uint64(i), 0)
