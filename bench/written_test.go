@@ -89,7 +89,12 @@ func minerStarts(n int) []miner.MinerState {
 
 func writtenRoles() []writtenRole {
 	miner := measureWritten("miner", miner.MinerDomain, minerStarts(400))
-	miner.p90, miner.worst = 1.25, 3.5
+	// Its dearest plans dig and sell ore where panning the river would
+	// do: the greedy pass's helpers (buying food) spend the gold a first
+	// pan brings, so no single step shows progress, and the complete pass
+	// needs about 1,000 expansions to find the cheaper plan, four times
+	// the improvement budget.
+	miner.worst = 3.5
 	return []writtenRole{
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		miner,

@@ -304,14 +304,19 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c.steps = c.steps[:mark]
 	budget := c.work.budget
 	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
-	before := c.work.expansions
+	before, first := c.work.expansions, cost
+	cost, end = b.alternatives(st, rem, mark, cost, end)
+	c.steps = c.steps[:mark]
 	r := b.complete.run(st, rem, cost*(1-1e-9))
 	c.work.budget = budget
 	c.work.expansions = min(c.work.expansions, budget)
 	if c.trace != nil {
 		detail := "no cheaper plan"
-		if r.is(found) {
+		switch {
+		case r.is(found):
 			detail = "a cheaper plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
+		case cost < first:
+			detail = "none cheaper than the greedy pass's with another first choice, of " + strconv.Itoa(len(b.best)) + " steps"
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+strconv.Itoa(c.work.expansions-before)+" situations")
 	}
@@ -324,6 +329,33 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c.steps = append(c.steps[:mark], b.best...)
 	c.end = end
 	return result{kind: found}
+}
+
+// alternatives runs the greedy pass again, within the improvement
+// budget, with each of the goal frame's first choices after the one its
+// plan (b.best, of cost best, reaching end) began with taken first: a
+// plan whose first choice was an action that fulfills the goal behind a
+// long chain, where a cheap action that moves the goal's field would do
+// (panning the river, not digging and selling ore), is a few greedy
+// passes from the cheaper one, where the complete pass might need
+// hundreds of expansions. It keeps the cheapest plan in b.best and
+// returns its cost and end state.
+func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end S) (float64, S) {
+	c, g := &b.call, &b.greedy
+	for k := g.rootTaken + 1; k > 0 && k < g.rootLen; k = g.rootTaken + 1 {
+		c.steps = c.steps[:mark]
+		g.rootFrom = k
+		r := g.run(st, rem)
+		g.rootFrom = 0
+		if !r.is(found) {
+			break // no later choice works, or the budget is spent
+		}
+		if cost, err := b.d.planCost(st, c.steps[mark:]); err == nil && cost < best {
+			best, end = cost, c.end
+			b.best = append(b.best[:0], c.steps[mark:]...)
+		}
+	}
+	return best, end
 }
 
 // rescue runs the complete pass for a plan the greedy pass, which failed

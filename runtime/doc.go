@@ -105,7 +105,10 @@
 //     to a place it left), unless the greedy pass had no choice to make or
 //     the plan costs no more than the goal's lower bound. That
 //     improvement spends at most [DefaultImprovement] expansions
-//     ([WithImprovement]); the cheaper plan wins.
+//     ([WithImprovement]): first on the greedy pass again, with each of
+//     the goal frame's first choices after the one the plan began with
+//     taken first, then on the complete pass bounded by the cheapest
+//     plan so far; the cheapest plan wins.
 //
 // What it promises about cost: the plan is the greedy pass's, or a
 // cheaper one; it is the cheapest the chainer can build when the complete
@@ -113,7 +116,7 @@
 // the chainer's choices serve failing parts only, and the greedy pass
 // commits to its order). On the hand-written roles of the bench module
 // (README, "Planners"), plans cost at most 1.2 times the cheapest at the
-// 90th percentile and twice at worst, but for one role where the greedy
+// 90th percentile, and twice at worst but for one role, where the greedy
 // pass may take a dear chain that the improvement does not undo.
 //
 // Everything is deterministic: candidates are tried in declaration order, so

@@ -30,6 +30,14 @@ type greedy[S comparable] struct {
 	// an action whose runs it batched, a protected goal to restore), so
 	// the complete pass may find another plan.
 	branched bool
+	// The goal frame's first choices (its first expansion, in the state
+	// the pass began in): the pass tries them from rootFrom on (the
+	// chainer's improve sets it to try the others first), and rootTaken
+	// is the one that worked (-1: none), of rootLen.
+	rootFrom, rootTaken, rootLen int
+	// taken is the index, in its list, of the choice tryChoices last
+	// took.
+	taken int
 }
 
 // greedyBudget is how many expansions the greedy pass may take before it
@@ -53,15 +61,41 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 
 // run plans the call's goal from st with rem steps at most. On success it
 // has appended the steps to the call's and set its end state.
+//
+// It is satisfy for the goal's frame, but for the frame's first choices:
+// it tries them from g.rootFrom on, and records which one worked
+// (rootTaken) of how many (rootLen).
 func (g *greedy[S]) run(st S, rem int) result {
 	c := g.c
 	g.partial, g.branched = false, false
+	g.rootTaken, g.rootLen = -1, 0
 	clear(g.onAgenda)
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
-	end, r := g.satisfy(NoAction, batch{}, st, c.d.goals[c.goal].failing(st), 0)
+	failing := c.d.goals[c.goal].failing(st)
+	if failing == 0 {
+		c.end = st
+		return result{kind: found}
+	}
+	list, r, ok := g.expand(NoAction, batch{}, st, failing, 0)
+	if !ok {
+		return r
+	}
+	from := min(g.rootFrom, len(list))
+	g.rootLen = len(list)
+	next, failing, r := g.tryChoices(list[from:], NoAction, batch{}, st, 0)
 	if r.is(found) {
-		c.end = end
+		g.rootTaken = from + g.taken
+		next, r = g.satisfy(NoAction, batch{}, next, failing, 0)
+	}
+	switch {
+	case r.is(found):
+		c.end = next
+	case len(c.steps) > g.base:
+		// The frame goes back on its first choice too, as satisfy
+		// would.
+		g.partial = g.partial || r.is(failed)
+		c.steps = c.steps[:g.base]
 	}
 	return r
 }
@@ -138,6 +172,7 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 		c.event(TraceTry, NoGoal, ch.opt.act, depth+1, "")
 		next, failing, r := g.use(ch, act, b, s, depth+1)
 		if !r.is(failed) {
+			g.taken = i
 			return next, failing, r
 		}
 		cut = cut || r.cut

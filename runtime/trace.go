@@ -34,9 +34,9 @@ const (
 	// TraceSearch: the backward chainer's greedy pass found no plan and
 	// its complete pass searched further (Detail says what it found).
 	TraceSearch
-	// TraceImprove: the backward chainer's greedy pass found a plan and
-	// its complete pass looked for a cheaper one (Detail says what it
-	// found).
+	// TraceImprove: the backward chainer's greedy pass found a plan, and
+	// it looked for a cheaper one: the greedy pass with other first
+	// choices, then the complete pass (Detail says what it found).
 	TraceImprove
 )
 
