@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolegen/rolegen/runtime"
 	"github.com/rolegen/rolegen/runtime/internal/courier"
+	"github.com/rolegen/rolegen/runtime/internal/fridge"
 )
 
 // detourState: Done is the goal; Ready enables the cheap route.
@@ -707,4 +708,22 @@ func TestGeneratedSearchStopsAtTheLimits(t *testing.T) {
 			assert.Equal(t, q.Generated, p.Generated)
 		})
 	}
+}
+
+// A goal on a float32 field whose constant float32 cannot hold exactly is
+// tested by its condition, not by the field's value as a float64: from
+// 16,777,224 one Chill reaches 16,777,220, where Temp <= 16777219 holds
+// (Go compares with the constant rounded to float32, 16,777,220), and
+// that is the cheapest plan; tested on the float64 interval the search
+// would miss it and chill twice.
+func TestAStarFloat32GoalOnItsCondition(t *testing.T) {
+	d := fridge.FridgeDomain
+	require.NotNil(t, d.Search, "the role has a generated search loop")
+	s := fridge.FridgeState{Temp: 16777224}
+	after := d.Apply(fridge.FridgeChill, s)
+	require.True(t, d.Goals[fridge.FridgeGoalCool].Cond(after), "the condition holds after one Chill")
+	p, err := runtime.NewAStar(d).PlanGoal(t.Context(), s, fridge.FridgeGoalCool)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.ActionID{fridge.FridgeChill}, p.Steps)
+	assert.Equal(t, 1.0, p.Cost)
 }

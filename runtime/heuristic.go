@@ -146,7 +146,7 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 	if p.Cmp == CmpNone {
 		return b
 	}
-	b.exact = d.Fields[p.Field].Kind != KindString && exactRange(p, &b)
+	b.exact = exactField(&d.Fields[p.Field]) && exactRange(p, &b)
 	// Every action that sets the field to a constant, serving the part or
 	// not, may be the last to set it before the steps.
 	isStr := d.Fields[p.Field].Kind == KindString
@@ -166,6 +166,21 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 		}
 	}
 	return b
+}
+
+// exactField reports whether Domain.Number gives field f's value as the
+// conditions compare it: an integer or a bool (0 or 1), or a float64. Not
+// a float32 (a condition compares it with its constant rounded to
+// float32, so F <= 0.1 holds at float32(0.1), above the float64 0.1),
+// nor a named float type, which may be either; nor a string.
+func exactField(f *Field) bool {
+	switch f.Kind {
+	case KindInt, KindUint, KindBool:
+		return true
+	case KindFloat:
+		return f.Type == "float64"
+	}
+	return false
 }
 
 // exactRange reports whether part p of a numeric or bool field, with

@@ -40,3 +40,23 @@ func TestExactRange(t *testing.T) {
 		assert.Equal(t, c.want, exactRange(&Part{Cmp: c.cmp}, &b), c.name)
 	}
 }
+
+// TestExactField: the goal's part is tested on the field's value only for
+// fields whose value Domain.Number gives as the conditions compare it.
+func TestExactField(t *testing.T) {
+	for _, c := range []struct {
+		f    Field
+		want bool
+	}{
+		{Field{Type: "int", Kind: KindInt}, true},
+		{Field{Type: "uint8", Kind: KindUint}, true},
+		{Field{Type: "Stance", Kind: KindInt}, true},
+		{Field{Type: "bool", Kind: KindBool}, true},
+		{Field{Type: "float64", Kind: KindFloat}, true},
+		{Field{Type: "float32", Kind: KindFloat}, false},
+		{Field{Type: "Celsius", Kind: KindFloat}, false},
+		{Field{Type: "string", Kind: KindString}, false},
+	} {
+		assert.Equal(t, c.want, exactField(&c.f), c.f.Type)
+	}
+}
