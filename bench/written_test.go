@@ -145,3 +145,19 @@ func BenchmarkWrittenRoles(b *testing.B) {
 		})
 	}
 }
+
+// TestChainerTriesAnotherFirstChoice: the miner, out of energy at the
+// mine, is to be fresh. The greedy pass takes Eat, which fulfills the
+// goal, behind a chain (walk to the river, pan and busk for gold, walk to
+// town, buy food twice: cost 18); its plan has no detour, but costs more
+// than the guess of resting (four times, cost 8), a later first choice,
+// so the improvement runs and finds that plan.
+func TestChainerTriesAnotherFirstChoice(t *testing.T) {
+	d := miner.MinerDomain
+	s := miner.MinerState{Location: "mine", Energy: 0, Ore: 2, Pick: true}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, miner.MinerGoalFresh, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, miner.MinerGoalFresh, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Equal(t, []string{"Rest", "Rest", "Rest", "Rest"}, d.Names(p.Steps))
+}

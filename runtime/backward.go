@@ -283,17 +283,23 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // improve looks, after the greedy pass found a plan (the call's steps
 // from mark), for a cheaper one with the complete pass bounded by its
 // cost, within the improvement budget; it keeps the cheaper plan. It
-// searches only when the plan has a detour (see detour) and the greedy
-// pass had a choice to make (else the complete pass would find the same
-// plan first), and the plan costs more than the goal's lower bound.
+// searches only when the greedy pass had a choice to make (else the
+// complete pass would find the same plan first), the plan has a detour
+// (see detour) or costs more than the guess of a plan that begins with a
+// later first choice (greedy.rootLater: the first choice may have been
+// dear where its estimate was not), and the plan costs more than the
+// goal's lower bound.
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c := &b.call
-	if b.cfg.improvement == 0 || !b.greedy.branched || !c.detour(c.steps[mark:]) {
+	if b.cfg.improvement == 0 || !b.greedy.branched {
 		return result{kind: found}
 	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
+	}
+	if cost <= b.greedy.rootLater*(1+1e-9) && !c.detour(c.steps[mark:]) {
+		return result{kind: found}
 	}
 	c.probe = st
 	if cost <= c.d.goals[c.goal].bound(&c.probe, c.d.Number)*(1+1e-9) {

@@ -100,10 +100,13 @@
 //     The first plan it completes is the cheapest the chainer can build
 //     within its limits. It runs when the greedy pass found nothing (the
 //     rescue: until the budget is spent), and, bounded by the cost of the
-//     greedy pass's plan (branch and bound), when that plan has a detour:
-//     it sets a field to a constant an earlier step set it to (a walk back
-//     to a place it left), unless the greedy pass had no choice to make or
-//     the plan costs no more than the goal's lower bound. That
+//     greedy pass's plan (branch and bound), when that plan has a detour
+//     (it sets a field to a constant an earlier step set it to: a walk
+//     back to a place it left) or costs more than the guess of a plan that
+//     begins with one of the goal frame's later first choices (its
+//     estimate, plus the least estimate of a choice for each failing part
+//     of the goal it cannot serve), unless the greedy pass had no choice
+//     to make or the plan costs no more than the goal's lower bound. That
 //     improvement spends at most [DefaultImprovement] expansions
 //     ([WithImprovement]): first on the greedy pass again, with each of
 //     the goal frame's first choices after the one the plan began with

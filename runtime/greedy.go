@@ -1,6 +1,9 @@
 package runtime
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // greedy is the backward chainer's first pass: depth first, it makes the
 // condition of a frame hold by trying its choices in order (see
@@ -35,6 +38,13 @@ type greedy[S comparable] struct {
 	// chainer's improve sets it to try the others first), and rootTaken
 	// is the one that worked (-1: none), of rootLen.
 	rootFrom, rootTaken, rootLen int
+	// rootEsts guess what a plan that begins with each of the goal
+	// frame's first choices costs, in their order (see guessRoots; none
+	// when there was one choice), and rootLater is the least guess after
+	// rootTaken: a plan dearer than that may have a cheaper first choice
+	// (see BackwardChainer.improve).
+	rootEsts  []float64
+	rootLater float64
 	// taken is the index, in its list, of the choice tryChoices last
 	// took.
 	taken int
@@ -53,6 +63,7 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	// goals go deeper.
 	n := min(c.cfg.maxDepth, presizedDepth) + 2
 	g.levels, g.from = make([][]choice, n), make([]S, n)
+	g.rootEsts = make([]float64, 0, c.listRoom())
 	for i := range g.levels {
 		g.levels[i] = make([]choice, 0, c.listRoom())
 	}
@@ -68,7 +79,7 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 func (g *greedy[S]) run(st S, rem int) result {
 	c := g.c
 	g.partial, g.branched = false, false
-	g.rootTaken, g.rootLen = -1, 0
+	g.rootTaken, g.rootLen, g.rootLater = -1, 0, math.Inf(1)
 	clear(g.onAgenda)
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
@@ -83,9 +94,16 @@ func (g *greedy[S]) run(st S, rem int) result {
 	}
 	from := min(g.rootFrom, len(list))
 	g.rootLen = len(list)
+	g.rootEsts = g.rootEsts[:0]
+	if len(list) > 1 {
+		g.guessRoots(list, failing)
+	}
 	next, failing, r := g.tryChoices(list[from:], NoAction, batch{}, st, 0)
 	if r.is(found) {
 		g.rootTaken = from + g.taken
+		for _, e := range g.rootEsts[min(g.rootTaken+1, len(g.rootEsts)):] {
+			g.rootLater = min(g.rootLater, e)
+		}
 		next, r = g.satisfy(NoAction, batch{}, next, failing, 0)
 	}
 	switch {
@@ -98,6 +116,29 @@ func (g *greedy[S]) run(st S, rem int) result {
 		c.steps = c.steps[:g.base]
 	}
 	return r
+}
+
+// guessRoots sets rootEsts to a guess of what a plan that begins with
+// each choice of list, the goal frame's first, costs: its estimate, plus
+// for each part of the goal failing in parts failing that it cannot serve,
+// the least estimate of a choice that can (walking home does not light
+// the fire). c.ranks holds the list's ranks (see chainCall.order).
+func (g *greedy[S]) guessRoots(list []choice, failing uint64) {
+	ranks := g.c.ranks
+	for i := range list {
+		guess := ranks[i].est
+		for w := failing &^ list[i].want; w != 0; w &= w - 1 {
+			bit := w & -w
+			least := math.Inf(1)
+			for j := range list {
+				if list[j].want&bit != 0 {
+					least = min(least, ranks[j].est)
+				}
+			}
+			guess += least
+		}
+		g.rootEsts = append(g.rootEsts, guess)
+	}
 }
 
 // satisfy makes the condition of the frame at depth (the goal's, for act
