@@ -294,11 +294,16 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	if b.cfg.improvement == 0 || !b.greedy.branched {
 		return result{kind: found}
 	}
+	later := b.greedy.rootLater
+	detour := c.detour(c.steps[mark:])
+	if !detour && math.IsInf(later, 1) {
+		return result{kind: found}
+	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
 	}
-	if cost <= b.greedy.rootLater*(1+1e-9) && !c.detour(c.steps[mark:]) {
+	if !detour && cost <= later*(1+1e-9) {
 		return result{kind: found}
 	}
 	c.probe = st

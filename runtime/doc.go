@@ -91,8 +91,12 @@
 //     its failing precondition; then a choice whose step leaves the others
 //     that apply applicable; then one that declares the goal in fulfills;
 //     then declaration order), and takes the first that leads to the
-//     goal. Once a step has served a frame, the frame does not go back on
-//     it. It finds long plans that need no search quickly.
+//     goal. A step counts when it brings what it was chosen for closer
+//     to holding; when its helpers' steps undid that, its precondition is
+//     established again without the helpers whose steps move what the
+//     step serves away from holding, then with the frame's next first
+//     choice. Once a step has served a frame, the frame does not go back
+//     on it. It finds long plans that need no search quickly.
 //   - The complete pass searches situations best first: a situation is a
 //     state and an agenda; its cost is the cost of the steps taken plus a
 //     lower bound of the rest (the goal's [Domain.LowerBound], or the
@@ -119,8 +123,7 @@
 // the chainer's choices serve failing parts only, and the greedy pass
 // commits to its order). On the hand-written roles of the bench module
 // (README, "Planners"), plans cost at most 1.2 times the cheapest at the
-// 90th percentile, and twice at worst but for one role, where the greedy
-// pass may take a dear chain that the improvement does not undo.
+// 90th percentile, and twice at worst.
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -15,6 +16,17 @@ import (
 type greedy[S comparable] struct {
 	c        *chainCall[S]
 	onAgenda []uint64 // one bit per action waiting for its precondition
+	// banned: one bit per action the pass may not take as a helper, for
+	// it spent what the step it helped was for (see use); bans lists them,
+	// innermost last.
+	banned []uint64
+	bans   []ActionID
+	// skip: the first choices the next satisfy passes over in its first
+	// expansion; resume[d], the index after the choice the first
+	// expansion of the frame at depth d took (-1: none remains). See
+	// greedy.again.
+	skip   int
+	resume []int
 	// levels[d] is the choice list of the frame at depth d (the goal's
 	// is 0), from[d] the state its choice was made in.
 	levels [][]choice
@@ -57,12 +69,13 @@ type greedy[S comparable] struct {
 func greedyBudget(maxSteps int) int { return 64 + 2*maxSteps }
 
 func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
-	g := greedy[S]{c: c, onAgenda: make([]uint64, (len(c.d.Actions)+63)/64)}
+	words := (len(c.d.Actions) + 63) / 64
+	g := greedy[S]{c: c, onAgenda: make([]uint64, words), banned: make([]uint64, words), bans: make([]ActionID, 0, len(c.d.Actions))}
 	// The scratch of the depths most plans reach, allocated once: a chainer
 	// planning in a game loop should not grow it tick after tick as rarer
 	// goals go deeper.
 	n := min(c.cfg.maxDepth, presizedDepth) + 2
-	g.levels, g.from = make([][]choice, n), make([]S, n)
+	g.levels, g.from, g.resume = make([][]choice, n), make([]S, n), make([]int, n)
 	g.rootEsts = make([]float64, 0, c.listRoom())
 	for i := range g.levels {
 		g.levels[i] = make([]choice, 0, c.listRoom())
@@ -81,6 +94,8 @@ func (g *greedy[S]) run(st S, rem int) result {
 	g.partial, g.branched = false, false
 	g.rootTaken, g.rootLen, g.rootLater = -1, 0, math.Inf(1)
 	clear(g.onAgenda)
+	clear(g.banned)
+	g.bans = g.bans[:0]
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
 	failing := c.d.goals[c.goal].failing(st)
@@ -144,8 +159,10 @@ func (g *greedy[S]) guessRoots(list []choice, failing uint64) {
 // satisfy makes the condition of the frame at depth (the goal's, for act
 // NoAction; else the precondition of act, for batch b), which fails in s
 // in parts failing, hold: it serves it choice after choice and returns the
-// state reached. A frame that fails after a step served it does not go
-// back: the failure is partial.
+// state reached. Its first expansion passes over the first g.skip choices
+// (see again), and records in g.resume[depth] the index after the
+// choice it took (-1: none remains). A frame that fails after a step
+// served it does not go back: the failure is partial.
 func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth int) (S, result) {
 	c := g.c
 	mark := len(c.steps)
@@ -153,7 +170,17 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 		list, r, ok := g.expand(act, b, s, failing, depth)
 		if ok {
 			var next S
-			next, failing, r = g.tryChoices(list, act, b, s, depth)
+			if len(c.steps) > mark {
+				next, failing, r = g.tryChoices(list, act, b, s, depth)
+			} else { // the first expansion: no step yet
+				k, n := min(g.skip, len(list)), len(list) // the list is the depth's, which the next expansion reuses
+				g.skip = 0
+				next, failing, r = g.tryChoices(list[k:], act, b, s, depth)
+				g.resume[depth] = -1
+				if k += g.taken + 1; k < n {
+					g.resume[depth] = k
+				}
+			}
 			if r.is(found) {
 				s = next
 				continue
@@ -205,6 +232,10 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "already being established (cycle)")
 			continue
 		}
+		if len(g.bans) > 0 && g.isBanned(ch.opt.act) {
+			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "spent what the step it helped was for")
+			continue
+		}
 		if depth+1 > g.rem-(len(c.steps)-g.base) {
 			cut = true // every action waiting needs a step
 			continue
@@ -227,8 +258,9 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 // use takes choice ch, made in state s for the condition of the frame of
 // action below (for batch bb): it establishes the precondition of ch's
 // action in a frame at depth, then takes its step when that brings what
-// ch was chosen for closer to holding than it was in s (helpers and all).
-// The goal's own candidates (depth 1) may not undo a protected goal. It
+// ch was chosen for closer to holding than it was in s (helpers and all;
+// else see again). The goal's own candidates (depth 1) may not undo a
+// protected goal. It
 // returns the state after the step and the failing parts of the condition
 // there.
 func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S, uint64, result) {
@@ -252,13 +284,10 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	g.after = d.Apply(a, st)
 	progressed, failing := c.progress(c.need(below, ch.cond), bb, ch.want, &g.from[depth], &g.after)
 	if !progressed {
-		if c.trace != nil {
-			c.event(TraceReject, NoGoal, a, depth, "brings no failing part of what it serves closer to holding")
+		var r result
+		if failing, r = g.again(ch, below, bb, s, depth, mark); !r.is(found) {
+			return s, 0, r
 		}
-		// Helpers that took steps for it were not tried otherwise.
-		g.partial = g.partial || len(c.steps) > mark
-		c.steps = c.steps[:mark]
-		return s, 0, fail(depth, Unreachable, a, depth-1)
 	}
 	if depth == 1 && len(c.protected) > 0 {
 		if undone := c.undone(g.after); undone != NoGoal {
@@ -275,6 +304,48 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	c.steps = append(c.steps, a)
 	c.event(TraceStep, NoGoal, a, depth, "")
 	return g.after, failing, result{kind: found}
+}
+
+// again is use when the step of ch's action, after its helpers' steps
+// from mark, brought nothing closer to holding: it establishes the
+// precondition again from s, without the helpers whose steps moved a part
+// the step serves away from holding (buying food spends the gold panning
+// earns), else with the next of the frame's first choices, until the
+// step brings something closer (then it has set g.after and returns the
+// failing parts of the condition served after it) or neither is left.
+func (g *greedy[S]) again(ch *choice, below ActionID, bb batch, s S, depth, mark int) (uint64, result) {
+	c, d := g.c, g.c.d
+	a := ch.opt.act
+	cond := c.need(below, ch.cond)
+	bans := len(g.bans)
+	defer g.unban(bans)
+	for {
+		if c.trace != nil {
+			c.event(TraceReject, NoGoal, a, depth, "brings no failing part of what it serves closer to holding")
+		}
+		// Helpers that took steps for it were not tried otherwise.
+		helped := len(c.steps) > mark
+		g.partial = g.partial || helped
+		banned := helped && g.ban(c.steps[mark:], cond, ch.want)
+		c.steps = c.steps[:mark]
+		switch {
+		case banned:
+		case helped && g.resume[depth] >= 0:
+			g.skip = g.resume[depth]
+		default:
+			return 0, fail(depth, Unreachable, a, depth-1)
+		}
+		g.mark(a)
+		st, r := g.satisfy(a, ch.batch, s, ch.pre, depth)
+		g.unmark(a)
+		if !r.is(found) {
+			return 0, r
+		}
+		g.after = d.Apply(a, st)
+		if progressed, failing := c.progress(cond, bb, ch.want, &g.from[depth], &g.after); progressed {
+			return failing, result{kind: found}
+		}
+	}
 }
 
 // mayChain reports whether helpers may be chained for action a, whose
@@ -301,7 +372,7 @@ func (g *greedy[S]) mayChain(a ActionID, depth int) (result, bool) {
 func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int) []choice {
 	c := g.c
 	for depth >= len(g.levels) {
-		g.levels = append(g.levels, nil)
+		g.levels, g.resume = append(g.levels, nil), append(g.resume, -1)
 	}
 	g.at = s
 	list := c.choose(g.levels[depth], a, b, &g.at, failing, 1, batchAll, depth+1)
@@ -347,6 +418,41 @@ func (g *greedy[S]) noChoice(a ActionID, depth int, first result, cyclic, cut bo
 	}
 	r.cut = cut
 	return r
+}
+
+// ban bans the actions among steps, a step's helpers, that move a part
+// of cond the step was to serve (want) away from holding, until the step
+// is taken or given up (see again), and reports whether it banned
+// any.
+func (g *greedy[S]) ban(steps []ActionID, cond *condition[S], want uint64) bool {
+	banned := false
+	for _, h := range steps {
+		if g.isBanned(h) {
+			continue
+		}
+		for w := want; w != 0; w &= w - 1 {
+			if cond.relation(h, bits.TrailingZeros64(w)) == RelOpposes {
+				g.banned[uint32(h)/64] |= 1 << (uint32(h) % 64)
+				g.bans = append(g.bans, h)
+				banned = true
+				break
+			}
+		}
+	}
+	return banned
+}
+
+// unban lifts the bans after the first n.
+func (g *greedy[S]) unban(n int) {
+	for _, h := range g.bans[n:] {
+		g.banned[uint32(h)/64] &^= 1 << (uint32(h) % 64)
+	}
+	g.bans = g.bans[:n]
+}
+
+// isBanned reports whether action a may not be taken as a helper.
+func (g *greedy[S]) isBanned(a ActionID) bool {
+	return g.banned[uint32(a)/64]&(1<<(uint32(a)%64)) != 0
 }
 
 // waiting reports whether action a waits for its precondition.
