@@ -11,6 +11,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/homestead"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
+	"github.com/rolegen/rolegen/bench/internal/smith"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
 	"github.com/rolegen/rolegen/runtime"
@@ -85,10 +86,31 @@ func minerStarts(n int) []miner.MinerState {
 	return starts
 }
 
+// smithStarts are every combination of a few values of the smith's
+// fields.
+func smithStarts() []smith.SmithState {
+	var starts []smith.SmithState
+	for _, place := range []string{"home", "forge", "mine", "market"} {
+		for _, stamina := range []int{0, 5, 12, 30, 60, 90} {
+			for _, coins := range []int{0, 3, 8, 15} {
+				for _, iron := range []int{0, 1, 2} {
+					for _, coal := range []int{0, 1} {
+						for _, bread := range []int{0, 1, 2} {
+							starts = append(starts, smith.SmithState{Place: place, Stamina: stamina, Coins: coins, Iron: iron, Coal: coal, Bread: bread})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
+		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		measureWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
 	}
