@@ -286,15 +286,16 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // searches only when the greedy pass had a choice to make (else the
 // complete pass would find the same plan first), the plan has a detour
 // (see detour) or costs more than the guess of a plan that begins with a
-// later first choice (greedy.rootLater: the first choice may have been
-// dear where its estimate was not), and the plan costs more than the
+// later first choice, or with a first choice run only as often as the
+// state allows (greedy.rootLater, rootHand: the first choice may have
+// been dear where its estimate was not), and the plan costs more than the
 // goal's lower bound.
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c := &b.call
 	if b.cfg.improvement == 0 || !b.greedy.branched {
 		return result{kind: found}
 	}
-	later := b.greedy.rootLater
+	later := min(b.greedy.rootLater, b.greedy.rootHand)
 	detour := c.detour(c.steps[mark:])
 	if !detour && math.IsInf(later, 1) {
 		return result{kind: found}

@@ -94,6 +94,33 @@ func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, first 
 	return list
 }
 
+// atHand is how many runs of the action of precondition pre the fields
+// c.fields reads allow for the parts of batch b (0 when one fails), at
+// most b.runs - 1.
+func (c *chainCall[S]) atHand(pre *condition[S], b batch) int32 {
+	runs := b.runs - 1
+	for w := b.parts; w != 0; w &= w - 1 {
+		i := bits.TrailingZeros64(w)
+		p := &pre.parts[i]
+		x, ok := c.fields.get(p.Field)
+		if !ok || !(pre.use[i] > 0) {
+			return 0
+		}
+		room := x - p.Num // above the bound (Gt, Ge)
+		if p.Cmp == CmpLt || p.Cmp == CmpLe {
+			room = -room // or below it
+		}
+		var r float64
+		if p.Cmp == CmpLt || p.Cmp == CmpGt {
+			r = math.Ceil(room / pre.use[i])
+		} else {
+			r = math.Floor(room/pre.use[i]) + 1
+		}
+		runs = min(runs, int32(max(r, 0)))
+	}
+	return runs
+}
+
 // batching says how choose batches the runs of an action.
 type batching uint8
 

@@ -109,7 +109,9 @@
 //     back to a place it left) or costs more than the guess of a plan that
 //     begins with one of the goal frame's later first choices (its
 //     estimate, plus the least estimate of a choice for each failing part
-//     of the goal it cannot serve), unless the greedy pass had no choice
+//     of the goal it cannot serve), or with one of its first choices run
+//     only as often as the state allows where the pass established its
+//     precondition for more runs, unless the greedy pass had no choice
 //     to make or the plan costs no more than the goal's lower bound. That
 //     improvement spends at most [DefaultImprovement] expansions
 //     ([WithImprovement]): first on the greedy pass again, with each of
@@ -125,7 +127,8 @@
 // (README, "Planners"), plans cost at most 1.2 times the cheapest at the
 // 90th percentile, and twice at worst, but for one role, where the greedy
 // pass establishes a sale for every unit the goal needs and the
-// improvement does not always find the plan that sells what is at hand.
+// improvement does not always find within its budget the plan that sells
+// what is at hand.
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,

@@ -57,6 +57,12 @@ type greedy[S comparable] struct {
 	// (see BackwardChainer.improve).
 	rootEsts  []float64
 	rootLater float64
+	// rootHand guesses what a plan that begins with one of the goal
+	// frame's first choices costs, run only as many times as the state
+	// allows, where the pass established its precondition for more runs
+	// (sell the bales carried, not shear for every bale the goal needs;
+	// see guessRoots): +Inf when none was.
+	rootHand float64
 	// taken is the index, in its list, of the choice tryChoices last
 	// took.
 	taken int
@@ -92,7 +98,7 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 func (g *greedy[S]) run(st S, rem int) result {
 	c := g.c
 	g.partial, g.branched = false, false
-	g.rootTaken, g.rootLen, g.rootLater = -1, 0, math.Inf(1)
+	g.rootTaken, g.rootLen, g.rootLater, g.rootHand = -1, 0, math.Inf(1), math.Inf(1)
 	clear(g.onAgenda)
 	clear(g.banned)
 	g.bans = g.bans[:0]
@@ -113,6 +119,7 @@ func (g *greedy[S]) run(st S, rem int) result {
 	if len(list) > 1 {
 		g.guessRoots(list, failing)
 	}
+	g.guessAtHand(list, st, failing)
 	next, failing, r := g.tryChoices(list[from:], NoAction, batch{}, st, 0)
 	if r.is(found) {
 		g.rootTaken = from + g.taken
@@ -153,6 +160,48 @@ func (g *greedy[S]) guessRoots(list []choice, failing uint64) {
 			guess += least
 		}
 		g.rootEsts = append(g.rootEsts, guess)
+	}
+}
+
+// guessAtHand sets rootHand (see greedy) for list, the goal frame's
+// first choices in state st, where the goal fails in parts failing: for
+// each choice whose precondition was established for more runs than st
+// allows, its estimate with the runs st allows, plus the least estimate
+// of a choice for each failing part it cannot serve. c.ranks holds the
+// list's ranks when it has more than one choice.
+func (g *greedy[S]) guessAtHand(list []choice, st S, failing uint64) {
+	c := g.c
+	for i := range list {
+		ch := &list[i]
+		if ch.batch.runs <= 1 {
+			continue
+		}
+		pre := &c.d.pres[ch.opt.act]
+		pf := pre.failing(st)
+		if ch.pre == pf {
+			continue // the state allows every run
+		}
+		r := c.atHand(pre, ch.batch)
+		if r < 1 {
+			continue
+		}
+		hand := *ch
+		hand.pre, hand.batch = pf, batch{}
+		if r > 1 {
+			hand.batch = batch{runs: r, parts: ch.batch.parts}
+		}
+		guess := c.d.estimate(c.need(NoAction, hand.cond), batch{}, &hand, &c.fields)
+		for w := failing &^ ch.want; w != 0 && len(list) > 1; w &= w - 1 {
+			bit := w & -w
+			least := math.Inf(1)
+			for j := range list {
+				if list[j].want&bit != 0 {
+					least = min(least, c.ranks[j].est)
+				}
+			}
+			guess += least
+		}
+		g.rootHand = min(g.rootHand, guess)
 	}
 }
 
