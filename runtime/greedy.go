@@ -146,21 +146,28 @@ func (g *greedy[S]) run(st S, rem int) result {
 // the least estimate of a choice that can (walking home does not light
 // the fire). c.ranks holds the list's ranks (see chainCall.order).
 func (g *greedy[S]) guessRoots(list []choice, failing uint64) {
-	ranks := g.c.ranks
 	for i := range list {
-		guess := ranks[i].est
-		for w := failing &^ list[i].want; w != 0; w &= w - 1 {
-			bit := w & -w
-			least := math.Inf(1)
-			for j := range list {
-				if list[j].want&bit != 0 {
-					least = min(least, ranks[j].est)
-				}
-			}
-			guess += least
-		}
-		g.rootEsts = append(g.rootEsts, guess)
+		g.rootEsts = append(g.rootEsts, g.c.ranks[i].est+g.rest(list, failing&^list[i].want))
 	}
+}
+
+// rest is the sum, over the parts of the goal in parts, of the least
+// estimate of a choice of list that can serve it (c.ranks holds the
+// list's ranks): what guessRoots adds to a choice's estimate for the
+// failing parts it cannot serve.
+func (g *greedy[S]) rest(list []choice, parts uint64) float64 {
+	sum := 0.0
+	for w := parts; w != 0; w &= w - 1 {
+		bit := w & -w
+		least := math.Inf(1)
+		for j := range list {
+			if list[j].want&bit != 0 {
+				least = min(least, g.c.ranks[j].est)
+			}
+		}
+		sum += least
+	}
+	return sum
 }
 
 // guessAtHand sets rootHand (see greedy) for list, the goal frame's
@@ -191,15 +198,8 @@ func (g *greedy[S]) guessAtHand(list []choice, st S, failing uint64) {
 			hand.batch = batch{runs: r, parts: ch.batch.parts}
 		}
 		guess := c.d.estimate(c.need(NoAction, hand.cond), batch{}, &hand, &c.fields)
-		for w := failing &^ ch.want; w != 0 && len(list) > 1; w &= w - 1 {
-			bit := w & -w
-			least := math.Inf(1)
-			for j := range list {
-				if list[j].want&bit != 0 {
-					least = min(least, c.ranks[j].est)
-				}
-			}
-			guess += least
+		if len(list) > 1 {
+			guess += g.rest(list, failing&^ch.want)
 		}
 		g.rootHand = min(g.rootHand, guess)
 	}
