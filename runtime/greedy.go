@@ -17,8 +17,8 @@ type greedy[S comparable] struct {
 	c        *chainCall[S]
 	onAgenda []uint64 // one bit per action waiting for its precondition
 	// banned: one bit per action the pass may not take as a helper, for
-	// it spent what the step it helped was for (see use); bans lists them,
-	// innermost last.
+	// it spent what the step it helped was for (see again); bans lists
+	// them, innermost last.
 	banned []uint64
 	bans   []ActionID
 	// skip: the first choices the next satisfy passes over in its first
@@ -61,7 +61,7 @@ type greedy[S comparable] struct {
 	// frame's first choices costs, run only as many times as the state
 	// allows, where the pass established its precondition for more runs
 	// (sell the bales carried, not shear for every bale the goal needs;
-	// see guessRoots): +Inf when none was.
+	// see guessAtHand): +Inf when none was.
 	rootHand float64
 	// taken is the index, in its list, of the choice tryChoices last
 	// took.
