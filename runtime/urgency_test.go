@@ -321,7 +321,9 @@ func TestRelativeCostThatDependsOnTheState(t *testing.T) {
 		assert.Equal(t, only.Score(s, ranked[0].Action), ranked[0].Score)
 	}
 	s := travelState{Distance: 50}
-	assert.Zero(t, allocsPerCall(100, func() { u.Best(s) }), "Best")
+	if !raceEnabled { // the race detector makes sync.Pool drop items, which Best's urgency draws from
+		assert.Zero(t, allocsPerCall(100, func() { u.Best(s) }), "Best")
+	}
 
 	// A cost that is not positive: the action cannot be priced there.
 	bad := travel(func(s travelState) float64 { return 2 - float64(s.Distance)/10 })
