@@ -101,22 +101,12 @@ func (c *chainCall[S]) atHand(pre *condition[S], b batch) int32 {
 	runs := b.runs - 1
 	for w := b.parts; w != 0; w &= w - 1 {
 		i := bits.TrailingZeros64(w)
-		p := &pre.parts[i]
-		x, ok := c.fields.get(p.Field)
+		x, ok := c.fields.get(pre.parts[i].Field)
 		if !ok || !(pre.use[i] > 0) {
 			return 0
 		}
-		room := x - p.Num // above the bound (Gt, Ge)
-		if p.Cmp == CmpLt || p.Cmp == CmpLe {
-			room = -room // or below it
-		}
-		var r float64
-		if p.Cmp == CmpLt || p.Cmp == CmpGt {
-			r = math.Ceil(room / pre.use[i])
-		} else {
-			r = math.Floor(room/pre.use[i]) + 1
-		}
-		runs = min(runs, int32(max(r, 0)))
+		u := consumed(&pre.parts[i], pre.use[i])    // the batch's parts are consumed ones: see Domain.consumes
+		runs = int32(min(float64(runs), u.runs(x))) // in float64 first: a far field allows more runs than an int32 holds
 	}
 	return runs
 }

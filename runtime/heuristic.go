@@ -76,6 +76,14 @@ type consumption struct {
 	restore float64
 }
 
+// consumed is the consumption of conjunct p (Lt, Le, Gt or Ge) of a
+// precondition whose action's steps each take per from its field, with
+// restore left to the caller.
+func consumed(p *Part, per float64) consumption {
+	return consumption{field: p.Field, below: p.Cmp == CmpLt || p.Cmp == CmpLe, strict: p.Cmp == CmpLt || p.Cmp == CmpGt,
+		num: p.Num, per: per, restore: math.Inf(1)}
+}
+
 // runs is how many steps in a row the conjunct allows from value y.
 func (u *consumption) runs(y float64) float64 {
 	room := y - u.num // what is left above the bound (Gt, Ge)
@@ -351,9 +359,7 @@ func (d *Domain[S]) consumptionOf(c *condition[S], i int, a ActionID) *consumpti
 		if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
 			continue
 		}
-		cmp := pre.parts[j].Cmp // Lt, Le, Gt or Ge: see Domain.consumes
-		u := &consumption{field: pre.parts[j].Field, below: cmp == CmpLt || cmp == CmpLe, strict: cmp == CmpLt || cmp == CmpGt,
-			num: pre.parts[j].Num, per: pre.use[j], restore: math.Inf(1)}
+		u := new(consumed(&pre.parts[j], pre.use[j])) // Lt, Le, Gt or Ge: see Domain.consumes
 		shared := false
 		for _, o := range pre.opts {
 			if o.helps&(1<<j) == 0 {
