@@ -37,6 +37,8 @@ type BackwardChainer[S comparable] struct {
 	complete complete[S]
 	reach    reach      // scratch of the relaxed reachability
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
+	kept     []ActionID // scratch of drop
+	taken    []uint8    // scratch of drop: how often the plan takes each action, up to 2
 	started  time.Time  // when the call began, with stats
 	end      S          // scratch of the plan's verification
 	errs     keptErrors // the goals' errors earlier calls returned (error)
@@ -89,6 +91,8 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	b.errs = newKeptErrors()
 	b.greedy = newGreedy(&b.call)
 	b.complete = complete[S]{c: &b.call}
+	b.kept = make([]ActionID, 0, cap(b.call.steps))
+	b.taken = make([]uint8, len(d.Actions))
 	return b
 }
 
@@ -289,7 +293,8 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // later first choice, or with a first choice run only as often as the
 // state allows (greedy.rootLater, rootHand: the first choice may have
 // been dear where its estimate was not), and the plan costs more than the
-// goal's lower bound.
+// goal's lower bound. It first drops the steps the plan does without
+// (drop), and each plan it finds is dropped the same way.
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c := &b.call
 	if b.cfg.improvement == 0 || !b.greedy.branched {
@@ -308,8 +313,14 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		return result{kind: found}
 	}
 	c.probe = st
-	if cost <= c.d.goals[c.goal].bound(&c.probe, c.d.Number)*(1+1e-9) {
+	bound := c.d.goals[c.goal].bound(&c.probe, c.d.Number) * (1 + 1e-9)
+	if cost <= bound {
 		return result{kind: found}
+	}
+	if b.drop(st, mark) {
+		if cost, err = b.d.planCost(st, c.steps[mark:]); err != nil || cost <= bound {
+			return result{kind: found}
+		}
 	}
 	b.best = append(b.best[:0], c.steps[mark:]...)
 	end := c.end
@@ -334,6 +345,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	}
 	switch {
 	case r.is(found):
+		b.drop(st, mark)
 		return r
 	case c.work.err != nil || r.reason == InvalidCost:
 		return r
@@ -362,6 +374,7 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 		if !r.is(found) {
 			break // no later choice works, or the budget is spent
 		}
+		b.drop(st, mark)
 		if cost, err := b.d.planCost(st, c.steps[mark:]); err == nil && cost < best {
 			best, end = cost, c.end
 			b.best = append(b.best[:0], c.steps[mark:]...)
@@ -401,6 +414,7 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		}
 		return greedy
 	}
+	b.drop(st, mark)
 	return r
 }
 

@@ -118,6 +118,13 @@
 //     the goal frame's first choices after the one the plan began with
 //     taken first, then on the complete pass bounded by the cheapest
 //     plan so far; the cheapest plan wins.
+//   - Before the improvement searches, on each plan it finds, and on the
+//     rescue's plan, the chainer drops the steps the plan does without
+//     (greedy action elimination): a step whose action the plan takes
+//     again, or that sets a field to a constant another step sets, goes,
+//     with the later steps that no longer apply without it, when the goal
+//     and the protected goals still hold at the end and the plan costs
+//     less.
 //
 // What it promises about cost: the plan is the greedy pass's, or a
 // cheaper one; it is the cheapest the chainer can build when the complete
@@ -125,10 +132,7 @@
 // the chainer's choices serve failing parts only, and the greedy pass
 // commits to its order). On the hand-written roles of the bench module
 // (README, "Planners"), plans cost at most 1.2 times the cheapest at the
-// 90th percentile, and twice at worst, but for one role, where the greedy
-// pass establishes a sale for every unit the goal needs and the
-// improvement does not always find within its budget the plan that sells
-// what is at hand.
+// 90th percentile, and twice at worst.
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,

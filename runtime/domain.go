@@ -250,6 +250,8 @@ type Domain[S comparable] struct {
 	scratch *sync.Pool
 	// setsConstants: some action sets a field to a constant.
 	setsConstants bool
+	// sets[a] has bit f%64 for each field f action a sets to a constant.
+	sets []uint64
 	// widens[a] is what action a might do to the fields it writes, for
 	// the relaxed reachability (reach.go).
 	widens [][]widening
@@ -334,9 +336,13 @@ func (d *Domain[S]) init() error {
 	})
 
 	d.stateCosts = d.hasStateCosts()
+	d.sets = make([]uint64, len(d.Actions))
 	for i := range d.Actions {
 		for _, ch := range d.Actions[i].Changes {
-			d.setsConstants = d.setsConstants || ch.Op == ChangeSet
+			if ch.Op == ChangeSet {
+				d.setsConstants = true
+				d.sets[i] |= 1 << (uint(ch.Field) % 64)
+			}
 		}
 	}
 	d.goals = make([]condition[S], len(d.Goals))

@@ -38,6 +38,10 @@ const (
 	// it looked for a cheaper one: the greedy pass with other first
 	// choices, then the complete pass (Detail says what it found).
 	TraceImprove
+	// TraceDrop: the backward chainer's plan reaches its goal without
+	// Action, which it takes out (Detail says which later steps went
+	// with it).
+	TraceDrop
 )
 
 // TraceEvent is one decision of a planner.
@@ -90,6 +94,8 @@ func (t *Trace) String() string {
 			fmt.Fprintf(&b, "goal %s: no greedy plan; complete search: %s", e.Goal, e.Detail)
 		case TraceImprove:
 			fmt.Fprintf(&b, "goal %s: complete search for a cheaper plan: %s", e.Goal, e.Detail)
+		case TraceDrop:
+			fmt.Fprintf(&b, "drop %s: %s", e.Action, e.Detail)
 		}
 		b.WriteByte('\n')
 	}
