@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolegen/rolegen/bench/internal/fisher"
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
 	"github.com/rolegen/rolegen/bench/internal/miner"
@@ -130,6 +131,28 @@ func herderStarts() []herder.HerderState {
 	return starts
 }
 
+// fisherStarts are every combination of a few values of the fisher's
+// fields.
+func fisherStarts() []fisher.FisherState {
+	var starts []fisher.FisherState
+	for _, at := range []string{"home", "shore", "sea", "market"} {
+		for _, vigor := range []int{0, 3, 8, 20, 35} {
+			for _, coins := range []int{0, 2, 6} {
+				for _, fish := range []int{0, 1, 3} {
+					for _, bait := range []int{0, 2} {
+						for _, leak := range []int{0, 2, 3} {
+							for _, tar := range []int{0, 1} {
+								starts = append(starts, fisher.FisherState{At: at, Vigor: vigor, Coins: coins, Fish: fish, Bait: bait, Leak: leak, Tar: tar})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
@@ -235,21 +258,40 @@ func TestChainerSellsWhatItCarries(t *testing.T) {
 	assert.NotContains(t, d.Names(p.Steps), "Shear")
 }
 
-// TestChainerDropsWhatThePlanDoesWithout: the herder, asleep in the hut
-// with nothing, is to save 12. The greedy pass sleeps, shears a bale,
-// walks to town to sell it, finds one bale too few for the goal, and
-// walks back to shear again (cost 25). Without the walk to town and the
-// walk back it no longer needs, the plan still reaches the goal: cost 19,
-// the cheapest.
+// TestChainerDropsWhatThePlanDoesWithout: the herder in town with 20
+// energy, 3 coins and a bucket, the flock thirsty, is to save 12. The
+// greedy pass hauls four times, then walks to the pasture, waters the
+// flock, sits, shears, and walks back to sell two bales (cost 24). The
+// plan reaches the goal without three of the hauls and three of the
+// rests: cost 15, the cheapest.
 func TestChainerDropsWhatThePlanDoesWithout(t *testing.T) {
 	d := herder.HerderDomain
-	s := herder.HerderState{Where: "hut"}
+	s := herder.HerderState{Where: "town", Energy: 20, Money: 3, Water: 1, Thirst: 7}
 	var ref, p runtime.Plan
 	var tr runtime.Trace
 	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, herder.HerderGoalSaved, &ref))
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, herder.HerderGoalSaved, &p))
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assert.Equal(t, []string{"Sleep", "GoPasture", "Shear", "Shear", "GoTown", "SellWool", "SellWool", "SellWool"}, d.Names(p.Steps))
-	want := "drop GoTown: the plan reaches the goal without it and the steps that then no longer apply: GoPasture"
+	assert.Equal(t, []string{"Haul", "GoPasture", "WaterFlock", "Shear", "Sit", "GoTown", "SellWool", "SellWool"}, d.Names(p.Steps))
+	want := "drop Haul: the plan reaches the goal without it"
 	assert.True(t, strings.Contains(tr.String(), want), "the trace says %q", want)
+}
+
+// TestChainerServesLastWhatOtherPartsWouldUndo: the fisher on the shore
+// with 20 vigor and 6 coins is to put 15 by. Casting needs the boat at
+// sea and bait, and digging bait needs the shore: rowing out first would
+// be undone by rowing back for bait, so the chainer digs first. Selling
+// needs the market and fish, and casting needs the sea: it casts for the
+// fish it sells before it rows back (cost 14, the cheapest, with no
+// search). Served the other way, both parts walk back and forth, and
+// mending nets makes up for the fish not caught (cost 20).
+func TestChainerServesLastWhatOtherPartsWouldUndo(t *testing.T) {
+	d := fisher.FisherDomain
+	s := fisher.FisherState{At: "shore", Vigor: 20, Coins: 6}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Equal(t, []string{"DigBait", "RowOut", "Cast", "Cast", "RowBack", "GoMarket", "Sell", "Sell", "Sell"}, d.Names(p.Steps))
+	assert.Less(t, p.Expansions, 20, "the greedy pass's plan, without search")
 }

@@ -40,6 +40,9 @@ type rank struct {
 	// first: the action declares the goal in fulfills; applies: its
 	// precondition holds.
 	first, applies bool
+	// late: every part it serves is one to serve after another failing
+	// part (see Domain.orderParts).
+	late bool
 }
 
 // choose returns list (emptied) filled with the choices for the frame of
@@ -184,6 +187,7 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 			}
 		}
 	}
+	c.lateParts(list, ranks, act)
 	c.countBreaks(list, ranks)
 	// Insertion sort: the lists are short, and it keeps equals in
 	// declaration order. Each choice that moves is lifted out once, the
@@ -200,6 +204,34 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 		list[j], ranks[j] = ch, r
 	}
 	c.ranks = ranks
+}
+
+// lateParts marks late the choices of list for the first condition of
+// the frame of act that serve only parts to serve after another part
+// that fails (see Domain.orderParts).
+func (c *chainCall[S]) lateParts(list []choice, ranks []rank, act ActionID) {
+	cond := c.need(act, 0)
+	if cond.after == nil || len(list) < 2 {
+		return
+	}
+	var late uint64
+	for i := range list {
+		ch := &list[i]
+		if ch.cond != 0 {
+			continue
+		}
+		if late == 0 {
+			for w := ch.cf; w != 0; w &= w - 1 {
+				if k := bits.TrailingZeros64(w); cond.after[k]&ch.cf != 0 {
+					late |= 1 << k
+				}
+			}
+			if late == 0 {
+				return
+			}
+		}
+		ranks[i].late = ch.want&^late == 0
+	}
 }
 
 // countBreaks sets the breaks of the choices of list that apply, when two
@@ -237,6 +269,8 @@ func (c *chainCall[S]) countBreaks(list []choice, ranks []rank) {
 // before is the greedy pass's order of choices (see order).
 func (r *rank) before(o *rank) bool {
 	switch {
+	case r.late != o.late:
+		return o.late
 	case r.hard != o.hard:
 		return r.hard > o.hard
 	case r.est != o.est:

@@ -43,6 +43,9 @@ type condition[S any] struct {
 	// cheapest[i] is the cost of the cheapest action that can serve
 	// parts[i] (+Inf when none can), for the chainer's estimates.
 	cheapest []float64
+	// after[i] marks the parts to serve before parts[i] when they fail
+	// (see Domain.orderParts); nil when there is none.
+	after []uint64
 }
 
 // option is an action that can serve a condition.
@@ -429,4 +432,70 @@ func groupParts(touches []bool, n int) ([]uint8, bool) {
 		group[i] = uint8(find(i))
 	}
 	return group, disjoint
+}
+
+// orderParts sets c.after: after[k] marks each other part j of c whose
+// every option sets part k's field to a value that fails it, or needs the
+// field at such a value (digging bait needs the shore, where casting
+// needs the sea): serving k before such a part j would be undone, so the
+// chainer serves k after it.
+func (d *Domain[S]) orderParts(c *condition[S]) {
+	n := len(c.parts)
+	if n < 2 || len(c.rels) == 0 {
+		return
+	}
+	for k := range c.parts {
+		pk := &c.parts[k]
+		if pk.Cmp == CmpNone {
+			continue
+		}
+		isStr := d.Fields[pk.Field].Kind == KindString
+		for j := range c.parts {
+			if j == k {
+				continue
+			}
+			some, all := false, true
+			for oi := range c.opts {
+				o := &c.opts[oi]
+				if o.helps&(1<<j) == 0 {
+					continue
+				}
+				some = true
+				if o.helps&(1<<k) != 0 || !d.against(o.act, pk, isStr) {
+					all = false
+					break
+				}
+			}
+			if some && all {
+				if c.after == nil {
+					c.after = make([]uint64, n)
+				}
+				c.after[k] |= 1 << j
+			}
+		}
+	}
+}
+
+// against reports whether action a sets part p's field to a constant
+// that fails p, or needs the field at a value that fails p (the constant
+// of its equality, or any but the constant of p's equality). An action
+// that only moves the field by steps (walking tires) is not against it:
+// what it takes, serving p first with room to spare may leave.
+func (d *Domain[S]) against(a ActionID, p *Part, isStr bool) bool {
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field == p.Field && ch.Op == ChangeSet && !p.holdsFor(ch.Num, ch.Str, isStr) {
+			return true
+		}
+	}
+	for i := range d.pres[a].parts {
+		q := &d.pres[a].parts[i]
+		switch {
+		case q.Field != p.Field:
+		case q.Cmp == CmpEq && !p.holdsFor(q.Num, q.Str, isStr):
+			return true
+		case q.Cmp == CmpNe && p.Cmp == CmpEq && q.Num == p.Num && q.Str == p.Str:
+			return true
+		}
+	}
+	return false
 }

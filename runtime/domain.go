@@ -361,6 +361,10 @@ func (d *Domain[S]) init() error {
 	}
 	for gi := range d.goals {
 		d.boundConsumption(&d.goals[gi])
+		d.orderParts(&d.goals[gi])
+	}
+	for ai := range d.pres {
+		d.orderParts(&d.pres[ai])
 	}
 	d.agents = newAgentTables(d)
 	return nil
