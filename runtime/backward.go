@@ -38,10 +38,15 @@ type BackwardChainer[S comparable] struct {
 	reach    reach      // scratch of the relaxed reachability
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
 	kept     []ActionID // scratch of drop
-	taken    []uint8    // scratch of drop: how often the plan takes each action, up to 2
-	started  time.Time  // when the call began, with stats
-	end      S          // scratch of the plan's verification
-	errs     keptErrors // the goals' errors earlier calls returned (error)
+	// fwd is the rescue's forward search, made at the first rescue;
+	// fplan and fgoals its scratch.
+	fwd     *AStar[S]
+	fplan   Plan
+	fgoals  []GoalID
+	taken   []uint8    // scratch of drop: how often the plan takes each action, up to 2
+	started time.Time  // when the call began, with stats
+	end     S          // scratch of the plan's verification
+	errs    keptErrors // the goals' errors earlier calls returned (error)
 }
 
 type backwardConfig struct {
@@ -383,10 +388,19 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 	return best, end
 }
 
-// rescue runs the complete pass for a plan the greedy pass, which failed
-// with greedy, did not find; unless the goal is proved out of reach first
-// (see reach.go), or some part of it needs more steps than the limit
-// leaves, whatever the plan.
+// rescueFirst is how many expansions the rescue's complete pass may
+// spend before the forward search takes over (see rescue).
+const rescueFirst = 1000
+
+// rescue searches for a plan the greedy pass, which failed with greedy,
+// did not find, unless the goal is proved out of reach first (see
+// reach.go), or some part of it needs more steps than the limit leaves,
+// whatever the plan. It runs the complete pass for rescueFirst
+// expansions, then, when that found nothing, searches forward over states
+// on what is left of the budget (see forward): where the greedy pass
+// failed because its choices of what serves what were wrong, the complete
+// pass meets each state again under every agenda that leads to it, and
+// can spend the whole budget where a search over states alone would not.
 func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	c := &b.call
 	c.probe = st
@@ -399,13 +413,25 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	}
 	before := c.work.expansions
 	mark := len(c.steps)
+	budget := c.work.budget
+	c.work.budget = min(budget, c.work.expansions+rescueFirst)
 	r := b.complete.run(st, rem, math.Inf(1))
+	c.work.budget = budget
+	situations, forward := c.work.expansions-before, false
+	if r.is(stopped) && c.work.err == nil && r.reason == SearchBudgetExceeded && c.work.expansions < budget {
+		c.steps = c.steps[:mark]
+		r, forward = b.forward(st, rem), true
+	}
 	if c.trace != nil {
 		detail := "no plan"
 		if r.is(found) {
 			detail = "the cheapest plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		}
-		c.event(TraceSearch, c.goal, NoAction, 0, detail+", after "+strconv.Itoa(c.work.expansions-before)+" situations")
+		detail += ", after " + strconv.Itoa(situations) + " situations"
+		if forward {
+			detail += " and " + strconv.Itoa(c.work.expansions-before-situations) + " states searched forward"
+		}
+		c.event(TraceSearch, c.goal, NoAction, 0, detail)
 	}
 	if r.is(failed) {
 		if r.cut {
@@ -414,8 +440,53 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		}
 		return greedy
 	}
-	b.drop(st, mark)
+	if r.is(found) {
+		b.drop(st, mark)
+	}
 	return r
+}
+
+// forward plans the call's goal and the goals it protects from st, in rem
+// steps at most, with A* (the domain's derived estimate), on what is left
+// of the call's budget: a cheapest plan. On success it appends the steps
+// and sets the call's end state.
+func (b *BackwardChainer[S]) forward(st S, rem int) result {
+	c := &b.call
+	if b.fwd == nil {
+		b.fwd = NewAStar(b.d)
+	}
+	a, p := b.fwd, &b.fplan
+	a.budget, a.maxSteps = c.work.budget, int32(min(rem, math.MaxInt32))
+	p.Reset()
+	p.Expansions = c.work.expansions
+	b.fgoals = append(append(b.fgoals[:0], c.goal), c.protected...)
+	ctx := c.work.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	err := a.run(ctx, st, b.fgoals, p)
+	c.work.expansions = min(p.Expansions, c.work.budget)
+	c.work.generated += p.Generated
+	perr, _ := err.(*PlanningError) // A*'s errors are; the context's are not
+	switch {
+	case err == nil:
+		c.steps = append(c.steps, p.Steps...)
+		c.end = st
+		b.d.replay(&c.end, p.Steps)
+		return result{kind: found}
+	case perr == nil:
+		c.work.err = err // the context's
+		return result{kind: stopped, action: NoAction, undoes: NoGoal}
+	case perr.Reason == SearchBudgetExceeded:
+		return result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, undoes: NoGoal}
+	case perr.Reason == InvalidCost:
+		e := *perr
+		c.costErr = &e
+		return result{kind: stopped, reason: InvalidCost, action: e.Action, undoes: NoGoal}
+	case perr.Reason == MaxStepsExceeded:
+		return result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
+	}
+	return result{kind: failed, reason: perr.Reason, action: NoAction, undoes: NoGoal}
 }
 
 // conclude ends the planning of goal g from st, whose steps start at
