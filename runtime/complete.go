@@ -3,6 +3,8 @@ package runtime
 import (
 	"hash/maphash"
 	"math"
+
+	"github.com/rolegen/rolegen/runtime/internal/fmix"
 )
 
 // complete is the backward chainer's complete pass: a best-first search
@@ -236,7 +238,7 @@ func (x *complete[S]) stateHash(k *S) uint64 {
 // it is new.
 func (x *complete[S]) intern(e *agendaEntry[S]) int32 {
 	e.from = x.c.d.key(&e.from)
-	e.hash = mix64(x.agendas[e.below].hash ^ uint64(e.act)<<8 ^ uint64(e.cond)<<40 ^ uint64(e.batch.runs)<<48 ^ e.want*0x5bd1e995 ^ e.batch.parts*0x2545f491 ^ x.stateHash(&e.from))
+	e.hash = fmix.Mix64(x.agendas[e.below].hash ^ uint64(e.act)<<8 ^ uint64(e.cond)<<40 ^ uint64(e.batch.runs)<<48 ^ e.want*0x5bd1e995 ^ e.batch.parts*0x2545f491 ^ x.stateHash(&e.from))
 	slot := x.entries.find(e.hash)
 	for ; x.entries.used(slot); slot = x.entries.next(slot) {
 		if i := x.entries.slots[slot].idx; x.entries.slots[slot].hash == e.hash && x.agendas[i].same(e) {
@@ -256,7 +258,7 @@ func (x *complete[S]) visit(s *S, agenda, parent int32, act ActionID, steps int3
 	d := x.c.d
 	x.key = d.key(s) // in x: its address goes to the domain's hash
 	k := &x.key
-	h := mix64(x.stateHash(k) ^ x.agendas[agenda].hash*0x9e3779b97f4a7c15)
+	h := fmix.Mix64(x.stateHash(k) ^ x.agendas[agenda].hash*0x9e3779b97f4a7c15)
 	slot := x.seen.find(h)
 	for ; x.seen.used(slot); slot = x.seen.next(slot) {
 		n := x.seen.slots[slot].idx

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+
+	"github.com/rolegen/rolegen/runtime/internal/fmix"
 )
 
 // The state hash functions rolegen generates (runtime.Domain.Hash) fold
@@ -59,11 +61,4 @@ func HashString(h uint64, s string) uint64 {
 
 // HashMix finishes a hash (MurmurHash3's fmix64): every bit of h affects
 // every bit of the result, so its low bits can index a table.
-func HashMix(h uint64) uint64 {
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	h ^= h >> 33
-	return h
-}
+func HashMix(h uint64) uint64 { return fmix.Mix64(h) }
