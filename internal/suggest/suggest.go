@@ -8,7 +8,8 @@ import (
 
 // Closest returns the candidate nearest to name, when one is near enough to
 // be a likely typo: the same letters in another case, or an edit distance of
-// at most one for short names and a third of the length for longer ones.
+// at most one for short names and a third of the length, rounded to the
+// nearest, for longer ones (two for "Loafs", meant as "Loaves").
 // Ties go to the earlier candidate, so the result is deterministic when the
 // candidates are.
 func Closest(name string, candidates []string) (string, bool) {
@@ -29,7 +30,7 @@ func Closest(name string, candidates []string) (string, bool) {
 	if bestDist < 0 {
 		return "", false
 	}
-	limit := max(1, utf8.RuneCountInString(name)/3)
+	limit := max(1, (utf8.RuneCountInString(name)+1)/3)
 	if bestDist > limit {
 		return "", false
 	}

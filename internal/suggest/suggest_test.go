@@ -20,12 +20,20 @@ func TestClosest(t *testing.T) {
 		{"Stnce", "Stance", true},
 		{"Zebra", "", false},
 		{"X", "", false},
+		{"Stanc", "Stance", true},
+		{"Helt", "", false}, // two edits from Health: too many for four letters
 	}
 	for _, c := range cases {
 		got, ok := Closest(c.name, fields)
 		assert.Equal(t, c.ok, ok, c.name)
 		assert.Equal(t, c.want, got, c.name)
 	}
+}
+
+func TestClosestRoundsTheThird(t *testing.T) {
+	got, ok := Closest("Loafs", []string{"Coins", "Flour", "Loaves"})
+	assert.True(t, ok)
+	assert.Equal(t, "Loaves", got, "two edits in five letters")
 }
 
 func TestClosestPrefersEarlierOnTies(t *testing.T) {
