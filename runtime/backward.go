@@ -60,13 +60,16 @@ type backwardConfig struct {
 }
 
 // WithoutChaining makes the chainer use only candidates whose precondition
-// already holds: no helpers are chained.
+// already holds: no helpers are chained, and the plan is the greedy
+// pass's (the improvement and the rescue, which chain, do not run).
 func WithoutChaining() BackwardOption {
 	return backwardFunc(func(c *backwardConfig) { c.chaining = false })
 }
 
 // WithMaxDepth sets how deep helpers may be chained (default 10, clamped
 // to 1..256): how many actions may wait at once for their preconditions.
+// The rescue's forward search (see the package doc), which chains
+// nothing, is bounded by WithMaxSteps alone.
 func WithMaxDepth(n int) BackwardOption {
 	return backwardFunc(func(c *backwardConfig) { c.maxDepth = min(max(n, 1), MaxMaxDepth) })
 }
@@ -278,6 +281,12 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	mark := len(c.steps)
 	r := b.greedy.run(st, rem)
 	switch {
+	case !b.cfg.chaining:
+		// The improvement and the rescue chain: the greedy pass's plan,
+		// or its failure, is the chainer's.
+		if r.is(gaveUp) {
+			r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+		}
 	case r.is(found):
 		r = b.improve(st, rem, mark)
 	case r.is(gaveUp):
