@@ -441,7 +441,7 @@ func groupParts(touches []bool, n int) ([]uint8, bool) {
 // chainer serves k after it.
 func (d *Domain[S]) orderParts(c *condition[S]) {
 	n := len(c.parts)
-	if n < 2 || len(c.rels) == 0 {
+	if n < 2 {
 		return
 	}
 	for k := range c.parts {
