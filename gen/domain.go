@@ -47,7 +47,11 @@ func (e *emitter) domain() {
 	if r.ReplayFunc != "" {
 		dom = append(dom, kv("Replay", jen.Id(r.ReplayFunc)))
 	}
-	dom = append(dom, kv("Number", jen.Id(r.NumberFunc)), kv("Hash", jen.Id(r.HashFunc)))
+	dom = append(dom, kv("Number", jen.Id(r.NumberFunc)))
+	if r.TextFunc != "" {
+		dom = append(dom, kv("Text", jen.Id(r.TextFunc)))
+	}
+	dom = append(dom, kv("Hash", jen.Id(r.HashFunc)))
 	if r.KeyFunc != "" {
 		dom = append(dom, kv("Key", jen.Id(r.KeyFunc)))
 	}

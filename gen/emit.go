@@ -61,6 +61,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	e.satisfied()
 	e.replay()
 	e.numberFunc()
+	e.textFunc()
 	e.hashFunc()
 	e.keyFunc()
 	e.changedFunc()

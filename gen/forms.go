@@ -264,6 +264,31 @@ func (e *emitter) numberFunc() {
 	e.f.Line()
 }
 
+// textFunc emits the function that reads a string field by its ID, when
+// the role has one.
+func (e *emitter) textFunc() {
+	r := e.r
+	if r.TextFunc == "" {
+		return
+	}
+	e.f.Func().Id(r.TextFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType), jen.Id("f").Add(e.rt("FieldID"))).String().BlockFunc(func(g *jen.Group) {
+		g.Switch(jen.Id("f")).BlockFunc(func(sw *jen.Group) {
+			for i, fld := range r.Fields {
+				if !fld.Kind.IsString() {
+					continue
+				}
+				v := jen.Id("s").Dot(fld.Name)
+				if fld.Type.PkgPath != "" || fld.Type.Name != "string" {
+					v = jen.String().Call(v) // a named string type
+				}
+				sw.Case(jen.Lit(i)).Block(jen.Return(v))
+			}
+		})
+		g.Return(jen.Lit(""))
+	})
+	e.f.Line()
+}
+
 // hashFunc emits the function that hashes a state field by field.
 func (e *emitter) hashFunc() {
 	e.f.Func().Id(e.r.HashFunc).Params(jen.Id("s").Op("*").Id(e.r.StateType)).Uint64().BlockFunc(func(g *jen.Group) {

@@ -205,6 +205,12 @@ type Domain[S comparable] struct {
 	// Generated domains have it; planners use it to tell whether a step
 	// brings a field closer to what a conjunct needs.
 	Number func(s *S, f FieldID) float64
+	// Text returns the value of string field f of *s, and "" for any
+	// other field. Generated domains of roles with a string field have
+	// it; the relaxed reachability uses it to tell which of the role's
+	// constants a field can come to hold (a location the agent cannot
+	// leave).
+	Text func(s *S, f FieldID) string
 	// Hash returns a hash of *s (equal states hash equal). Generated
 	// domains have it; planners' tables use it, and hash/maphash when it
 	// is nil.
@@ -253,8 +259,10 @@ type Domain[S comparable] struct {
 	// sets[a] has bit f%64 for each field f action a sets to a constant.
 	sets []uint64
 	// widens[a] is what action a might do to the fields it writes, for
-	// the relaxed reachability (reach.go).
-	widens [][]widening
+	// the relaxed reachability (reach.go), and symbols[f] the constants
+	// that string field f is compared with or set to there.
+	widens  [][]widening
+	symbols [][]string
 	// agents is what the domain's agents share (agent_tables.go).
 	agents *agentTables
 }
@@ -351,6 +359,7 @@ func (d *Domain[S]) init() error {
 		d.goals[gi] = d.newCondition(g.Cond, g.Unmet, g.Parts, g.Reads, GoalID(gi))
 	}
 	d.pres = make([]condition[S], len(d.Actions))
+	d.symbols = d.stringSymbols()
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)

@@ -69,8 +69,12 @@ type roleAction struct {
 // randomRole is one random role: its literals, and the domain built
 // from them.
 type randomRole struct {
-	nf      int // fields read by conditions: V0..V(nf-1)
-	clock   bool
+	nf    int // fields read by conditions: V0..V(nf-1)
+	clock bool
+	// str: V(nf-1) is a string field to the domain (a place): its
+	// conjuncts compare it with == and != to "p0".."p4", and its effects
+	// set it (see newRandomRoleWithString).
+	str     bool
 	actions []roleAction
 	goal    []roleLit
 	d       *runtime.Domain[roleState]
@@ -87,14 +91,34 @@ func newRandomRole(r *rand.Rand, nf, n int, clock bool) *randomRole {
 // newRandomRoleWithGoal is newRandomRole with a goal of parts conjuncts
 // (at most nf).
 func newRandomRoleWithGoal(r *rand.Rand, nf, n int, clock bool, parts int) *randomRole {
-	rr := &randomRole{nf: nf, clock: clock}
+	return newRandomRoleOf(r, &randomRole{nf: nf, clock: clock}, n, parts)
+}
+
+// newRandomRoleWithString is newRandomRoleWithGoal with V(nf-1) a string
+// field: a place, which conditions compare with == and != and effects
+// set. The ints stand for "p0".."p4"; the domain sees strings (Part.Str,
+// Change.Str, Text).
+func newRandomRoleWithString(r *rand.Rand, nf, n, parts int) *randomRole {
+	return newRandomRoleOf(r, &randomRole{nf: nf, str: true}, n, parts)
+}
+
+func newRandomRoleOf(r *rand.Rand, rr *randomRole, n, parts int) *randomRole {
+	nf := rr.nf
 	lit := func() roleLit {
-		return roleLit{f: r.IntN(nf), op: roleOps[r.IntN(len(roleOps))], k: r.IntN(5)}
+		l := roleLit{f: r.IntN(nf), op: roleOps[r.IntN(len(roleOps))], k: r.IntN(5)}
+		if rr.isStr(l.f) {
+			l.op = roleOps[r.IntN(2)] // == or !=
+		}
+		return l
 	}
 	for range n {
 		var a roleAction
 		for _, f := range r.Perm(nf)[:1+r.IntN(2)] {
-			switch r.IntN(3) {
+			kind := r.IntN(3)
+			if rr.isStr(f) {
+				kind = 0 // strings are set
+			}
+			switch kind {
 			case 0:
 				a.eff = append(a.eff, roleEffect{f: f, k: r.IntN(5)})
 			case 1:
@@ -114,6 +138,9 @@ func newRandomRoleWithGoal(r *rand.Rand, nf, n int, clock bool, parts int) *rand
 	for _, f := range r.Perm(nf)[:parts] {
 		l := lit()
 		l.f = f
+		if rr.isStr(f) {
+			l.op = roleOps[l.k%2] // == or !=
+		}
 		rr.goal = append(rr.goal, l)
 	}
 	rr.d = rr.domain()
@@ -163,6 +190,20 @@ func readsOf(lits []roleLit) []runtime.FieldID {
 
 func (rr *randomRole) clockField() int { return roleFields - 1 }
 
+// isStr reports whether field f is the role's string field.
+func (rr *randomRole) isStr(f int) bool { return rr.str && f == rr.nf-1 }
+
+// strOf gives the string parts and changes of the string field their
+// constant ("p0".."p4") in place of the number.
+func (rr *randomRole) strOf(ps []runtime.Part) []runtime.Part {
+	for i := range ps {
+		if rr.isStr(int(ps[i].Field)) {
+			ps[i].Str, ps[i].Num = fmt.Sprintf("p%d", int(ps[i].Num)), 0
+		}
+	}
+	return ps
+}
+
 func (rr *randomRole) apply(a *roleAction, s roleState) roleState {
 	next := s
 	for _, e := range a.eff {
@@ -192,7 +233,7 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 			Weight:   1,
 			Pre:      func(s roleState) bool { return holdAll(a.pre, s) },
 			PreReads: readsOf(a.pre),
-			PreParts: partsOf(a.pre),
+			PreParts: rr.strOf(partsOf(a.pre)),
 			PreUnmet: unmetOf(a.pre),
 			Effect:   func(s roleState) roleState { return rr.apply(a, s) },
 		}
@@ -204,6 +245,9 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		for _, e := range a.eff {
 			act.Writes = append(act.Writes, runtime.FieldID(e.f))
 			c := runtime.Change{Field: runtime.FieldID(e.f), Op: runtime.ChangeSet, Num: float64(e.k)}
+			if rr.isStr(e.f) {
+				c.Str, c.Num = fmt.Sprintf("p%d", e.k), 0
+			}
 			if e.add {
 				c.Op = runtime.ChangeAdd
 				act.Reads = append(act.Reads, runtime.FieldID(e.f))
@@ -231,10 +275,26 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		Cond:     func(s roleState) bool { return holdAll(rr.goal, s) },
 		CondText: strings.Join(text, " && "),
 		Reads:    readsOf(rr.goal),
-		Parts:    partsOf(rr.goal),
+		Parts:    rr.strOf(partsOf(rr.goal)),
 		Unmet:    unmetOf(rr.goal),
 	}}
 	d.Number = func(s *roleState, f runtime.FieldID) float64 { return float64(s.V[f]) }
+	if rr.str {
+		sf := rr.nf - 1
+		d.Fields[sf].Type, d.Fields[sf].Kind = "string", runtime.KindString
+		d.Number = func(s *roleState, f runtime.FieldID) float64 {
+			if int(f) == sf {
+				return 0
+			}
+			return float64(s.V[f])
+		}
+		d.Text = func(s *roleState, f runtime.FieldID) string {
+			if int(f) == sf {
+				return fmt.Sprintf("p%d", s.V[f])
+			}
+			return ""
+		}
+	}
 	return runtime.NewDomain(d)
 }
 
@@ -477,4 +537,68 @@ func TestWeightedAStarStaysWithinItsBound(t *testing.T) {
 	}
 	t.Logf("expansions: %d with A*, %d with weight 2", plain, weighted)
 	assert.LessOrEqual(t, weighted, plain)
+}
+
+// TestRelaxedReachabilityReadsStrings checks the relaxed reachability's
+// proofs on random roles whose last field is a place (a string field),
+// against every state's true distance to the goal: no proof where a plan
+// exists, and, where the same role with the place as an int is proved
+// hopeless, a proof with the string too (a set of the role's constants
+// tells at least what an interval tells, so a string field is no excuse).
+func TestRelaxedReachabilityReadsStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 0x5a5))
+	roles := 80
+	if testing.Short() {
+		roles = 20
+	}
+	var hopeless, byInt, byStr int
+	for i := range roles {
+		rr := newRandomRoleWithString(r, 4, 8, 2+i%3)
+		asInt := *rr
+		asInt.str = false
+		di := asInt.domain()
+		d := rr.d
+		index := map[roleState]int{}
+		var states []roleState
+		for v := range 625 {
+			var s roleState
+			for f, x := 0, v; f < 4; f, x = f+1, x/5 {
+				s.V[f] = x % 5
+			}
+			index[s] = len(states)
+			states = append(states, s)
+		}
+		rev := make([][]randEdge, len(states))
+		var goals []int
+		for i, s := range states {
+			if d.Holds(0, s) {
+				goals = append(goals, i)
+			}
+			for a := range d.Actions {
+				if d.Applicable(runtime.ActionID(a), s) {
+					j, ok := index[d.Apply(runtime.ActionID(a), s)]
+					require.True(t, ok, "a state beyond 0..4")
+					rev[j] = append(rev[j], randEdge{to: i, cost: 1})
+				}
+			}
+		}
+		togo := shortest(rev, goals)
+		for i, s := range states {
+			str, num := runtime.ProvedUnreachable(d, 0, s), runtime.ProvedUnreachable(di, 0, s)
+			if !math.IsInf(togo[i], 1) {
+				require.False(t, str, "state %v of goal %s: proved out of reach, and a plan reaches it", s.V, d.Goals[0].CondText)
+				continue
+			}
+			hopeless++
+			require.True(t, str || !num, "state %v of goal %s: proved out of reach with the place an int, not with it a string", s.V, d.Goals[0].CondText)
+			if str {
+				byStr++
+			}
+			if num {
+				byInt++
+			}
+		}
+	}
+	t.Logf("%d hopeless starts: %d proved so with the place a string, %d with it an int", hopeless, byStr, byInt)
+	assert.Positive(t, byInt, "no proof to compare")
 }

@@ -1,6 +1,10 @@
 package runtime
 
-import "math"
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
 
 // A quick proof that a goal cannot hold, before any search: the relaxed
 // reachability of the annotations. Every field gets the set of values it
@@ -16,12 +20,24 @@ import "math"
 // reachable).
 
 // fieldRange is what a field might be: a number (bools as 0 and 1)
-// within [lo, hi], or, for a string field, any string (the planners read
-// no strings by field).
+// within [lo, hi]; or, for a string field, one of the constants whose
+// bits strs has (see Domain.symbols; otherStr: a string the role names
+// nowhere), or any string when anyStr is set (the domain has no Text, or
+// an effect writes the field in a way the forms do not tell).
 type fieldRange struct {
 	lo, hi float64
+	strs   uint64
+	syms   []string // the field's constants, when strs is set
 	anyStr bool
 }
+
+// otherStr is the bit of a string field's set for a value that is none of
+// the role's constants for that field.
+const otherStr = 1 << 63
+
+// maxSymbols is how many constants of one string field the relaxation
+// tells apart; a field the role compares or sets with more is any string.
+const maxSymbols = 63
 
 // reach is the scratch of the relaxed reachability analysis, kept by a
 // planner.
@@ -49,8 +65,7 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 	rs := r.ranges[:len(d.Fields)]
 	for f := range d.Fields {
 		if d.Fields[f].Kind == KindString {
-			// The planners cannot read strings by field: any string.
-			rs[f] = fieldRange{anyStr: true}
+			rs[f] = d.strRange(s, FieldID(f))
 			continue
 		}
 		x := d.Number(s, FieldID(f))
@@ -87,13 +102,75 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 	return true
 }
 
+// strRange is the set of string field f in *s: its value's bit, or any
+// string when the domain cannot read it or names too many constants.
+func (d *Domain[S]) strRange(s *S, f FieldID) fieldRange {
+	syms := d.symbols[f]
+	if d.Text == nil || syms == nil {
+		return fieldRange{anyStr: true}
+	}
+	return fieldRange{strs: symbolBit(syms, d.Text(s, f)), syms: syms}
+}
+
+// symbolBit is the bit of value v among a string field's constants syms:
+// its index's, or otherStr.
+func symbolBit(syms []string, v string) uint64 {
+	for i, c := range syms {
+		if c == v {
+			return 1 << uint(i)
+		}
+	}
+	return otherStr
+}
+
+// stringSymbols returns, for each string field, the constants the role
+// compares it with or sets it to, in the order met (nil for other fields,
+// and for a string field with more than maxSymbols of them).
+func (d *Domain[S]) stringSymbols() [][]string {
+	out := make([][]string, len(d.Fields))
+	add := func(f FieldID, str string) {
+		if d.Fields[f].Kind != KindString || len(out[f]) > maxSymbols || slices.Contains(out[f], str) {
+			return
+		}
+		out[f] = append(out[f], str)
+	}
+	parts := func(ps []Part) {
+		for i := range ps {
+			if ps[i].Cmp != CmpNone {
+				add(ps[i].Field, ps[i].Str)
+			}
+		}
+	}
+	for i := range d.Goals {
+		parts(d.Goals[i].Parts)
+	}
+	for i := range d.Actions {
+		parts(d.Actions[i].PreParts)
+		for _, ch := range d.Actions[i].Changes {
+			if ch.Op == ChangeSet {
+				add(ch.Field, ch.Str)
+			}
+		}
+	}
+	for f := range out {
+		if len(out[f]) > maxSymbols {
+			out[f] = nil
+		} else if out[f] == nil && d.Fields[f].Kind == KindString {
+			out[f] = []string{} // every value is another string
+		}
+	}
+	return out
+}
+
 // widening is what an action's effect might do to one field it writes,
-// for the relaxation: set it to num, move it up or down by steps, make it
-// any value of its kind (a bool: 0 or 1; a number: anything).
+// for the relaxation: set it to num (a string field: add the constant's
+// bit, strs), move it up or down by steps, make it any value of its kind
+// (a bool: 0 or 1; a number or a string: anything).
 type widening struct {
 	field FieldID
 	op    widenOp
 	num   float64
+	strs  uint64
 }
 
 type widenOp uint8
@@ -106,16 +183,13 @@ const (
 	widenAny
 )
 
-// widenings lists what action a might do to each field it writes that is
-// not a string (strings start as any: see unreachable); all nil for an
-// action whose writes the domain does not say, which may change anything.
+// widenings lists what action a might do to each field it writes; nil
+// for an action whose writes the domain does not say, which may change
+// anything. It needs d.symbols.
 func (d *Domain[S]) widenings(a ActionID) []widening {
 	act := &d.Actions[a]
 	var out []widening
 	for _, f := range act.Writes {
-		if d.Fields[f].Kind == KindString {
-			continue
-		}
 		var ch *Change
 		for i := range act.Changes {
 			if act.Changes[i].Field == f {
@@ -124,6 +198,10 @@ func (d *Domain[S]) widenings(a ActionID) []widening {
 		}
 		w := widening{field: f, op: widenAny}
 		switch {
+		case d.Fields[f].Kind == KindString:
+			if ch != nil && ch.Op == ChangeSet && d.symbols[f] != nil {
+				w.op, w.strs = widenSet, symbolBit(d.symbols[f], ch.Str)
+			}
 		case ch == nil || ch.Op == ChangeOther:
 			if d.Fields[f].Kind == KindBool {
 				w.op = widenBool
@@ -149,8 +227,9 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 	if d.Actions[a].Effect != nil && len(d.Actions[a].Writes) == 0 {
 		// The domain does not say what it writes: anything.
 		for f := range rs {
-			if rs[f].lo > math.Inf(-1) || rs[f].hi < math.Inf(1) {
+			if rs[f].lo > math.Inf(-1) || rs[f].hi < math.Inf(1) || !rs[f].anyStr && d.Fields[f].Kind == KindString {
 				rs[f].lo, rs[f].hi, changed = math.Inf(-1), math.Inf(1), true
+				rs[f].anyStr = d.Fields[f].Kind == KindString
 			}
 		}
 		return changed
@@ -158,6 +237,19 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 	inf := math.Inf(1)
 	for _, w := range d.widens[a] {
 		r := &rs[w.field]
+		if d.Fields[w.field].Kind == KindString {
+			switch {
+			case r.anyStr:
+			case w.op == widenSet:
+				if r.strs&w.strs == 0 {
+					r.strs |= w.strs
+					changed = true
+				}
+			default:
+				r.anyStr, changed = true, true
+			}
+			continue
+		}
 		lo, hi := r.lo, r.hi
 		switch w.op {
 		case widenSet:
@@ -201,6 +293,9 @@ func (p *Part) mightHold(rs []fieldRange) bool {
 	if r.anyStr {
 		return true
 	}
+	if r.strs != 0 { // a string field (its value always has a bit)
+		return p.mightHoldStr(r)
+	}
 	switch p.Cmp {
 	case CmpEq:
 		return r.lo <= p.Num && p.Num <= r.hi
@@ -216,4 +311,18 @@ func (p *Part) mightHold(rs []fieldRange) bool {
 		return r.hi >= p.Num
 	}
 	return true
+}
+
+// mightHoldStr reports whether p might hold with its string field one of
+// r's values (a string the role does not name: any but p's constant).
+func (p *Part) mightHoldStr(r *fieldRange) bool {
+	if r.strs&otherStr != 0 && p.Cmp != CmpEq {
+		return true
+	}
+	for m := r.strs &^ otherStr; m != 0; m &= m - 1 {
+		if p.holdsFor(0, r.syms[bits.TrailingZeros64(m)], true) {
+			return true
+		}
+	}
+	return false
 }

@@ -50,9 +50,9 @@ type Role struct {
 
 	// The names of the generated state type, domain variable, function
 	// testing every precondition (empty without actions), field reader,
-	// state hash and state key (empty without inert fields); see
-	// SetNames.
-	StateType, DomainVar, EnabledFunc, NumberFunc, HashFunc, KeyFunc string
+	// string field reader (empty without string fields), state hash and
+	// state key (empty without inert fields); see SetNames.
+	StateType, DomainVar, EnabledFunc, NumberFunc, TextFunc, HashFunc, KeyFunc string
 	// ChangedFunc names the function comparing two states field by field
 	// (empty without fields); SearchFunc the one that runs A*'s search
 	// loop over the role's actions, ReplayFunc the one applying a

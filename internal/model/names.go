@@ -33,6 +33,12 @@ func (r *Role) SetNames() {
 		r.SearchFunc = "_" + r.Name + "_search"
 	}
 	r.NumberFunc = "_" + r.Name + "_number"
+	r.TextFunc = ""
+	for _, f := range r.Fields {
+		if f.Kind.IsString() {
+			r.TextFunc = "_" + r.Name + "_text"
+		}
+	}
 	r.HashFunc = "_" + r.Name + "_hash"
 	r.ChangedFunc = ""
 	if len(r.Fields) > 0 {
@@ -101,7 +107,7 @@ func (r *Role) GeneratedIdents() []string {
 	for _, g := range r.Goals {
 		out = append(out, g.CondFunc, g.UnmetFunc)
 	}
-	out = append(out, r.EnabledFunc, r.SearchFunc, r.SatisfiedFunc, r.ReplayFunc, r.NumberFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
+	out = append(out, r.EnabledFunc, r.SearchFunc, r.SatisfiedFunc, r.ReplayFunc, r.NumberFunc, r.TextFunc, r.HashFunc, r.KeyFunc, r.ChangedFunc)
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 

@@ -538,6 +538,7 @@ var FisherDomain = runtime.NewDomain(runtime.Domain[FisherState]{
 	Satisfied: _Fisher_satisfied,
 	Replay:    _Fisher_replay,
 	Number:    _Fisher_number,
+	Text:      _Fisher_text,
 	Hash:      _Fisher_hash,
 	Changed:   _Fisher_changed,
 })
@@ -1182,6 +1183,14 @@ func _Fisher_number(s *FisherState, f runtime.FieldID) float64 {
 		return 0
 	}
 	return 0
+}
+
+func _Fisher_text(s *FisherState, f runtime.FieldID) string {
+	switch f {
+	case 0:
+		return s.At
+	}
+	return ""
 }
 
 func _Fisher_hash(s *FisherState) uint64 {

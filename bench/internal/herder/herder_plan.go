@@ -504,6 +504,7 @@ var HerderDomain = runtime.NewDomain(runtime.Domain[HerderState]{
 	Satisfied: _Herder_satisfied,
 	Replay:    _Herder_replay,
 	Number:    _Herder_number,
+	Text:      _Herder_text,
 	Hash:      _Herder_hash,
 	Changed:   _Herder_changed,
 })
@@ -1212,6 +1213,14 @@ func _Herder_number(s *HerderState, f runtime.FieldID) float64 {
 		return float64(s.Meals)
 	}
 	return 0
+}
+
+func _Herder_text(s *HerderState, f runtime.FieldID) string {
+	switch f {
+	case 0:
+		return s.Where
+	}
+	return ""
 }
 
 func _Herder_hash(s *HerderState) uint64 {

@@ -480,6 +480,7 @@ var MinerDomain = runtime.NewDomain(runtime.Domain[MinerState]{
 	Satisfied: _Miner_satisfied,
 	Replay:    _Miner_replay,
 	Number:    _Miner_number,
+	Text:      _Miner_text,
 	Hash:      _Miner_hash,
 	Changed:   _Miner_changed,
 })
@@ -1020,6 +1021,14 @@ func _Miner_number(s *MinerState, f runtime.FieldID) float64 {
 		return float64(s.Food)
 	}
 	return 0
+}
+
+func _Miner_text(s *MinerState, f runtime.FieldID) string {
+	switch f {
+	case 0:
+		return s.Location
+	}
+	return ""
 }
 
 func _Miner_hash(s *MinerState) uint64 {

@@ -519,6 +519,7 @@ var SmithDomain = runtime.NewDomain(runtime.Domain[SmithState]{
 	Satisfied: _Smith_satisfied,
 	Replay:    _Smith_replay,
 	Number:    _Smith_number,
+	Text:      _Smith_text,
 	Hash:      _Smith_hash,
 	Changed:   _Smith_changed,
 })
@@ -1233,6 +1234,14 @@ func _Smith_number(s *SmithState, f runtime.FieldID) float64 {
 		return float64(s.Bread)
 	}
 	return 0
+}
+
+func _Smith_text(s *SmithState, f runtime.FieldID) string {
+	switch f {
+	case 0:
+		return s.Place
+	}
+	return ""
 }
 
 func _Smith_hash(s *SmithState) uint64 {

@@ -276,6 +276,7 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 	Satisfied: _Survivor_satisfied,
 	Replay:    _Survivor_replay,
 	Number:    _Survivor_number,
+	Text:      _Survivor_text,
 	Hash:      _Survivor_hash,
 	Changed:   _Survivor_changed,
 })
@@ -541,6 +542,14 @@ func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
 		return 0
 	}
 	return 0
+}
+
+func _Survivor_text(s *SurvivorState, f runtime.FieldID) string {
+	switch f {
+	case 7:
+		return s.Zone
+	}
+	return ""
 }
 
 func _Survivor_hash(s *SurvivorState) uint64 {

@@ -501,6 +501,7 @@ var VillagerDomain = runtime.NewDomain(runtime.Domain[VillagerState]{
 	Satisfied: _Villager_satisfied,
 	Replay:    _Villager_replay,
 	Number:    _Villager_number,
+	Text:      _Villager_text,
 	Hash:      _Villager_hash,
 	Changed:   _Villager_changed,
 })
@@ -1047,6 +1048,14 @@ func _Villager_number(s *VillagerState, f runtime.FieldID) float64 {
 		return float64(s.Wood)
 	}
 	return 0
+}
+
+func _Villager_text(s *VillagerState, f runtime.FieldID) string {
+	switch f {
+	case 0:
+		return s.Location
+	}
+	return ""
 }
 
 func _Villager_hash(s *VillagerState) uint64 {

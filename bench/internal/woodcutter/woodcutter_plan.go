@@ -282,6 +282,7 @@ var WoodcutterDomain = runtime.NewDomain(runtime.Domain[WoodcutterState]{
 	Satisfied: _Woodcutter_satisfied,
 	Replay:    _Woodcutter_replay,
 	Number:    _Woodcutter_number,
+	Text:      _Woodcutter_text,
 	Hash:      _Woodcutter_hash,
 	Changed:   _Woodcutter_changed,
 })
@@ -619,6 +620,14 @@ func _Woodcutter_number(s *WoodcutterState, f runtime.FieldID) float64 {
 		return float64(s.Hunger)
 	}
 	return 0
+}
+
+func _Woodcutter_text(s *WoodcutterState, f runtime.FieldID) string {
+	switch f {
+	case 0:
+		return s.Location
+	}
+	return ""
 }
 
 func _Woodcutter_hash(s *WoodcutterState) uint64 {
