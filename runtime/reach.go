@@ -9,7 +9,7 @@ import (
 // A quick proof that a goal cannot hold, before any search: the relaxed
 // reachability of the annotations. Every field gets the set of values it
 // might take: a number an interval, a string a set of the constants the
-// role names, a bool either value. From the state's own values, every
+// role names for it (and any other string), a bool either value. From the state's own values, every
 // action whose precondition might hold widens them by its effects (a
 // constant set adds the constant; a constant added again and again opens
 // the interval that way; any other effect opens it both ways), until
@@ -21,13 +21,12 @@ import (
 
 // fieldRange is what a field might be: a number (bools as 0 and 1)
 // within [lo, hi]; or, for a string field, one of the constants whose
-// bits strs has (see Domain.symbols; otherStr: a string the role names
-// nowhere), or any string when anyStr is set (the domain has no Text, or
-// an effect writes the field in a way the forms do not tell).
+// bits strs has (bit i: Domain.symbols[f][i]; otherStr: a string the
+// role names nowhere), or any string when anyStr is set (the domain has
+// no Text, or an effect writes the field in a way the forms do not tell).
 type fieldRange struct {
 	lo, hi float64
 	strs   uint64
-	syms   []string // the field's constants, when strs is set
 	anyStr bool
 }
 
@@ -76,7 +75,7 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 	// grow, so once the goal might hold it might at the end: the proof has
 	// failed.
 	goal := &d.goals[g]
-	if goal.mightHold(rs) {
+	if goal.mightHold(rs, d.symbols) {
 		return false
 	}
 	if cap(r.widened) < len(d.Actions) {
@@ -87,12 +86,12 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 	for changed := true; changed; {
 		changed = false
 		for a := range d.Actions {
-			if r.widened[a] || !d.pres[a].mightHold(rs) {
+			if r.widened[a] || !d.pres[a].mightHold(rs, d.symbols) {
 				continue
 			}
 			r.widened[a] = true
 			if d.widen(ActionID(a), rs) {
-				if goal.mightHold(rs) {
+				if goal.mightHold(rs, d.symbols) {
 					return false
 				}
 				changed = true
@@ -109,7 +108,7 @@ func (d *Domain[S]) strRange(s *S, f FieldID) fieldRange {
 	if d.Text == nil || syms == nil {
 		return fieldRange{anyStr: true}
 	}
-	return fieldRange{strs: symbolBit(syms, d.Text(s, f)), syms: syms}
+	return fieldRange{strs: symbolBit(syms, d.Text(s, f))}
 }
 
 // symbolBit is the bit of value v among a string field's constants syms:
@@ -270,13 +269,14 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 	return changed
 }
 
-// mightHold reports whether c might hold with its fields within rs.
-func (c *condition[S]) mightHold(rs []fieldRange) bool {
+// mightHold reports whether c might hold with its fields within rs (syms:
+// the string fields' constants, Domain.symbols).
+func (c *condition[S]) mightHold(rs []fieldRange, syms [][]string) bool {
 	if c.holds == nil {
 		return true
 	}
 	for i := range c.parts {
-		if !c.parts[i].mightHold(rs) {
+		if !c.parts[i].mightHold(rs, syms) {
 			return false
 		}
 	}
@@ -285,7 +285,7 @@ func (c *condition[S]) mightHold(rs []fieldRange) bool {
 
 // mightHold reports whether p might hold with its field within rs (a part
 // of no form might).
-func (p *Part) mightHold(rs []fieldRange) bool {
+func (p *Part) mightHold(rs []fieldRange, syms [][]string) bool {
 	if p.Cmp == CmpNone {
 		return true
 	}
@@ -294,7 +294,7 @@ func (p *Part) mightHold(rs []fieldRange) bool {
 		return true
 	}
 	if r.strs != 0 { // a string field (its value always has a bit)
-		return p.mightHoldStr(r)
+		return p.mightHoldStr(r.strs, syms[p.Field])
 	}
 	switch p.Cmp {
 	case CmpEq:
@@ -314,13 +314,14 @@ func (p *Part) mightHold(rs []fieldRange) bool {
 }
 
 // mightHoldStr reports whether p might hold with its string field one of
-// r's values (a string the role does not name: any but p's constant).
-func (p *Part) mightHoldStr(r *fieldRange) bool {
-	if r.strs&otherStr != 0 && p.Cmp != CmpEq {
+// the values whose bits strs has, of the field's constants syms (a string
+// the role does not name: any but p's constant).
+func (p *Part) mightHoldStr(strs uint64, syms []string) bool {
+	if strs&otherStr != 0 && p.Cmp != CmpEq {
 		return true
 	}
-	for m := r.strs &^ otherStr; m != 0; m &= m - 1 {
-		if p.holdsFor(0, r.syms[bits.TrailingZeros64(m)], true) {
+	for m := strs &^ otherStr; m != 0; m &= m - 1 {
+		if p.holdsFor(0, syms[bits.TrailingZeros64(m)], true) {
 			return true
 		}
 	}
