@@ -271,8 +271,11 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 }
 
 // achieve plans goal g from st: the greedy pass, then the complete pass,
-// either for a cheaper plan or for one the greedy pass did not find. It
-// appends the steps and returns the state they reach.
+// either for a cheaper plan or for one the greedy pass did not find
+// (rescue: when it failed, for its failure proves nothing, a plan may
+// need what goal regression never chooses; but for a failure at the depth
+// limit with nothing left untried). It appends the steps and returns the
+// state they reach.
 func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	c := &b.call
 	c.goal = g
@@ -292,7 +295,9 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	case r.is(gaveUp):
 		b.greedy.partial = true
 		r = b.rescue(st, rem, result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal})
-	case r.is(failed) && b.greedy.partial:
+	case r.is(failed) && (b.greedy.partial || r.reason != MaxDepthExceeded):
+		// A failure the depth limit alone caused is the limit's (the
+		// forward search would not keep to it).
 		r = b.rescue(st, rem, r)
 	}
 	return b.conclude(g, st, mark, r)
@@ -410,14 +415,24 @@ const rescueFirst = 1000
 // failed because its choices of what serves what were wrong, the complete
 // pass meets each state again under every agenda that leads to it, and
 // can spend the whole budget where a search over states alone would not.
+// The forward search also runs when the complete pass has searched all it
+// could: goal regression builds plans of steps that serve what fails, and
+// some plans begin with a step that undoes the goal's field to make
+// another possible (meditating for mana lets the charge go), or need a
+// step that serves nothing (setting a field to 0 to count up to 1 from
+// it).
 func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	c := &b.call
 	c.probe = st
+	steps := math.Inf(1)
+	if !b.d.unreachable(c.goal, &c.probe, &b.reach) {
+		steps = c.stepsBound(st)
+	}
 	switch {
-	case b.d.unreachable(c.goal, &c.probe, &b.reach):
+	case math.IsInf(steps, 1): // proved out of reach
 		greedy.cut = false
 		return greedy
-	case c.stepsBound(st) > float64(rem):
+	case steps > float64(rem):
 		return result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
 	}
 	before := c.work.expansions
@@ -427,7 +442,7 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	r := b.complete.run(st, rem, math.Inf(1))
 	c.work.budget = budget
 	situations, forward := c.work.expansions-before, false
-	if r.is(stopped) && c.work.err == nil && r.reason == SearchBudgetExceeded && c.work.expansions < budget {
+	if (r.is(failed) || r.is(stopped) && c.work.err == nil && r.reason == SearchBudgetExceeded) && c.work.expansions < budget {
 		c.steps = c.steps[:mark]
 		r, forward = b.forward(st, rem), true
 	}

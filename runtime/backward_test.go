@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/mage"
 )
 
 func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []string {
@@ -18,6 +19,34 @@ func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []strin
 		out[i] = d.Actions[a].Name
 	}
 	return out
+}
+
+// TestChainerPlansWhatRegressionCannot: the mage's only way to more mana,
+// meditating, lets the charge go, so goal regression finds no helper for
+// channelling that keeps what it serves; the plan begins with what undoes
+// the goal's field. The complete pass searches all it can and finds
+// nothing; the forward search after it finds the cheapest plan, where the
+// chainer used to say the goal was out of reach. So for the ward.
+func TestChainerPlansWhatRegressionCannot(t *testing.T) {
+	d := mage.MageDomain
+	var p runtime.Plan
+	var tr runtime.Trace
+	err := runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), mage.MageState{Mana: 1}, mage.MageGoalCharged, &p)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Meditate", "Meditate", "Channel", "Channel", "Channel"}, d.Names(p.Steps))
+	assert.Equal(t, 7.0, p.Cost)
+	assert.Contains(t, tr.String(), "states searched forward")
+	// Without chaining, nothing is searched for it.
+	_, err = runtime.NewBackwardChainer(d, runtime.WithoutChaining()).PlanGoal(t.Context(), mage.MageState{Mana: 1}, mage.MageGoalCharged)
+	require.Error(t, err)
+
+	// From two rings, no action serves Rings == 1 (widening moves away,
+	// erasing sets a value that fails it), so the greedy pass fails at
+	// once, with nothing left untried; that proves nothing, and the
+	// forward search erases and widens.
+	err = runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), mage.MageState{Rings: 2}, mage.MageGoalWarded, &p)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Erase", "Widen"}, d.Names(p.Steps))
 }
 
 func TestSoldierPlan(t *testing.T) {
@@ -403,6 +432,7 @@ goal Armed holds
   Reload: precondition "Magazines > 0" fails, chaining helpers
     skip Reload: already being established (cycle)
   reject Reload: cyclic precondition
+goal Armed: no greedy plan; complete search: no plan, after 2 situations and 1 states searched forward
 goal Armed fails: rolegen: Soldier: goal Armed: cyclic precondition: establishing "Magazines > 0" for Reload needs Reload itself
 `, tr.String())
 }

@@ -105,9 +105,13 @@
 //     actions waiting with the lower bound of the top one's precondition).
 //     The first plan it completes is the cheapest the chainer can build
 //     within its limits. It runs when the greedy pass found nothing (the
-//     rescue: for 1,000 expansions, after which a forward search over
-//     states, A* with the derived estimate for the goal and the goals it
-//     protects, takes the rest of the budget), and, bounded by the cost
+//     rescue: for 1,000 expansions, after which, or once it has searched
+//     all it can build, a forward search over states, A* with the derived
+//     estimate for the goal and the goals it protects, takes the rest of
+//     the budget: some plans begin with a step that undoes what the goal
+//     needs, so that another step becomes possible, and goal regression
+//     builds none of them; but not when the greedy pass failed at the
+//     depth limit alone, [MaxDepthExceeded]), and, bounded by the cost
 //     of the greedy pass's plan (branch and bound), when that plan has a
 //     detour
 //     (it sets a field to a constant an earlier step set it to: a walk

@@ -133,7 +133,9 @@ func TestMutuallyCyclicPreconditions(t *testing.T) {
 	})
 	p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), ab{})
 	require.ErrorIs(t, err, runtime.ErrCyclicPrecondition)
-	assert.Less(t, p.Expansions, 10)
+	// The greedy pass, the complete pass and the forward search each
+	// see the knot at once.
+	assert.Less(t, p.Expansions, 16)
 	_, err = runtime.NewAStar(d).Plan(context.Background(), ab{})
 	require.ErrorIs(t, err, runtime.ErrUnreachable)
 }

@@ -401,7 +401,7 @@ func mustSimulate(t testing.TB, d *runtime.Domain[roleState], s roleState, steps
 
 // TestBackwardChainerOnRandomRoles holds the chainer to its targets on
 // random roles, with and without a clock field: a valid plan for at least
-// 98% of the starts A* solves within 8 steps, and within 1.5× the optimal
+// 99% of the starts A* solves within 8 steps, and within 1.5× the optimal
 // cost at the 90th percentile. (Times are printed, not asserted: see the
 // benchmark in bench/.)
 func TestBackwardChainerOnRandomRoles(t *testing.T) {
@@ -416,7 +416,7 @@ func TestBackwardChainerOnRandomRoles(t *testing.T) {
 				require.Greater(t, len(problems), roles)
 				f := measureChainer(t, problems)
 				t.Log(f.String())
-				assert.GreaterOrEqual(t, float64(f.found), 0.98*float64(f.starts), "valid plans found")
+				assert.GreaterOrEqual(t, float64(f.found), 0.99*float64(f.starts), "valid plans found")
 				assert.LessOrEqual(t, f.percentile(0.9), 1.5, "cost / optimal at the 90th percentile")
 			})
 		}
