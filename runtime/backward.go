@@ -360,7 +360,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		case cost < first:
 			detail = "none cheaper than the greedy pass's with another first choice, of " + strconv.Itoa(len(b.best)) + " steps"
 		}
-		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+strconv.Itoa(c.work.expansions-before)+" situations")
+		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
 	}
 	switch {
 	case r.is(found):
@@ -451,9 +451,9 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		if r.is(found) {
 			detail = "the cheapest plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		}
-		detail += ", after " + strconv.Itoa(situations) + " situations"
+		detail += ", after " + counted(situations, "situation")
 		if forward {
-			detail += " and " + strconv.Itoa(c.work.expansions-before-situations) + " states searched forward"
+			detail += " and " + counted(c.work.expansions-before-situations, "state") + " searched forward"
 		}
 		c.event(TraceSearch, c.goal, NoAction, 0, detail)
 	}

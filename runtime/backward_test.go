@@ -432,7 +432,7 @@ goal Armed holds
   Reload: precondition "Magazines > 0" fails, chaining helpers
     skip Reload: already being established (cycle)
   reject Reload: cyclic precondition
-goal Armed: no greedy plan; complete search: no plan, after 2 situations and 1 states searched forward
+goal Armed: no greedy plan; complete search: no plan, after 2 situations and 1 state searched forward
 goal Armed fails: rolegen: Soldier: goal Armed: cyclic precondition: establishing "Magazines > 0" for Reload needs Reload itself
 `, tr.String())
 }

@@ -133,7 +133,7 @@ func (e *PlanningError) Error() string {
 		case e.Undoes != "":
 			fmt.Fprintf(&b, "unreachable: %s would undo goal %s of higher priority", e.ActionName, e.Undoes)
 		case e.Action == NoAction && e.States > 0:
-			fmt.Fprintf(&b, "unreachable: no plan reaches it (%d states searched)", e.States)
+			b.WriteString("unreachable: no plan reaches it (" + counted(e.States, "state") + " searched)")
 		case e.Action == NoAction:
 			b.WriteString("unreachable: no action can make a failing part of it hold")
 		default:

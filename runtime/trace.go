@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -100,4 +101,13 @@ func (t *Trace) String() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// counted is n and the noun, plural unless n is 1: "1 state", "2 states".
+func counted(n int, noun string) string {
+	s := strconv.Itoa(n) + " " + noun
+	if n != 1 {
+		s += "s"
+	}
+	return s
 }
