@@ -98,6 +98,7 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	b.reach = newReach(d)
 	b.errs = newKeptErrors()
 	b.greedy = newGreedy(&b.call)
+	b.greedy.reach = &b.reach
 	b.complete = complete[S]{c: &b.call}
 	b.kept = make([]ActionID, 0, cap(b.call.steps))
 	b.taken = make([]uint8, len(d.Actions))

@@ -37,6 +37,12 @@ type greedy[S comparable] struct {
 	// more it may take.
 	base, rem int
 	giveUp    int // the expansion count at which the pass gives up
+	// proveAt is the expansion count at which the pass tries to prove the
+	// goal out of reach from root, the state it began in (see
+	// greedyProveAfter), with the chainer's scratch reach; 0: it does not.
+	proveAt int
+	root    S
+	reach   *reach
 	// partial: the pass left choices untried (a frame failed after a step
 	// served it, or a step would undo a goal the complete pass may
 	// restore), so its failure is not final.
@@ -74,6 +80,13 @@ type greedy[S comparable] struct {
 // not cost more than searching properly.
 func greedyBudget(maxSteps int) int { return 64 + 2*maxSteps }
 
+// greedyProveAfter is how many expansions the greedy pass takes before it
+// tries to prove its goal out of reach (reach.go): most plans are found
+// sooner, and a pass lost in a goal that no plan reaches (a fisher at
+// sea without the vigor to row back) stops there instead of at its
+// budget. It gives up, and the rescue's proof says why.
+const greedyProveAfter = 32
+
 func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	words := (len(c.d.Actions) + 63) / 64
 	g := greedy[S]{c: c, onAgenda: make([]uint64, words), banned: make([]uint64, words), bans: make([]ActionID, 0, len(c.d.Actions))}
@@ -104,6 +117,10 @@ func (g *greedy[S]) run(st S, rem int) result {
 	g.bans = g.bans[:0]
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
+	g.proveAt = 0
+	if g.rootFrom == 0 && c.d.Number != nil {
+		g.proveAt, g.root = c.work.expansions+greedyProveAfter, st
+	}
 	failing := c.d.goals[c.goal].failing(st)
 	if failing == 0 {
 		c.end = st
@@ -261,7 +278,7 @@ func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth int
 		r.depth = int16(depth)
 		return nil, r, false
 	}
-	if c.work.expansions > g.giveUp {
+	if c.work.expansions > g.giveUp || c.work.expansions == g.proveAt && c.d.unreachable(c.goal, &g.root, g.reach) {
 		return nil, result{kind: gaveUp}, false
 	}
 	return g.choices(act, b, s, failing, depth), result{}, true
