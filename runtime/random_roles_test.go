@@ -435,6 +435,38 @@ func BenchmarkBackwardChainerOnRandomRoles(b *testing.B) {
 	}
 }
 
+// costsToGo returns every state of a random role of four fields (each
+// 0..4, no clock) and the cost of the cheapest plan from each to its goal
+// (+Inf where none reaches it), by Dijkstra over the reversed transitions.
+func costsToGo(t *testing.T, d *runtime.Domain[roleState]) ([]roleState, []float64) {
+	index := map[roleState]int{}
+	var states []roleState
+	for v := range 625 {
+		var s roleState
+		for f, x := 0, v; f < 4; f, x = f+1, x/5 {
+			s.V[f] = x % 5
+		}
+		index[s] = len(states)
+		states = append(states, s)
+	}
+	rev := make([][]randEdge, len(states))
+	var goals []int
+	for i, s := range states {
+		if d.Holds(0, s) {
+			goals = append(goals, i)
+		}
+		for a := range d.Actions {
+			if !d.Applicable(runtime.ActionID(a), s) {
+				continue
+			}
+			j, ok := index[d.Apply(runtime.ActionID(a), s)]
+			require.True(t, ok, "a state beyond 0..4")
+			rev[j] = append(rev[j], randEdge{to: i, cost: d.Actions[a].Cost})
+		}
+	}
+	return states, shortest(rev, goals)
+}
+
 // The estimate derived from the annotations never exceeds the true cost to
 // go (checked against a backward Dijkstra over every state of random roles
 // with no clock, whose fields stay within 0..4), and A* with it returns
@@ -452,35 +484,7 @@ func TestDerivedEstimateIsAdmissible(t *testing.T) {
 		// served by different actions add up.
 		rr := newRandomRoleWithGoal(r, 4, 8, false, 2+i%3)
 		d := rr.d
-		// Every state, and the reversed transitions.
-		index := map[roleState]int{}
-		var states []roleState
-		for v := range 625 {
-			var s roleState
-			for f, x := 0, v; f < 4; f, x = f+1, x/5 {
-				s.V[f] = x % 5
-			}
-			index[s] = len(states)
-			states = append(states, s)
-		}
-		rev := make([][]randEdge, len(states))
-		for i, s := range states {
-			for a := range d.Actions {
-				if !d.Applicable(runtime.ActionID(a), s) {
-					continue
-				}
-				j, ok := index[d.Apply(runtime.ActionID(a), s)]
-				require.True(t, ok, "a state beyond 0..4")
-				rev[j] = append(rev[j], randEdge{to: i, cost: d.Actions[a].Cost})
-			}
-		}
-		var goals []int
-		for i, s := range states {
-			if d.Holds(0, s) {
-				goals = append(goals, i)
-			}
-		}
-		togo := shortest(rev, goals)
+		states, togo := costsToGo(t, d)
 		as, dijkstra := runtime.NewAStar(d), runtime.NewAStar(d, runtime.WithUniformCost())
 		for i, s := range states {
 			lb := d.LowerBound(0, s)
@@ -558,31 +562,7 @@ func TestRelaxedReachabilityReadsStrings(t *testing.T) {
 		asInt.str = false
 		di := asInt.domain()
 		d := rr.d
-		index := map[roleState]int{}
-		var states []roleState
-		for v := range 625 {
-			var s roleState
-			for f, x := 0, v; f < 4; f, x = f+1, x/5 {
-				s.V[f] = x % 5
-			}
-			index[s] = len(states)
-			states = append(states, s)
-		}
-		rev := make([][]randEdge, len(states))
-		var goals []int
-		for i, s := range states {
-			if d.Holds(0, s) {
-				goals = append(goals, i)
-			}
-			for a := range d.Actions {
-				if d.Applicable(runtime.ActionID(a), s) {
-					j, ok := index[d.Apply(runtime.ActionID(a), s)]
-					require.True(t, ok, "a state beyond 0..4")
-					rev[j] = append(rev[j], randEdge{to: i, cost: 1})
-				}
-			}
-		}
-		togo := shortest(rev, goals)
+		states, togo := costsToGo(t, d)
 		for i, s := range states {
 			str, num := runtime.ProvedUnreachable(d, 0, s), runtime.ProvedUnreachable(di, 0, s)
 			if !math.IsInf(togo[i], 1) {
