@@ -425,13 +425,15 @@ const rescueFirst = 1000
 func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	c := &b.call
 	c.probe = st
-	steps := math.Inf(1)
-	if !b.d.unreachable(c.goal, &c.probe, &b.reach) {
+	steps, relaxed := math.Inf(1), b.d.unreachable(c.goal, &c.probe, &b.reach)
+	if !relaxed {
 		steps = c.stepsBound(st)
 	}
 	switch {
 	case math.IsInf(steps, 1): // proved out of reach
 		greedy.cut = false
+		// The greedy pass's own reason, when it has one, says more.
+		greedy.relaxed = relaxed && greedy.reason == Unreachable && greedy.action == NoAction && greedy.undoes == NoGoal
 		return greedy
 	case steps > float64(rem):
 		return result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
@@ -557,6 +559,8 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 		e.Limit = b.cfg.budget
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
+	case r.reason == Unreachable:
+		e.Relaxed = r.relaxed
 	}
 	return b.errs.keep(&e)
 }

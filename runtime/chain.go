@@ -68,8 +68,11 @@ type result struct {
 	frame  int16
 	depth  int16
 	reason Reason
-	action ActionID
-	undoes GoalID // for Unreachable: the goal of higher priority the action would undo
+	// relaxed: for Unreachable, the relaxed reachability proved it (see
+	// reach.go).
+	relaxed bool
+	action  ActionID
+	undoes  GoalID // for Unreachable: the goal of higher priority the action would undo
 }
 
 type resultKind uint8
