@@ -104,8 +104,9 @@ type PlanningError struct {
 	// InvalidCost.
 	Cost float64
 	// Relaxed: the goal is Unreachable by the relaxed reachability of the
-	// annotations, proved before any search: no values the actions can
-	// give the fields from the start satisfy it.
+	// annotations: no values the actions can give the fields from the
+	// start satisfy it (A* tries the proof after 16 expansions, the
+	// backward chainer after 32 or when its first pass fails).
 	Relaxed bool
 }
 
