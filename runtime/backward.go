@@ -425,7 +425,8 @@ const rescueFirst = 1000
 func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	c := &b.call
 	c.probe = st
-	steps, relaxed := math.Inf(1), b.d.unreachable(c.goal, &c.probe, &b.reach)
+	// The greedy pass may have proved it already (greedyProveAfter).
+	steps, relaxed := math.Inf(1), b.greedy.proved || b.d.unreachable(c.goal, &c.probe, &b.reach)
 	if !relaxed {
 		steps = c.stepsBound(st)
 	}

@@ -40,9 +40,11 @@ type greedy[S comparable] struct {
 	// proveAt is the expansion count at which the pass tries to prove the
 	// goal out of reach from root, the state it began in (see
 	// greedyProveAfter), with the chainer's scratch reach; 0: it does not.
+	// proved: it did, and gave up.
 	proveAt int
 	root    S
 	reach   *reach
+	proved  bool
 	// partial: the pass left choices untried (a frame failed after a step
 	// served it, or a step would undo a goal the complete pass may
 	// restore), so its failure is not final.
@@ -84,7 +86,7 @@ func greedyBudget(maxSteps int) int { return 64 + 2*maxSteps }
 // tries to prove its goal out of reach (reach.go): most plans are found
 // sooner, and a pass lost in a goal that no plan reaches (a fisher at
 // sea without the vigor to row back) stops there instead of at its
-// budget. It gives up, and the rescue's proof says why.
+// budget. It gives up, and the rescue says why.
 const greedyProveAfter = 32
 
 func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
@@ -117,7 +119,7 @@ func (g *greedy[S]) run(st S, rem int) result {
 	g.bans = g.bans[:0]
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
-	g.proveAt = 0
+	g.proveAt, g.proved = 0, false
 	if g.rootFrom == 0 && c.d.Number != nil {
 		g.proveAt, g.root = c.work.expansions+greedyProveAfter, st
 	}
@@ -278,7 +280,11 @@ func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth int
 		r.depth = int16(depth)
 		return nil, r, false
 	}
-	if c.work.expansions > g.giveUp || c.work.expansions == g.proveAt && c.d.unreachable(c.goal, &g.root, g.reach) {
+	if c.work.expansions == g.proveAt && c.d.unreachable(c.goal, &g.root, g.reach) {
+		g.proved = true
+		return nil, result{kind: gaveUp}, false
+	}
+	if c.work.expansions > g.giveUp {
 		return nil, result{kind: gaveUp}, false
 	}
 	return g.choices(act, b, s, failing, depth), result{}, true
