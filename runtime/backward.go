@@ -16,8 +16,9 @@ const (
 	DefaultMaxDepth = 10
 	// MaxMaxDepth is the largest depth WithMaxDepth accepts.
 	MaxMaxDepth = 256
-	// DefaultImprovement is how many expansions the chainer may spend
-	// looking for a plan cheaper than its first (WithImprovement).
+	// DefaultImprovement is how many expansions the chainer's leads, and
+	// its other searches for a plan cheaper than its first, may spend
+	// each (WithImprovement).
 	DefaultImprovement = 256
 )
 
@@ -38,6 +39,10 @@ type BackwardChainer[S comparable] struct {
 	reach    reach      // scratch of the relaxed reachability
 	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
 	kept     []ActionID // scratch of drop
+	leadList []lead     // scratch of leads
+	// leadFrom and leadTo: scratch of leads, the state before and after a
+	// lead (on the heap, for Domain.Key takes pointers).
+	leadFrom, leadTo S
 	// fwd is the rescue's forward search, made at the first rescue;
 	// fplan and fgoals its scratch.
 	fwd     *AStar[S]
@@ -74,12 +79,16 @@ func WithMaxDepth(n int) BackwardOption {
 	return backwardFunc(func(c *backwardConfig) { c.maxDepth = min(max(n, 1), MaxMaxDepth) })
 }
 
-// WithImprovement sets how many expansions the chainer may spend, out of
-// its budget, looking for a plan cheaper than the first its greedy pass
-// found (default DefaultImprovement; 0 returns the first plan). The
-// search is the complete pass, bounded by the first plan's cost; when it
-// ends within n expansions, the plan is the cheapest the chainer can
-// build.
+// WithImprovement sets how many expansions, out of its budget, the
+// chainer may spend looking for a plan cheaper than the first its greedy
+// pass found, twice over (default DefaultImprovement; 0 returns the
+// first plan): n for leads (the greedy pass after a step taken first, up
+// to three times), and n for the greedy pass again with the goal's later
+// first choices and then the complete pass, bounded by the cheapest
+// plan's cost; when that ends within its share, the plan is the cheapest
+// the chainer can build. Where the greedy pass found nothing and a lead
+// found a plan (the rescue), the complete pass looks for a cheaper one
+// within n.
 func WithImprovement(n int) BackwardOption {
 	return backwardFunc(func(c *backwardConfig) { c.improvement = max(n, 0) })
 }
@@ -102,6 +111,7 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	b.complete = complete[S]{c: &b.call}
 	b.kept = make([]ActionID, 0, cap(b.call.steps))
 	b.taken = make([]uint8, len(d.Actions))
+	b.leadList = make([]lead, 0, leadRuns*len(d.Actions))
 	return b
 }
 
@@ -305,8 +315,12 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 }
 
 // improve looks, after the greedy pass found a plan (the call's steps
-// from mark), for a cheaper one with the complete pass bounded by its
-// cost, within the improvement budget; it keeps the cheaper plan. It
+// from mark), for a cheaper one: the greedy pass with the goal's later
+// first choices (alternatives), then, when the plan costs more than the
+// guess of a later first choice, after leads (leads, with a share of the
+// improvement budget of their own), then the complete pass
+// bounded by the cheapest plan's cost, on what the alternatives left of
+// theirs; it keeps the cheapest plan. It
 // searches only when the greedy pass had a choice to make (else the
 // complete pass would find the same plan first), the plan has a detour
 // (see detour) or costs more than the guess of a plan that begins with a
@@ -349,6 +363,16 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
 	before, first := c.work.expansions, cost
 	cost, end = b.alternatives(st, rem, mark, cost, end)
+	// The leads have a share of their own; the complete pass has what
+	// the alternatives left of theirs.
+	left := max(c.work.budget-c.work.expansions, 0)
+	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
+	if first > later*(1+1e-9) {
+		// A plan dearer than the guess of another first choice; leads
+		// do not mend a detour (drop does).
+		cost, end = b.leads(st, rem, mark, cost, end)
+	}
+	c.work.budget = min(budget, c.work.expansions+left)
 	c.steps = c.steps[:mark]
 	r := b.complete.run(st, rem, cost*(1-1e-9))
 	c.work.budget = budget
@@ -359,10 +383,19 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		case r.is(found):
 			detail = "a cheaper plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		case cost < first:
-			detail = "none cheaper than the greedy pass's with another first choice, of " + strconv.Itoa(len(b.best)) + " steps"
+			detail = "none cheaper than the greedy pass's with another first choice or after a lead, of " + strconv.Itoa(len(b.best)) + " steps"
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
 	}
+	return b.cheaperOrBest(st, mark, r, end)
+}
+
+// cheaperOrBest ends a search for a plan cheaper than b.best (which
+// reaches end): the complete pass's plan when r found one (the steps it
+// does without dropped), r when the pass stopped on the context or an
+// invalid cost, else b.best.
+func (b *BackwardChainer[S]) cheaperOrBest(st S, mark int, r result, end S) result {
+	c := &b.call
 	switch {
 	case r.is(found):
 		b.drop(st, mark)
@@ -410,7 +443,9 @@ const rescueFirst = 1000
 // rescue searches for a plan the greedy pass, which failed with greedy,
 // did not find, unless the goal is proved out of reach first (see
 // reach.go), or some part of it needs more steps than the limit leaves,
-// whatever the plan. It runs the complete pass for rescueFirst
+// whatever the plan. It tries leads first (see leads; rescueLeads
+// expansions in all), and when one finds a plan looks for a cheaper one
+// (improveLed). Else it runs the complete pass for rescueFirst
 // expansions, then, when that found nothing, searches forward over states
 // on what is left of the budget (see forward): where the greedy pass
 // failed because its choices of what serves what were wrong, the complete
@@ -439,9 +474,23 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	case steps > float64(rem):
 		return result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
 	}
-	before := c.work.expansions
 	mark := len(c.steps)
 	budget := c.work.budget
+	// Leads first: where the greedy pass failed for what its steps spent
+	// (the vigor to row back), a plan that begins by resting is a few
+	// greedy passes away, where the complete pass may need thousands of
+	// expansions.
+	b.best = b.best[:0]
+	c.work.budget = min(budget, c.work.expansions+rescueLeads)
+	cost, end := b.leads(st, rem, mark, math.Inf(1), st)
+	c.work.budget = budget
+	switch {
+	case c.work.err != nil:
+		return c.work.stop()
+	case !math.IsInf(cost, 1):
+		return b.improveLed(st, rem, mark, cost, end)
+	}
+	before := c.work.expansions
 	c.work.budget = min(budget, c.work.expansions+rescueFirst)
 	r := b.complete.run(st, rem, math.Inf(1))
 	c.work.budget = budget
@@ -472,6 +521,31 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		b.drop(st, mark)
 	}
 	return r
+}
+
+// improveLed looks, within the improvement budget, for a plan cheaper
+// than the one a lead found in the rescue (b.best, of cost best, reaching
+// end), with the complete pass bounded by its cost; it keeps the cheaper
+// plan.
+func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S) result {
+	c := &b.call
+	c.steps = c.steps[:mark]
+	if b.cfg.improvement == 0 {
+		return b.cheaperOrBest(st, mark, result{kind: failed}, end)
+	}
+	budget, before := c.work.budget, c.work.expansions
+	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
+	r := b.complete.run(st, rem, best*(1-1e-9))
+	c.work.budget = budget
+	c.work.expansions = min(c.work.expansions, budget)
+	if c.trace != nil {
+		detail := "no cheaper plan than the lead's"
+		if r.is(found) {
+			detail = "a cheaper plan, of " + counted(len(c.steps)-mark, "step")
+		}
+		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
+	}
+	return b.cheaperOrBest(st, mark, r, end)
 }
 
 // forward plans the call's goal and the goals it protects from st, in rem

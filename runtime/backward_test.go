@@ -24,27 +24,39 @@ func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []strin
 // TestChainerPlansWhatRegressionCannot: the mage's only way to more mana,
 // meditating, lets the charge go, so goal regression finds no helper for
 // channelling that keeps what it serves; the plan begins with what undoes
-// the goal's field. The complete pass searches all it can and finds
-// nothing; the forward search after it finds the cheapest plan, where the
-// chainer used to say the goal was out of reach. So for the ward.
+// the goal's field. A lead finds it: meditating twice first, the greedy
+// pass channels three times (the cheapest plan), where the chainer used
+// to say the goal was out of reach. A full charge from one mana needs four
+// meditations, more than a lead takes: the complete pass searches all it can and finds
+// nothing, and the forward search after it finds the cheapest plan. So
+// for the ward.
 func TestChainerPlansWhatRegressionCannot(t *testing.T) {
 	d := mage.MageDomain
 	var p runtime.Plan
 	var tr runtime.Trace
-	err := runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), mage.MageState{Mana: 1}, mage.MageGoalCharged, &p)
+	bc := runtime.NewBackwardChainer(d, runtime.WithTrace(&tr))
+	err := bc.PlanGoalInto(t.Context(), mage.MageState{Mana: 1}, mage.MageGoalCharged, &p)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Meditate", "Meditate", "Channel", "Channel", "Channel"}, d.Names(p.Steps))
 	assert.Equal(t, 7.0, p.Cost)
+	assert.Contains(t, tr.String(), "goal Charged: Meditate first, 2 times, then the greedy pass: a plan of 5 steps costing 7")
+
+	err = bc.PlanGoalInto(t.Context(), mage.MageState{Mana: 1, Charge: 1}, mage.MageGoalSurged, &p)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Meditate", "Meditate", "Meditate", "Meditate", "Channel", "Channel", "Channel", "Channel", "Channel"}, d.Names(p.Steps))
+	assert.Equal(t, 13.0, p.Cost)
 	assert.Contains(t, tr.String(), "states searched forward")
+	assert.NotContains(t, tr.String(), "first,", "no lead reaches it")
+
 	// Without chaining, nothing is searched for it.
 	_, err = runtime.NewBackwardChainer(d, runtime.WithoutChaining()).PlanGoal(t.Context(), mage.MageState{Mana: 1}, mage.MageGoalCharged)
 	require.Error(t, err)
 
 	// From two rings, no action serves Rings == 1 (widening moves away,
 	// erasing sets a value that fails it), so the greedy pass fails at
-	// once, with nothing left untried; that proves nothing, and the
-	// forward search erases and widens.
-	err = runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), mage.MageState{Rings: 2}, mage.MageGoalWarded, &p)
+	// once, with nothing left untried; that proves nothing, and a lead
+	// erases: the greedy pass widens.
+	err = bc.PlanGoalInto(t.Context(), mage.MageState{Rings: 2}, mage.MageGoalWarded, &p)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Erase", "Widen"}, d.Names(p.Steps))
 }

@@ -105,8 +105,9 @@
 //     actions waiting with the lower bound of the top one's precondition).
 //     The first plan it completes is the cheapest the chainer can build
 //     within its limits. It runs when the greedy pass found nothing (the
-//     rescue: for 1,000 expansions, after which, or once it has searched
-//     all it can build, a forward search over states, A* with the derived
+//     rescue, unless a lead finds a plan first, see below: for 1,000
+//     expansions, after which, or once it has searched all it can
+//     build, a forward search over states, A* with the derived
 //     estimate for the goal and the goals it protects, takes the rest of
 //     the budget: some plans begin with a step that undoes what the goal
 //     needs, so that another step becomes possible, and goal regression
@@ -123,10 +124,24 @@
 //     precondition for more runs, unless the greedy pass had no choice
 //     to make or the plan costs no more than the goal's lower bound. That
 //     improvement spends at most [DefaultImprovement] expansions
-//     ([WithImprovement]): first on the greedy pass again, with each of
-//     the goal frame's first choices after the one the plan began with
-//     taken first, then on the complete pass bounded by the cheapest
-//     plan so far; the cheapest plan wins.
+//     ([WithImprovement]) on the greedy pass again, with each of the
+//     goal frame's first choices after the one the plan began with
+//     taken first, and the complete pass bounded by the cheapest plan
+//     so far, and as many again, between the two, on leads, when the
+//     plan costs more than the guess of a later first choice. The
+//     cheapest plan wins.
+//   - A lead is a step taken first, up to three times in a row, before
+//     the greedy pass plans the goal from where it leads: goal
+//     regression chains a step where the part it serves fails, never
+//     earlier for what a later step needs (a fisher who rows out with
+//     the vigor he has and cannot row back, where resting first would
+//     have done). Each action that applies where the goal's steps begin
+//     is a lead, tried cheapest first by its cost and the goal's lower
+//     bound after it, each greedy pass within 16 expansions. The
+//     improvement tries them; so does the rescue, first, within 256
+//     expansions in all, and when one finds a plan the complete pass
+//     looks for a cheaper one within the improvement's budget, where the
+//     rescue would have searched on.
 //   - Before the improvement searches, on each plan it finds, and on the
 //     rescue's plan, the chainer drops the steps the plan does without
 //     (greedy action elimination): a step whose action the plan takes
@@ -140,7 +155,7 @@
 // the chainer's choices serve failing parts only, and the greedy pass
 // commits to its order). On the hand-written roles of the bench module
 // (README, "Planners"), plans cost at most 1.2 times the cheapest at the
-// 90th percentile, and twice at worst, but for one role (2.09).
+// 90th percentile, and twice at worst.
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,

@@ -35,14 +35,19 @@ const (
 	// TraceSearch: the backward chainer's greedy pass found no plan and
 	// its complete pass searched further (Detail says what it found).
 	TraceSearch
-	// TraceImprove: the backward chainer's greedy pass found a plan, and
-	// it looked for a cheaper one: the greedy pass with other first
-	// choices, then the complete pass (Detail says what it found).
+	// TraceImprove: the backward chainer's greedy pass, or a lead, found
+	// a plan, and it looked for a cheaper one: the greedy pass with other
+	// first choices and after leads, then the complete pass (Detail says
+	// what it found).
 	TraceImprove
 	// TraceDrop: the backward chainer's plan reaches its goal without
 	// Action, which it takes out (Detail says which later steps went
 	// with it).
 	TraceDrop
+	// TraceLead: the backward chainer found a cheaper plan, or its first,
+	// by taking Action first, before its greedy pass (Detail says how
+	// many times, and the plan).
+	TraceLead
 )
 
 // TraceEvent is one decision of a planner.
@@ -97,6 +102,8 @@ func (t *Trace) String() string {
 			fmt.Fprintf(&b, "goal %s: complete search for a cheaper plan: %s", e.Goal, e.Detail)
 		case TraceDrop:
 			fmt.Fprintf(&b, "drop %s: %s", e.Action, e.Detail)
+		case TraceLead:
+			fmt.Fprintf(&b, "goal %s: %s first, %s", e.Goal, e.Action, e.Detail)
 		}
 		b.WriteByte('\n')
 	}

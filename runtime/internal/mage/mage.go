@@ -18,6 +18,10 @@ type Mage struct {
 
 	// Charged means a spell ready to cast.
 	Charged struct{} `plan:"goal=Charge >= 3"`
+	// Surged means a spell charged to the full: five mana channelled,
+	// more than a plan that begins with meditating up to three times
+	// and goes on greedily can gather.
+	Surged struct{} `plan:"goal=Charge >= 5; priority=low"`
 	// Warded means a circle of one ring drawn.
 	Warded struct{} `plan:"goal=Rings == 1; priority=low"`
 }
@@ -29,7 +33,7 @@ func (m *Mage) Channel() { m.Mana--; m.Charge++ }
 
 // Meditate gathers a mana and lets the charge go.
 //
-//plan:action pre="Mana <= 3" post="Mana += 1, Charge = 0" cost=2
+//plan:action pre="Mana <= 5" post="Mana += 1, Charge = 0" cost=2
 func (m *Mage) Meditate() { m.Mana++; m.Charge = 0 }
 
 // Widen draws one more ring.

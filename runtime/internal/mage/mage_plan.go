@@ -57,6 +57,7 @@ const (
 // The goals of Mage, in declaration order: indexes of MageDomain.Goals.
 const (
 	MageGoalCharged runtime.GoalID = iota
+	MageGoalSurged
 	MageGoalWarded
 )
 
@@ -95,7 +96,7 @@ var MageDomain = runtime.NewDomain(runtime.Domain[MageState]{
 			Name:        "Meditate",
 			Description: "Meditate gathers a mana and lets the charge go.",
 			Pre:         _Mage_pre_Meditate,
-			PreText:     "Mana <= 3",
+			PreText:     "Mana <= 5",
 			Effect:      _Mage_effect_Meditate,
 			EffectText:  "Mana += 1, Charge = 0",
 			Cost:        2,
@@ -103,7 +104,7 @@ var MageDomain = runtime.NewDomain(runtime.Domain[MageState]{
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLe, Field: 0, Num: 3},
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLe, Field: 0, Num: 5},
 			},
 			Reads:  []runtime.FieldID{0},
 			Writes: []runtime.FieldID{0, 1},
@@ -159,6 +160,17 @@ var MageDomain = runtime.NewDomain(runtime.Domain[MageState]{
 			},
 		},
 		{
+			Name:        "Surged",
+			Description: "Surged means a spell charged to the full: five mana channelled,\nmore than a plan that begins with meditating up to three times\nand goes on greedily can gather.",
+			Priority:    runtime.Low,
+			Cond:        _Mage_goal_Surged,
+			CondText:    "Charge >= 5",
+			Reads:       []runtime.FieldID{1},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGe, Field: 1, Num: 5},
+			},
+		},
+		{
 			Name:        "Warded",
 			Description: "Warded means a circle of one ring drawn.",
 			Priority:    runtime.Low,
@@ -189,7 +201,7 @@ func _Mage_effect_Channel(s MageState) MageState {
 }
 
 func _Mage_pre_Meditate(s MageState) bool {
-	return s.Mana <= 3
+	return s.Mana <= 5
 }
 
 func _Mage_effect_Meditate(s MageState) MageState {
@@ -215,6 +227,10 @@ func _Mage_goal_Charged(s MageState) bool {
 	return s.Charge >= 3
 }
 
+func _Mage_goal_Surged(s MageState) bool {
+	return s.Charge >= 5
+}
+
 func _Mage_goal_Warded(s MageState) bool {
 	return s.Rings == 1
 }
@@ -225,7 +241,7 @@ func _Mage_enabled(s *MageState, bits []uint64) {
 	if s.Mana >= 1 {
 		w |= 1 << 0
 	}
-	if s.Mana <= 3 {
+	if s.Mana <= 5 {
 		w |= 1 << 1
 	}
 	if s.Rings <= 3 {
@@ -247,7 +263,7 @@ func _Mage_search(x *runtime.Search[MageState]) {
 				return
 			}
 		}
-		if s.Mana <= 3 {
+		if s.Mana <= 5 {
 			n := _Mage_effect_Meditate(s)
 			h := rolegenimpl.HashStart
 			h = rolegenimpl.HashWord(h, uint64(n.Mana))
@@ -286,8 +302,11 @@ func _Mage_satisfied(s *MageState, bits []uint64) {
 	if s.Charge >= 3 {
 		w |= 1 << 0
 	}
-	if s.Rings == 1 {
+	if s.Charge >= 5 {
 		w |= 1 << 1
+	}
+	if s.Rings == 1 {
+		w |= 1 << 2
 	}
 	bits[0] = w
 }
@@ -301,7 +320,7 @@ func _Mage_replay(s *MageState, steps []runtime.ActionID) int {
 			}
 			s.Mana, s.Charge = s.Mana-1, s.Charge+1
 		case MageMeditate:
-			if !(s.Mana <= 3) {
+			if !(s.Mana <= 5) {
 				return i
 			}
 			s.Mana, s.Charge = s.Mana+1, 0
