@@ -403,6 +403,12 @@ func (b *BackwardChainer[S]) cheaperOrBest(st S, mark int, r result, end S) resu
 	case c.work.err != nil || r.reason == InvalidCost:
 		return r
 	}
+	return b.keepBest(mark, end)
+}
+
+// keepBest makes b.best, which reaches end, the goal's steps.
+func (b *BackwardChainer[S]) keepBest(mark int, end S) result {
+	c := &b.call
 	c.steps = append(c.steps[:mark], b.best...)
 	c.end = end
 	return result{kind: found}
@@ -529,10 +535,10 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 // plan.
 func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S) result {
 	c := &b.call
-	c.steps = c.steps[:mark]
 	if b.cfg.improvement == 0 {
-		return b.cheaperOrBest(st, mark, result{kind: failed}, end)
+		return b.keepBest(mark, end)
 	}
+	c.steps = c.steps[:mark]
 	budget, before := c.work.budget, c.work.expansions
 	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
 	r := b.complete.run(st, rem, best*(1-1e-9))

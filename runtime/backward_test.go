@@ -26,10 +26,10 @@ func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []strin
 // channelling that keeps what it serves; the plan begins with what undoes
 // the goal's field. A lead finds it: meditating twice first, the greedy
 // pass channels three times (the cheapest plan), where the chainer used
-// to say the goal was out of reach. A full charge from one mana needs four
-// meditations, more than a lead takes: the complete pass searches all it can and finds
-// nothing, and the forward search after it finds the cheapest plan. So
-// for the ward.
+// to say the goal was out of reach. A full charge from one mana needs
+// four meditations, more than a lead takes: the complete pass searches
+// all it can and finds nothing, and the forward search after it finds
+// the cheapest plan. So for the ward.
 func TestChainerPlansWhatRegressionCannot(t *testing.T) {
 	d := mage.MageDomain
 	var p runtime.Plan

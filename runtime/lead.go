@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 )
@@ -76,15 +77,7 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S) (fl
 			}
 		}
 	}
-	slices.SortStableFunc(tries, func(x, y lead) int {
-		switch {
-		case x.guess < y.guess:
-			return -1
-		case x.guess > y.guess:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(tries, func(x, y lead) int { return cmp.Compare(x.guess, y.guess) })
 	for _, t := range tries {
 		if t.guess >= best*(1-1e-9) || c.work.expansions >= share {
 			break
