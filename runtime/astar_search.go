@@ -115,6 +115,20 @@ func (x *Search[S]) next() bool {
 	return false
 }
 
+// stepCost is the cost so far after act, whose cost depends on the state
+// being expanded, and false when that cost failed (x.err). Out of line, so
+// that the registers of Add's common path do not make room for the call.
+//
+//go:noinline
+func (x *Search[S]) stepCost(act ActionID) (float64, bool) {
+	c, err := x.a.d.StepCost(act, x.a.states[x.node])
+	if err != nil {
+		x.err = err
+		return 0, false
+	}
+	return x.g + c, true
+}
+
 // Add records that action act leads from the state Next returned to key
 // *k (the state after its effects with Domain.Key applied), whose
 // Domain.Hash is hash; v0 and v1 are the values of k's fields Fields
@@ -125,12 +139,10 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 	a.generated++
 	g := x.g + a.costs[act]
 	if a.costOf && a.ops[act].costOf != nil {
-		c, err := a.d.StepCost(act, a.states[x.node])
-		if err != nil {
-			x.err = err
+		var ok bool
+		if g, ok = x.stepCost(act); !ok {
 			return false
 		}
-		g = x.g + c
 	}
 	h := fold(hash)
 	if a.table.room <= 0 { // a.table.reserve(), which is too large to inline

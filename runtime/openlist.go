@@ -13,21 +13,27 @@ type openList struct {
 	heap   minHeap
 }
 
-// minHeap is a binary min-heap of entries ordered by before.
-type minHeap []openEntry
+// minHeap is a binary min-heap of entries ordered by before: its first
+// n entries. Its storage is all its length, so that a push or a pop
+// stores a count, not a slice header (whose pointer the garbage collector
+// would be told of on every store).
+type minHeap struct {
+	l []openEntry
+	n int
+}
 
 // len is the number of entries.
 func (o *openList) len() int {
 	if o.hasHot {
-		return len(o.heap) + 1
+		return o.heap.n + 1
 	}
-	return len(o.heap)
+	return o.heap.n
 }
 
 // reset empties the list, keeping its storage.
 func (o *openList) reset() {
 	o.hasHot = false
-	o.heap = o.heap[:0]
+	o.heap.n = 0
 }
 
 // push adds e: into the empty slot inline (the first successor pushed
@@ -53,7 +59,7 @@ func (o *openList) pushBeside(e openEntry) {
 
 // pop removes and returns the first entry; the list must not be empty.
 func (o *openList) pop() openEntry {
-	if o.hasHot && (len(o.heap) == 0 || o.hot.before(&o.heap[0])) {
+	if o.hasHot && (o.heap.n == 0 || o.hot.before(&o.heap.l[0])) {
 		o.hasHot = false
 		return o.hot
 	}
@@ -97,9 +103,12 @@ func (e *openEntry) before(o *openEntry) bool {
 
 // push adds e.
 func (h *minHeap) push(e openEntry) {
-	*h = append(*h, e)
-	l := *h
-	i := len(l) - 1
+	if h.n == len(h.l) {
+		h.grow()
+	}
+	l := h.l
+	i := h.n
+	h.n++
 	for i > 0 {
 		parent := (i - 1) / 2
 		if !e.before(&l[parent]) {
@@ -111,20 +120,30 @@ func (h *minHeap) push(e openEntry) {
 	l[i] = e
 }
 
-// pop removes and returns the first entry; the list must not be empty.
+// grow doubles the heap's storage. Not inlined: push calls it a few
+// times a search at most.
+//
+//go:noinline
+func (h *minHeap) grow() {
+	l := make([]openEntry, max(64, 2*len(h.l)))
+	copy(l, h.l[:h.n])
+	h.l = l
+}
+
+// pop removes and returns the first entry; the heap must not be empty.
 // It moves the hole at the root down along the better child to a leaf,
 // then the last entry up from there (one comparison a level on the way
 // down, where the textbook sift-down makes two: the last entry of a heap
 // usually belongs near the bottom).
 func (h *minHeap) pop() openEntry {
-	l := *h
-	n := len(l) - 1
+	h.n--
+	n := h.n
+	l := h.l[:n+1]
 	top, last := l[0], l[n]
-	*h = (*h)[:n] // the length alone: no write barrier
-	l = l[:n]
 	if n == 0 {
 		return top
 	}
+	l = l[:n]
 	i := 0
 	for {
 		c := 2*i + 1
