@@ -67,11 +67,28 @@ func (e *emitter) domain() {
 
 // fieldLit is the runtime.Field of a state field.
 func (e *emitter) fieldLit(fld *model.Field) jen.Code {
-	return jen.Values(
+	items := []jen.Code{
 		kv("Name", jen.Lit(fld.Name)),
 		kv("Type", jen.Lit(e.typeText(fld.Type))),
 		kv("Kind", e.rt(fieldKind(fld.Kind))),
-	)
+	}
+	if fld.Min != "" || fld.Max != "" {
+		var rg []jen.Code
+		if fld.Min != "" {
+			rg = append(rg, kv("Min", jen.Op(fld.Min)))
+		}
+		if fld.Max != "" {
+			rg = append(rg, kv("Max", jen.Op(fld.Max)))
+		}
+		if fld.Min != "" {
+			rg = append(rg, kv("HasMin", jen.True()))
+		}
+		if fld.Max != "" {
+			rg = append(rg, kv("HasMax", jen.True()))
+		}
+		items = append(items, kv("Range", e.rt("Range").Values(rg...)))
+	}
+	return jen.Values(items...)
 }
 
 func fieldKind(k exprlang.Kind) string {

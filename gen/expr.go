@@ -77,7 +77,7 @@ func stringValue(e *exprlang.BasicLit) string {
 // the state before the action, so several effects become one tuple
 // assignment.
 func (x *exprEmitter) effects(effs []*exprlang.Effect) jen.Code {
-	if len(effs) == 1 {
+	if len(effs) == 1 && !x.saturates(effs[0]) {
 		e := effs[0]
 		lhs := jen.Id("s").Dot(x.role.Fields[e.Field.Symbol.Index].Name)
 		switch e.Op {
@@ -105,8 +105,30 @@ func (x *exprEmitter) effects(effs []*exprlang.Effect) jen.Code {
 		case exprlang.Dec:
 			rhs = append(rhs, cur.Op("-").Lit(1))
 		}
+		if fld := x.role.Fields[e.Field.Symbol.Index]; fld.Min != "" || fld.Max != "" {
+			rhs[len(rhs)-1] = x.clamp(fld, rhs[len(rhs)-1])
+		}
 	}
 	return jen.List(lhs...).Op("=").List(rhs...)
+}
+
+// saturates reports whether effect e assigns a field with a range.
+func (x *exprEmitter) saturates(e *exprlang.Effect) bool {
+	fld := x.role.Fields[e.Field.Symbol.Index]
+	return fld.Min != "" || fld.Max != ""
+}
+
+// clamp emits v, a value of saturating field fld, clamped into its range.
+func (x *exprEmitter) clamp(fld *model.Field, v jen.Code) jen.Code {
+	// The field's type is given: a constant value would make it int.
+	typ := typeCode(fld.Type)
+	switch {
+	case fld.Max == "":
+		return jen.Qual(implPath, "AtLeast").Types(typ).Call(v, jen.Op(fld.Min))
+	case fld.Min == "":
+		return jen.Qual(implPath, "AtMost").Types(typ).Call(v, jen.Op(fld.Max))
+	}
+	return jen.Qual(implPath, "Clamp").Types(typ).Call(v, jen.Op(fld.Min), jen.Op(fld.Max))
 }
 
 // operand emits e as the right operand of + or -, parenthesized when it

@@ -85,7 +85,7 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 	role.WriteString("package main\n\ntype Stance int\n\nconst (\n\tStanding Stance = iota\n\tCrouched\n\tProne\n)\n\nconst Max = 7\n\n")
 	role.WriteString("type Fuzz struct {\n")
 	for _, f := range interpFields {
-		fmt.Fprintf(&role, "\t%s %s `plan:\"state\"`\n", f.name, f.goType)
+		fmt.Fprintf(&role, "\t%s %s `plan:\"state%s\"`\n", f.name, f.goType, f.tag)
 	}
 	for i, c := range conds {
 		// Inside a struct tag a backslash is written twice.
@@ -189,7 +189,7 @@ func main() {
 		}
 		for j, effs := range postTrees {
 			pre := eval(preTrees[j], s).b
-			fmt.Fprintf(&want, "state %d action A%d: pre %v, enabled %v, effect %s, cost %v\n", i, j, pre, pre, apply(effs, s), costValue(costTrees[j], s))
+			fmt.Fprintf(&want, "state %d action A%d: pre %v, enabled %v, effect %s, cost %v\n", i, j, pre, pre, applySaturating(effs, s), costValue(costTrees[j], s))
 		}
 		for j := range condTrees {
 			fmt.Fprintf(&want, "state %d search G%d: true\n", i, j)
@@ -206,7 +206,7 @@ func main() {
 			if !eval(preTrees[j], end).b {
 				break
 			}
-			n, end = n+1, apply(effs, end)
+			n, end = n+1, applySaturating(effs, end)
 		}
 		fmt.Fprintf(&want, "state %d replay: %d %s\n", i, n, end)
 		if i > 0 {
@@ -270,19 +270,23 @@ func stateOf(line string) int {
 	return n
 }
 
+// interpFields are the role's state fields; three saturate, each effect
+// clamping them into their range (lo and hi, each where has says).
 var interpFields = []struct {
 	name, goType string
 	typ          exprlang.Type
+	tag          string
+	lo, hi       float64
 }{
-	{"I", "int", exprlang.Basic(exprlang.Int)},
-	{"J", "int", exprlang.Basic(exprlang.Int)},
-	{"B", "int8", exprlang.Basic(exprlang.Int8)},
-	{"U", "uint", exprlang.Basic(exprlang.Uint)},
-	{"F", "float64", exprlang.Basic(exprlang.Float64)},
-	{"H", "float32", exprlang.Basic(exprlang.Float32)},
-	{"OK", "bool", exprlang.Basic(exprlang.Bool)},
-	{"S", "string", exprlang.Basic(exprlang.String)},
-	{"St", "Stance", exprlang.Named("Stance", "example.com/interp/fuzz", exprlang.Int)},
+	{"I", "int", exprlang.Basic(exprlang.Int), "", 0, 0},
+	{"J", "int", exprlang.Basic(exprlang.Int), "; min=-3; max=12", -3, 12},
+	{"B", "int8", exprlang.Basic(exprlang.Int8), "; max=20", math.Inf(-1), 20},
+	{"U", "uint", exprlang.Basic(exprlang.Uint), "", 0, 0},
+	{"F", "float64", exprlang.Basic(exprlang.Float64), "; min=0.5", 0.5, math.Inf(1)},
+	{"H", "float32", exprlang.Basic(exprlang.Float32), "", 0, 0},
+	{"OK", "bool", exprlang.Basic(exprlang.Bool), "", 0, 0},
+	{"S", "string", exprlang.Basic(exprlang.String), "", 0, 0},
+	{"St", "Stance", exprlang.Named("Stance", "example.com/interp/fuzz", exprlang.Int), "", 0, 0},
 }
 
 func interpScope() *exprlang.MapScope {
@@ -709,6 +713,43 @@ func apply(effs []*exprlang.Effect, s istate) istate {
 		out.set(f, wrap(v, k))
 	}
 	return out
+}
+
+// applySaturating is apply for the role of TestGeneratedCodeMatchesInterpreter,
+// whose fields with a tag saturate: each value assigned is clamped.
+func applySaturating(effs []*exprlang.Effect, s istate) istate {
+	out := apply(effs, s)
+	for _, e := range effs {
+		f := e.Field.Symbol.Index
+		out.set(f, saturate(f, out.get(f), e.Field.Type().Kind))
+	}
+	return out
+}
+
+// saturate clamps value v of field f into the field's range, after Go's
+// own arithmetic has wrapped it.
+func saturate(f int, v val, k exprlang.Kind) val {
+	fld := interpFields[f]
+	if fld.tag == "" {
+		return v
+	}
+	switch {
+	case k.IsFloat():
+		if v.f < fld.lo { // NaN stays NaN
+			v.f = fld.lo
+		} else if v.f > fld.hi {
+			v.f = fld.hi
+		}
+	case k.IsInteger() && !k.IsUnsigned():
+		if float64(v.i) < fld.lo {
+			v.i = int64(fld.lo)
+		} else if float64(v.i) > fld.hi {
+			v.i = int64(fld.hi)
+		}
+	default:
+		panic("no range on field " + fld.name)
+	}
+	return v
 }
 
 func binop(op exprlang.Op, x, y val, k exprlang.Kind) val {

@@ -171,7 +171,7 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 			if x.bound.use != nil { // as stepsAt, without the calls of Number
 				nd.h = x.bound.stepsUsing(v0, v1)
 			} else {
-				nd.h = min(x.bound.reset, x.bound.steps(v0))
+				nd.h = x.bound.outside(min(x.bound.reset, x.bound.stepsIn(v0)), v0) // as steps, inline
 			}
 		}
 	} else {

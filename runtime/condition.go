@@ -240,7 +240,7 @@ func (d *Domain[S]) consumes(c *condition[S], a ActionID) {
 			if ch.Field != p.Field || ch.Op != ChangeAdd || ch.Num == 0 {
 				continue
 			}
-			if up := p.Cmp >= CmpGt; up == (ch.Num < 0) {
+			if up := p.Cmp >= CmpGt; up == (ch.Num < 0) && !d.saturatesHolding(p, ch.Num > 0) {
 				if c.use == nil {
 					c.use = make([]float64, len(c.parts))
 				}
@@ -249,6 +249,31 @@ func (d *Domain[S]) consumes(c *condition[S], a ActionID) {
 			}
 		}
 	}
+}
+
+// saturatesHolding reports whether part p (Lt, Le, Gt or Ge) of a number
+// holds at the end of its field's Range that steps up (or down) stop at:
+// then no number of such steps makes it fail.
+func (d *Domain[S]) saturatesHolding(p *Part, up bool) bool {
+	rg := d.Fields[p.Field].Range
+	end := rg.Lo()
+	if up {
+		end = rg.Hi()
+	}
+	if math.IsInf(end, 0) {
+		return false
+	}
+	switch p.Cmp {
+	case CmpLt:
+		return end < p.Num
+	case CmpLe:
+		return end <= p.Num
+	case CmpGt:
+		return end > p.Num
+	case CmpGe:
+		return end >= p.Num
+	}
+	return false
 }
 
 // batch is how many runs of an action its precondition is established
@@ -384,6 +409,9 @@ func (c *condition[S]) stepsBound(failing uint64, fs *fields[S]) float64 {
 					// step leaves it.
 					if k = c.parts[i].steps(x, step); math.IsInf(k, 1) {
 						k = 1
+					}
+					if i < len(c.bounds) && (x < c.bounds[i].rlo || x > c.bounds[i].rhi) {
+						k = 1 // outside its range: a write may land it anywhere in it
 					}
 				}
 			}

@@ -83,6 +83,37 @@ type Field struct {
 	// Type is the field's Go type as the role's package writes it.
 	Type string
 	Kind Kind
+	// Range is where a saturating number stays (plan:"state; min=0;
+	// max=100"): every effect that assigns the field clamps its value
+	// into it. The zero Range bounds nothing. The live state is read as
+	// it is; planners rely on the range only for a value an effect wrote.
+	Range Range
+}
+
+// Range is the interval of a saturating field: [Min, Max], each end only
+// where HasMin or HasMax says the role gave it.
+type Range struct {
+	Min, Max       float64
+	HasMin, HasMax bool
+}
+
+// Lo is the range's lower end, -Inf when it has none.
+func (r Range) Lo() float64 {
+	if !r.HasMin {
+		return math.Inf(-1)
+	}
+	return r.Min
+}
+
+// clamp is x within the range.
+func (r Range) clamp(x float64) float64 { return min(max(x, r.Lo()), r.Hi()) }
+
+// Hi is the range's upper end, +Inf when it has none.
+func (r Range) Hi() float64 {
+	if !r.HasMax {
+		return math.Inf(1)
+	}
+	return r.Max
 }
 
 // Action is an action of a domain, with its precondition and effects as

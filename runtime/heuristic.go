@@ -56,6 +56,12 @@ type partBound struct {
 	// exact: the part holds exactly when its field's value, as
 	// Domain.Number gives it, is in [lo, hi] (see exactRange).
 	exact bool
+	// rlo and rhi are the field's Range (±Inf without one); inRange is
+	// the least bound from a value within it. A value outside, which
+	// only the live state has, lands in the range at the field's first
+	// write whichever way that moves it (0 - 2 in 1..3 is 1), so its
+	// bound is at most inRange.
+	rlo, rhi, inRange float64
 }
 
 // consumption is what bounds a part that one action alone serves, by
@@ -74,6 +80,12 @@ type consumption struct {
 	// conjunct hold again; +Inf when none can: then the steps the field
 	// allows are all there will be.
 	restore float64
+	// refill is the most steps in a row the conjunct allows after such
+	// an action: the steps from the end of the field's Range it can
+	// write (+Inf for a field without one). Each run of steps after the
+	// first then needs an action of its own that makes the conjunct hold
+	// again (Sleep, Tired = 0..100, lets Forage run three times at most).
+	refill float64
 }
 
 // consumed is the consumption of conjunct p (Lt, Le, Gt or Ge) of a
@@ -81,7 +93,30 @@ type consumption struct {
 // restore left to the caller.
 func consumed(p *Part, per float64) consumption {
 	return consumption{field: p.Field, below: p.Cmp == CmpLt || p.Cmp == CmpLe, strict: p.Cmp == CmpLt || p.Cmp == CmpGt,
-		num: p.Num, per: per, restore: math.Inf(1)}
+		num: p.Num, per: per, restore: math.Inf(1), refill: math.Inf(1)}
+}
+
+// restores is how many actions that make the conjunct hold again must run
+// for more steps (at least one) than the field allows from here: one when
+// nothing bounds the steps after each, +Inf when none allows a step.
+func (u *consumption) restores(more float64) float64 {
+	if u.refill > math.MaxFloat64 {
+		return 1
+	}
+	return math.Ceil(more / u.refill)
+}
+
+// holdsAt reports whether the conjunct holds at value y of its field.
+func (u *consumption) holdsAt(y float64) bool {
+	switch {
+	case u.below && u.strict:
+		return y < u.num
+	case u.below:
+		return y <= u.num
+	case u.strict:
+		return y > u.num
+	}
+	return y >= u.num
 }
 
 // runs is how many steps in a row the conjunct allows from value y.
@@ -151,8 +186,19 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 	case CmpEq:
 		b.lo, b.hi = p.Num, p.Num
 	}
+	b.rlo, b.rhi = math.Inf(-1), math.Inf(1)
 	if p.Cmp == CmpNone {
 		return b
+	}
+	rg := d.Fields[p.Field].Range
+	if rg.HasMin || rg.HasMax {
+		b.rlo, b.rhi = rg.Lo(), rg.Hi()
+		switch {
+		case b.rhi < b.lo:
+			b.inRange = b.stepsIn(b.rhi)
+		case b.rlo > b.hi:
+			b.inRange = b.stepsIn(b.rlo)
+		}
 	}
 	b.exact = exactField(&d.Fields[p.Field]) && exactRange(p, &b)
 	// Every action that sets the field to a constant, serving the part or
@@ -163,12 +209,12 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 			if ch.Field != p.Field || ch.Op != ChangeSet {
 				continue
 			}
-			rest := 0.0
-			if !p.holdsFor(ch.Num, ch.Str, isStr) {
+			rest, num := 0.0, d.Fields[p.Field].Range.clamp(ch.Num)
+			if !p.holdsFor(num, ch.Str, isStr) {
 				if isStr {
 					continue
 				}
-				rest = b.steps(ch.Num)
+				rest = b.steps(num)
 			}
 			b.reset = min(b.reset, d.Actions[a].Cost+rest)
 		}
@@ -224,7 +270,20 @@ func exactRange(p *Part, b *partBound) bool {
 // Moving it d takes at least ⌈d / the furthest step⌉ steps, each costing
 // at least the cheapest: with steps of one size that is exact; and the
 // cost per unit bounds a mix of sizes.
-func (b *partBound) steps(x float64) float64 {
+func (b *partBound) steps(x float64) float64 { return b.outside(b.stepsIn(x), x) }
+
+// outside is bound h of the part at value x of its field, lowered to
+// inRange when x is outside the field's range. (Apart from stepsIn, so
+// that a hot loop can inline both.)
+func (b *partBound) outside(h, x float64) float64 {
+	if x < b.rlo || x > b.rhi {
+		return min(h, b.inRange)
+	}
+	return h
+}
+
+// stepsIn is steps without a range.
+func (b *partBound) stepsIn(x float64) float64 {
 	if up := b.lo - x; up > 0 {
 		return max(math.Ceil(up/b.maxUp)*b.stepUp, up*b.perUp)
 	}
@@ -286,7 +345,13 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 // partCost is the bound of parts[i], which fails in *s.
 func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) float64 {
 	pb := &c.bounds[i]
-	if number == nil || !pb.stepped() || c.parts[i].Cmp == CmpNone {
+	if number == nil || c.parts[i].Cmp == CmpNone {
+		return min(pb.reset, pb.byStep)
+	}
+	if !pb.stepped() {
+		if x := number(s, c.parts[i].Field); x < pb.rlo || x > pb.rhi {
+			return min(pb.reset, pb.byStep, pb.inRange) // see partBound.inRange
+		}
 		return min(pb.reset, pb.byStep)
 	}
 	return stepsAt(pb, s, number(s, c.parts[i].Field), number)
@@ -305,6 +370,9 @@ func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) flo
 // one: k steps of its cost (and reset is +Inf), and one action more to
 // restore its precondition when the field allows fewer.
 func (pb *partBound) stepsUsing(x, y float64) float64 {
+	if x < pb.rlo || x > pb.rhi {
+		return pb.steps(x) // outside its range: see partBound.inRange
+	}
 	var k, b float64
 	if up := pb.lo - x; up > 0 {
 		k = math.Ceil(up / pb.maxUp)
@@ -315,8 +383,8 @@ func (pb *partBound) stepsUsing(x, y float64) float64 {
 	} else {
 		return pb.byStep
 	}
-	if k > pb.use.runs(y) {
-		b += pb.use.restore
+	if r := pb.use.runs(y); k > r {
+		b += pb.use.restore * pb.use.restores(k-r)
 	}
 	return b
 }
@@ -360,6 +428,11 @@ func (d *Domain[S]) consumptionOf(c *condition[S], i int, a ActionID) *consumpti
 			continue
 		}
 		u := new(consumed(&pre.parts[j], pre.use[j])) // Lt, Le, Gt or Ge: see Domain.consumes
+		if rg := d.Fields[u.field].Range; u.below {
+			u.refill = u.runs(rg.Lo())
+		} else {
+			u.refill = u.runs(rg.Hi())
+		}
 		shared := false
 		for _, o := range pre.opts {
 			if o.helps&(1<<j) == 0 {

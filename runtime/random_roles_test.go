@@ -77,7 +77,10 @@ type randomRole struct {
 	str     bool
 	actions []roleAction
 	goal    []roleLit
-	d       *runtime.Domain[roleState]
+	// ranges, when set, saturate the fields: each effect clamps the value
+	// it writes into the field's range (see newRandomRangedRole).
+	ranges []runtime.Range
+	d      *runtime.Domain[roleState]
 }
 
 var roleOps = []runtime.Cmp{runtime.CmpEq, runtime.CmpNe, runtime.CmpLt, runtime.CmpLe, runtime.CmpGt, runtime.CmpGe}
@@ -142,6 +145,57 @@ func newRandomRoleOf(r *rand.Rand, rr *randomRole, n, parts int) *randomRole {
 			l.op = roleOps[l.k%2] // == or !=
 		}
 		rr.goal = append(rr.goal, l)
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// newRandomRangedRole is a random role over nf fields that saturate: each
+// has a range within 0..4 (lo 0 or 1, hi 3 or 4), and its effects add
+// steps of 1 to 3 either way with nothing but the range to stop them, or
+// set a value. Some actions take steps on two fields, one of which their
+// precondition bounds (Forage: Food += 2, Tired += 1 while Tired < 3), so
+// that the estimate counts the steps the range allows after each action
+// that makes that bound hold again (see consumption.refill).
+func newRandomRangedRole(r *rand.Rand, nf, n, parts int) *randomRole {
+	rr := &randomRole{nf: nf, ranges: make([]runtime.Range, roleFields)}
+	for f := range nf {
+		rr.ranges[f] = runtime.Range{Min: float64(r.IntN(2)), Max: float64(3 + r.IntN(2)), HasMin: true, HasMax: true}
+	}
+	lit := func(f int) roleLit {
+		return roleLit{f: f, op: roleOps[r.IntN(len(roleOps))], k: r.IntN(5)}
+	}
+	for range n {
+		var a roleAction
+		fs := r.Perm(nf)[:1+r.IntN(2)]
+		for _, f := range fs {
+			if r.IntN(4) == 0 {
+				a.eff = append(a.eff, roleEffect{f: f, k: r.IntN(5)})
+				continue
+			}
+			k := 1 + r.IntN(3)
+			if r.IntN(3) == 0 {
+				k = -k
+			}
+			a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
+		}
+		if len(fs) == 2 && r.IntN(2) == 0 {
+			// The second field's steps use up a bound of the precondition.
+			e := a.eff[1]
+			if e.add && e.k > 0 {
+				a.pre = append(a.pre, roleLit{f: e.f, op: []runtime.Cmp{runtime.CmpLt, runtime.CmpLe}[r.IntN(2)], k: 2 + r.IntN(2)})
+			} else if e.add {
+				a.pre = append(a.pre, roleLit{f: e.f, op: []runtime.Cmp{runtime.CmpGt, runtime.CmpGe}[r.IntN(2)], k: 1 + r.IntN(2)})
+			}
+		}
+		for len(a.pre) < r.IntN(2) {
+			a.pre = append(a.pre, lit(r.IntN(nf)))
+		}
+		a.cost = float64(1 + r.IntN(4))
+		rr.actions = append(rr.actions, a)
+	}
+	for _, f := range r.Perm(nf)[:parts] {
+		rr.goal = append(rr.goal, lit(f))
 	}
 	rr.d = rr.domain()
 	return rr
@@ -212,6 +266,10 @@ func (rr *randomRole) apply(a *roleAction, s roleState) roleState {
 		} else {
 			next.V[e.f] = e.k
 		}
+		if rr.ranges != nil {
+			rg := rr.ranges[e.f]
+			next.V[e.f] = int(min(max(float64(next.V[e.f]), rg.Lo()), rg.Hi()))
+		}
 	}
 	if rr.clock {
 		next.V[rr.clockField()]++
@@ -225,6 +283,9 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		d.Fields = append(d.Fields, runtime.Field{Name: fmt.Sprintf("V%d", i), Type: "int", Kind: runtime.KindInt})
 	}
 	d.Fields[rr.clockField()].Name = "Tick"
+	for i, rg := range rr.ranges {
+		d.Fields[i].Range = rg
+	}
 	for i := range rr.actions {
 		a := &rr.actions[i]
 		act := runtime.Action[roleState]{
@@ -473,8 +534,7 @@ func costsToGo(t *testing.T, d *runtime.Domain[roleState]) ([]roleState, []float
 // cheapest plans with fewer expansions than uniform-cost search.
 func TestDerivedEstimateIsAdmissible(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 0xbac))
-	ctx := context.Background()
-	var derived, uniform, searches, unreachable, proved int
+	var st admissibility
 	roles := 80
 	if testing.Short() {
 		roles = 20
@@ -482,47 +542,94 @@ func TestDerivedEstimateIsAdmissible(t *testing.T) {
 	for i := range roles {
 		// Goals of two to four conjuncts, so that the bounds of parts
 		// served by different actions add up.
-		rr := newRandomRoleWithGoal(r, 4, 8, false, 2+i%3)
-		d := rr.d
-		states, togo := costsToGo(t, d)
-		as, dijkstra := runtime.NewAStar(d), runtime.NewAStar(d, runtime.WithUniformCost())
-		for i, s := range states {
-			lb := d.LowerBound(0, s)
-			require.LessOrEqual(t, lb, togo[i], "state %v of goal %s: the estimate exceeds the cost to go", s.V, d.Goals[0].CondText)
-			if math.IsInf(togo[i], 1) {
-				// No plan: A* must say so, and whatever proof it gives
-				// must be right (checked the other way below).
-				_, err := as.PlanGoal(ctx, s, 0)
-				var perr *runtime.PlanningError
-				require.ErrorAs(t, err, &perr)
-				if perr.Relaxed {
-					proved++
-				}
-				unreachable++
-				continue
+		st.check(t, newRandomRoleWithGoal(r, 4, 8, false, 2+i%3))
+	}
+	t.Log(&st)
+	assert.Less(t, st.derived, st.uniform)
+}
+
+// The same of roles whose fields saturate in a range: the estimate counts
+// the runs of steps a bounded precondition allows between the actions
+// that make it hold again, and stays admissible.
+func TestDerivedEstimateIsAdmissibleWithRanges(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 0xbac))
+	var st admissibility
+	roles := 160
+	if testing.Short() {
+		roles = 40
+	}
+	raised := 0
+	for i := range roles {
+		rr := newRandomRangedRole(r, 4, 8, 1+i%3)
+		st.check(t, rr)
+		// The ranges raise the estimate somewhere: else this would test
+		// the estimate without them.
+		bare := *rr
+		bare.ranges = nil
+		bare.d = bare.domain()
+		states, _ := costsToGo(t, rr.d)
+		for _, s := range states {
+			if rr.d.LowerBound(0, s) > bare.d.LowerBound(0, s) {
+				raised++
 			}
-			if togo[i] == 0 {
-				continue
-			}
-			if i%7 != 0 {
-				// Reachable: no proof may claim otherwise.
-				_, err := as.PlanGoal(ctx, s, 0)
-				require.NoError(t, err, "state %v of goal %s", s.V, d.Goals[0].CondText)
-				continue
-			}
-			p, err := as.PlanGoal(ctx, s, 0)
-			require.NoError(t, err)
-			assert.InDelta(t, togo[i], p.Cost, 1e-9)
-			q, err := dijkstra.PlanGoal(ctx, s, 0)
-			require.NoError(t, err)
-			derived += p.Expansions
-			uniform += q.Expansions
-			searches++
 		}
 	}
-	t.Logf("%d searches: %d expansions with the derived estimate, %d uniform-cost (%.2f); %d unreachable starts, %d proved so before any search",
-		searches, derived, uniform, float64(derived)/float64(uniform), unreachable, proved)
-	assert.Less(t, derived, uniform)
+	t.Logf("%v; the ranges raised the estimate of %d states", &st, raised)
+	assert.Less(t, st.derived, st.uniform)
+	assert.Positive(t, raised)
+}
+
+// admissibility is what admissibility.check counted.
+type admissibility struct {
+	derived, uniform, searches, unreachable, proved int
+}
+
+func (st *admissibility) String() string {
+	return fmt.Sprintf("%d searches: %d expansions with the derived estimate, %d uniform-cost (%.2f); %d unreachable starts, %d proved so before any search",
+		st.searches, st.derived, st.uniform, float64(st.derived)/float64(st.uniform), st.unreachable, st.proved)
+}
+
+// check holds the derived estimate of rr's goal to the cost to go from
+// every state, and A* with it to the cheapest plan and to right proofs.
+func (st *admissibility) check(t *testing.T, rr *randomRole) {
+	t.Helper()
+	ctx := context.Background()
+	d := rr.d
+	states, togo := costsToGo(t, d)
+	as, dijkstra := runtime.NewAStar(d), runtime.NewAStar(d, runtime.WithUniformCost())
+	for i, s := range states {
+		lb := d.LowerBound(0, s)
+		require.LessOrEqual(t, lb, togo[i], "state %v of goal %s: the estimate exceeds the cost to go", s.V, d.Goals[0].CondText)
+		if math.IsInf(togo[i], 1) {
+			// No plan: A* must say so, and whatever proof it gives
+			// must be right (checked the other way below).
+			_, err := as.PlanGoal(ctx, s, 0)
+			var perr *runtime.PlanningError
+			require.ErrorAs(t, err, &perr)
+			if perr.Relaxed {
+				st.proved++
+			}
+			st.unreachable++
+			continue
+		}
+		if togo[i] == 0 {
+			continue
+		}
+		if i%7 != 0 {
+			// Reachable: no proof may claim otherwise.
+			_, err := as.PlanGoal(ctx, s, 0)
+			require.NoError(t, err, "state %v of goal %s", s.V, d.Goals[0].CondText)
+			continue
+		}
+		p, err := as.PlanGoal(ctx, s, 0)
+		require.NoError(t, err)
+		assert.InDelta(t, togo[i], p.Cost, 1e-9)
+		q, err := dijkstra.PlanGoal(ctx, s, 0)
+		require.NoError(t, err)
+		st.derived += p.Expansions
+		st.uniform += q.Expansions
+		st.searches++
+	}
 }
 
 // Weighted A* keeps its bound: plans cost at most w times the cheapest.

@@ -206,7 +206,7 @@ func (d *Domain[S]) widenings(a ActionID) []widening {
 				w.op = widenBool
 			}
 		case ch.Op == ChangeSet:
-			w.op, w.num = widenSet, ch.Num
+			w.op, w.num = widenSet, d.Fields[f].Range.clamp(ch.Num)
 		case ch.Num > 0:
 			w.op = widenUp
 		case ch.Num < 0:
@@ -261,6 +261,11 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 			lo, hi = min(lo, 0), max(hi, 1)
 		default:
 			lo, hi = -inf, inf
+		}
+		if rg := d.Fields[w.field].Range; rg.HasMin || rg.HasMax {
+			// A saturating field written lands in its range, whatever
+			// side of it the value was on (0 - 2 in 1..3 is 1).
+			lo, hi = min(r.lo, rg.clamp(lo)), max(r.hi, rg.clamp(hi))
 		}
 		if lo != r.lo || hi != r.hi {
 			r.lo, r.hi, changed = lo, hi, true

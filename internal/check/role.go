@@ -99,7 +99,7 @@ func (b *roleBuild) walk(o *origin, stack []*types.TypeName) {
 			}
 			b.fields = append(b.fields, it)
 			b.r.Fields = append(b.r.Fields, &model.Field{
-				Path: path, Type: it.ref, Kind: it.typ.Kind, Doc: it.doc,
+				Path: path, Type: it.ref, Kind: it.typ.Kind, Doc: it.doc, Min: it.min, Max: it.max,
 			})
 		case itemGoal:
 			b.goals = append(b.goals, goalEntry{item: it, origin: o})

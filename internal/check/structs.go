@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -46,6 +47,9 @@ type item struct {
 	typ   exprlang.Type
 	ref   model.TypeRef
 	valid bool
+	// min and max end a saturating number's range, as written ("" for
+	// none: see stateRange).
+	min, max string
 
 	// goal
 	cond     annot.Text
@@ -183,10 +187,9 @@ func (c *checker) readField(si *structInfo, v *types.Var, tag annot.Text, pos, t
 	first := fields[0]
 	switch {
 	case first.Key.S == "state" && !first.HasValue:
-		for _, f := range fields[1:] {
-			report(f.Key, "unexpected %s in a state tag: plan:\"state\" takes no options", f.Key.S)
-		}
-		return c.stateItem(v, pos, typePos, local)
+		it := c.stateItem(v, pos, typePos, local)
+		c.stateRange(it, fields[1:], report)
+		return it
 	case first.Key.S == "goal" || first.Key.S == "priority":
 		return c.goalItem(v, pos, typePos, fields, report, local)
 	}
@@ -225,6 +228,108 @@ func (c *checker) stateItem(v *types.Var, pos, typePos token.Pos, local bool) *i
 	}
 	it.typ, it.ref, it.valid = t, ref, true
 	return it
+}
+
+// stateRange reads the options of state field it's tag: min=N and max=N,
+// the range every effect clamps the number into.
+func (c *checker) stateRange(it *item, opts []annot.Field, report func(annot.Text, string, ...any)) {
+	var lo, hi float64
+	var loAt annot.Text
+	seen := map[string]annot.Text{}
+	for _, f := range opts {
+		var end *string
+		var val *float64
+		switch f.Key.S {
+		case "min":
+			end, val, loAt = &it.min, &lo, f.Value
+		case "max":
+			end, val = &it.max, &hi
+		default:
+			if name, ok := suggest.Closest(f.Key.S, []string{"min", "max"}); ok {
+				report(f.Key, "unknown plan tag key %q (did you mean %q?)", f.Key.S, name)
+			} else {
+				report(f.Key, "unknown plan tag key %q in a state tag (want min=N and max=N)", f.Key.S)
+			}
+			continue
+		}
+		if prev, dup := seen[f.Key.S]; dup {
+			report(f.Key, "%s given twice in one plan tag (first at column %d)", f.Key.S, c.Fset.Position(prev.Pos(0)).Column)
+			continue
+		}
+		seen[f.Key.S] = f.Key
+		if !f.HasValue || f.Value.S == "" {
+			report(f.Key, "%s needs a number: %s=N", f.Key.S, f.Key.S)
+			continue
+		}
+		if !it.valid {
+			continue // the type is reported
+		}
+		x, msg := rangeEnd(f.Value.S, it.v.Type(), types.TypeString(it.v.Type(), types.RelativeTo(c.Pkg)))
+		if msg != "" {
+			report(f.Value, "%s", msg)
+			continue
+		}
+		*end, *val = f.Value.S, x
+	}
+	if it.min != "" && it.max != "" && lo > hi {
+		report(loAt, "min %s is above max %s", it.min, it.max)
+		it.min, it.max = "", ""
+	}
+}
+
+// rangeEnd returns the value of min or max text for a field of type t
+// (named name): a number literal (with an optional minus) that t holds
+// exactly, or a message saying why not.
+func rangeEnd(text string, t types.Type, name string) (float64, string) {
+	b, _ := t.Underlying().(*types.Basic)
+	if b == nil || b.Info()&types.IsNumeric == 0 || b.Info()&types.IsComplex != 0 {
+		return 0, fmt.Sprintf("min and max bound a number, not a %s", name)
+	}
+	lit, neg := text, false
+	if rest, ok := strings.CutPrefix(lit, "-"); ok {
+		lit, neg = rest, true
+	}
+	tok := token.INT
+	if strings.ContainsAny(lit, ".eEpP") && !strings.HasPrefix(lit, "0x") && !strings.HasPrefix(lit, "0X") {
+		tok = token.FLOAT
+	}
+	v := constant.MakeFromLiteral(lit, tok, 0)
+	if v.Kind() == constant.Unknown {
+		return 0, fmt.Sprintf("%q is not a number", text)
+	}
+	if neg {
+		v = constant.UnaryOp(token.SUB, v, 0)
+	}
+	if b.Info()&types.IsInteger != 0 {
+		i := constant.ToInt(v)
+		if i.Kind() != constant.Int {
+			return 0, fmt.Sprintf("%s is not an integer, as %s is", text, name)
+		}
+		bits := 64
+		switch b.Kind() {
+		case types.Int8, types.Uint8:
+			bits = 8
+		case types.Int16, types.Uint16:
+			bits = 16
+		case types.Int32, types.Uint32:
+			bits = 32
+		}
+		unsigned := b.Info()&types.IsUnsigned != 0
+		var fits bool
+		if unsigned {
+			u, exact := constant.Uint64Val(i)
+			fits = exact && (bits == 64 || u < 1<<bits)
+		} else {
+			n, exact := constant.Int64Val(i)
+			fits = exact && (bits == 64 || -1<<(bits-1) <= n && n < 1<<(bits-1))
+		}
+		if !fits {
+			return 0, fmt.Sprintf("%s overflows %s", text, name)
+		}
+		v = i
+	}
+	x, _ := constant.Float64Val(v)
+	return x, ""
 }
 
 func (c *checker) goalItem(v *types.Var, pos, typePos token.Pos, fields []annot.Field, report func(annot.Text, string, ...any), local bool) *item {

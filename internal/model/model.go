@@ -81,6 +81,10 @@ type Field struct {
 	// Kind is the underlying kind.
 	Kind exprlang.Kind
 	Doc  string
+	// Min and Max end a saturating number's range as the tag writes them
+	// (plan:"state; min=0; max=100"), "" for none: every effect that
+	// assigns the field clamps its value into the range.
+	Min, Max string
 }
 
 // Goal is a goal of a role.
