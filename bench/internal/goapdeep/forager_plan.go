@@ -63,9 +63,9 @@ const (
 var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 	Name: "Forager",
 	Fields: []runtime.Field{
-		{Name: "Hunger", Type: "int", Kind: runtime.KindInt},
-		{Name: "Food", Type: "int", Kind: runtime.KindInt},
-		{Name: "Tired", Type: "int", Kind: runtime.KindInt},
+		{Name: "Hunger", Type: "int", Kind: runtime.KindInt, Range: runtime.Range{Min: 0, Max: 100, HasMin: true, HasMax: true}},
+		{Name: "Food", Type: "int", Kind: runtime.KindInt, Range: runtime.Range{Min: 0, Max: 100, HasMin: true, HasMax: true}},
+		{Name: "Tired", Type: "int", Kind: runtime.KindInt, Range: runtime.Range{Min: 0, Max: 100, HasMin: true, HasMax: true}},
 	},
 	Actions: []runtime.Action[ForagerState]{
 		{
@@ -74,7 +74,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			Pre:         _Forager_pre_Eat,
 			PreText:     "Food > 0",
 			Effect:      _Forager_effect_Eat,
-			EffectText:  "Hunger = (Hunger - 50) * ((Hunger + 50) / 100), Food -= 5",
+			EffectText:  "Hunger -= 50, Food -= 5",
 			Cost:        1,
 			Value:       1,
 			Weight:      1,
@@ -85,7 +85,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			Reads:  []runtime.FieldID{0, 1},
 			Writes: []runtime.FieldID{0, 1},
 			Changes: []runtime.Change{
-				{Field: 0, Op: runtime.ChangeOther},
+				{Field: 0, Op: runtime.ChangeAdd, Num: -50},
 				{Field: 1, Op: runtime.ChangeAdd, Num: -5},
 			},
 		},
@@ -95,7 +95,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			Pre:         _Forager_pre_Forage,
 			PreText:     "Tired < 50",
 			Effect:      _Forager_effect_Forage,
-			EffectText:  "Tired += 20, Food += 10, Hunger = Hunger + 5 - (Hunger + 5) / 101 * (Hunger - 95)",
+			EffectText:  "Tired += 20, Food += 10, Hunger += 5",
 			Cost:        1,
 			Value:       1,
 			Weight:      1,
@@ -106,7 +106,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			Reads:  []runtime.FieldID{0, 1, 2},
 			Writes: []runtime.FieldID{0, 1, 2},
 			Changes: []runtime.Change{
-				{Field: 0, Op: runtime.ChangeOther},
+				{Field: 0, Op: runtime.ChangeAdd, Num: 5},
 				{Field: 1, Op: runtime.ChangeAdd, Num: 10},
 				{Field: 2, Op: runtime.ChangeAdd, Num: 20},
 			},
@@ -117,7 +117,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			Pre:         _Forager_pre_Sleep,
 			PreText:     "Tired > 30",
 			Effect:      _Forager_effect_Sleep,
-			EffectText:  "Tired = (Tired - 50) * ((Tired + 50) / 100)",
+			EffectText:  "Tired -= 50",
 			Cost:        1,
 			Value:       1,
 			Weight:      1,
@@ -128,7 +128,7 @@ var ForagerDomain = runtime.NewDomain(runtime.Domain[ForagerState]{
 			Reads:  []runtime.FieldID{2},
 			Writes: []runtime.FieldID{2},
 			Changes: []runtime.Change{
-				{Field: 2, Op: runtime.ChangeOther},
+				{Field: 2, Op: runtime.ChangeAdd, Num: -50},
 			},
 		},
 	},
@@ -160,7 +160,7 @@ func _Forager_pre_Eat(s ForagerState) bool {
 }
 
 func _Forager_effect_Eat(s ForagerState) ForagerState {
-	s.Hunger, s.Food = (s.Hunger-50)*((s.Hunger+50)/100), s.Food-5
+	s.Hunger, s.Food = rolegenimpl.Clamp[int](s.Hunger-50, 0, 100), rolegenimpl.Clamp[int](s.Food-5, 0, 100)
 	return s
 }
 
@@ -169,7 +169,7 @@ func _Forager_pre_Forage(s ForagerState) bool {
 }
 
 func _Forager_effect_Forage(s ForagerState) ForagerState {
-	s.Tired, s.Food, s.Hunger = s.Tired+20, s.Food+10, s.Hunger+5-(s.Hunger+5)/101*(s.Hunger-95)
+	s.Tired, s.Food, s.Hunger = rolegenimpl.Clamp[int](s.Tired+20, 0, 100), rolegenimpl.Clamp[int](s.Food+10, 0, 100), rolegenimpl.Clamp[int](s.Hunger+5, 0, 100)
 	return s
 }
 
@@ -178,7 +178,7 @@ func _Forager_pre_Sleep(s ForagerState) bool {
 }
 
 func _Forager_effect_Sleep(s ForagerState) ForagerState {
-	s.Tired = (s.Tired - 50) * ((s.Tired + 50) / 100)
+	s.Tired = rolegenimpl.Clamp[int](s.Tired-50, 0, 100)
 	return s
 }
 
@@ -256,17 +256,17 @@ func _Forager_replay(s *ForagerState, steps []runtime.ActionID) int {
 			if !(s.Food > 0) {
 				return i
 			}
-			s.Hunger, s.Food = (s.Hunger-50)*((s.Hunger+50)/100), s.Food-5
+			s.Hunger, s.Food = rolegenimpl.Clamp[int](s.Hunger-50, 0, 100), rolegenimpl.Clamp[int](s.Food-5, 0, 100)
 		case ForagerForage:
 			if !(s.Tired < 50) {
 				return i
 			}
-			s.Tired, s.Food, s.Hunger = s.Tired+20, s.Food+10, s.Hunger+5-(s.Hunger+5)/101*(s.Hunger-95)
+			s.Tired, s.Food, s.Hunger = rolegenimpl.Clamp[int](s.Tired+20, 0, 100), rolegenimpl.Clamp[int](s.Food+10, 0, 100), rolegenimpl.Clamp[int](s.Hunger+5, 0, 100)
 		case ForagerSleep:
 			if !(s.Tired > 30) {
 				return i
 			}
-			s.Tired = (s.Tired - 50) * ((s.Tired + 50) / 100)
+			s.Tired = rolegenimpl.Clamp[int](s.Tired-50, 0, 100)
 		default:
 			return i
 		}
