@@ -24,7 +24,9 @@
 //
 // # Annotations
 //
-// State fields carry plan:"state"; a goal is a struct{} field with
+// State fields carry plan:"state", a saturating number
+// plan:"state; min=0; max=100" (every effect that assigns it clamps it
+// into the range; either end alone is allowed); a goal is a struct{} field with
 // plan:"goal=CONDITION; priority=P" (low, normal, high, critical or an
 // integer); an action is a method whose doc comment has a directive line:
 //
