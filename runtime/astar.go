@@ -439,6 +439,9 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 			a.single, a.singleField = c, c.parts[0].Field
 			if pb := &c.bounds[0]; d.Number == nil || !pb.stepped() || c.parts[0].Cmp == CmpNone {
 				a.singleField, a.singleBound = -1, min(pb.reset, pb.byStep)
+				if d.Number != nil && c.parts[0].Cmp != CmpNone && pb.ranged() {
+					a.single = nil // the bound depends on whether the field is in its range (condition.partCost)
+				}
 			}
 		}
 	}

@@ -26,7 +26,8 @@ type condition[S any] struct {
 	steps []float64
 	// bounds[i] bounds the cost of making parts[i] hold (see heuristic.go);
 	// flat, when positive, is the bound of every part, none of which
-	// depends on the state (no action moves a field by steps): the bound
+	// depends on the state (no action moves a field by steps, and no field
+	// has a range, outside which a write may land it anywhere in it): the bound
 	// of the condition whatever fails.
 	bounds []partBound
 	flat   float64
@@ -213,7 +214,7 @@ func (d *Domain[S]) boundParts(c *condition[S]) {
 	for i := range n {
 		c.bounds[i] = d.newPartBound(c, i)
 		switch b := &c.bounds[i]; {
-		case b.stepped() || math.IsInf(b.reset, 1) || i > 0 && b.reset != c.flat:
+		case b.stepped() || b.ranged() || math.IsInf(b.reset, 1) || i > 0 && b.reset != c.flat:
 			c.flat = -1
 		case i == 0:
 			c.flat = b.reset

@@ -272,6 +272,9 @@ func exactRange(p *Part, b *partBound) bool {
 // cost per unit bounds a mix of sizes.
 func (b *partBound) steps(x float64) float64 { return b.outside(b.stepsIn(x), x) }
 
+// ranged reports whether the part's field has a Range.
+func (b *partBound) ranged() bool { return b.rlo > math.Inf(-1) || b.rhi < math.Inf(1) }
+
 // outside is bound h of the part at value x of its field, lowered to
 // inRange when x is outside the field's range. (Apart from stepsIn, so
 // that a hot loop can inline both.)
