@@ -106,18 +106,6 @@ func (u *consumption) restores(more float64) float64 {
 	return math.Ceil(more / u.refill)
 }
 
-// holdsAt reports whether the conjunct holds at value y of its field.
-func (u *consumption) holdsAt(y float64) bool {
-	switch {
-	case u.below && u.strict:
-		return y < u.num
-	case u.below:
-		return y <= u.num
-	case u.strict:
-		return y > u.num
-	}
-	return y >= u.num
-}
 
 // runs is how many steps in a row the conjunct allows from value y.
 func (u *consumption) runs(y float64) float64 {
