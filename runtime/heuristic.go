@@ -106,7 +106,6 @@ func (u *consumption) restores(more float64) float64 {
 	return math.Ceil(more / u.refill)
 }
 
-
 // runs is how many steps in a row the conjunct allows from value y.
 func (u *consumption) runs(y float64) float64 {
 	room := y - u.num // what is left above the bound (Gt, Ge)

@@ -556,7 +556,7 @@ func TestDerivedEstimateIsAdmissibleWithRanges(t *testing.T) {
 	var st admissibility
 	roles := 400
 	if testing.Short() {
-		roles = 80
+		roles = 200
 	}
 	raised := 0
 	for i := range roles {
