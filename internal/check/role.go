@@ -2,8 +2,10 @@ package check
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -192,6 +194,100 @@ func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList,
 	}
 }
 
+// checkSaturation reports a constant step of action a (post text t) on
+// a saturating integer field that can pass the end of the field's type
+// from a value within the field's range and its precondition: Go's
+// arithmetic wraps before the effect clamps (an int8 at 100 plus 30 is
+// -126, clamped to the range's min, not its max).
+func (b *roleBuild) checkSaturation(o *origin, t annot.Text, a *model.Action, decl token.Pos) {
+	var assume []exprlang.Expr
+	if a.Pre != nil {
+		assume = exprlang.Conjuncts(a.Pre)
+	}
+	for _, e := range a.Effects {
+		idx := e.Field.Symbol.Index
+		it, fld := b.fields[idx], b.r.Fields[idx]
+		if fld.Min == "" && fld.Max == "" {
+			continue
+		}
+		var step float64
+		switch e.Op {
+		case exprlang.Inc:
+			step = 1
+		case exprlang.Dec:
+			step = -1
+		case exprlang.AddAssign, exprlang.SubAssign:
+			v := e.Value.Value()
+			if v == nil {
+				continue
+			}
+			step, _ = constant.Float64Val(constant.ToFloat(v))
+			if e.Op == exprlang.SubAssign {
+				step = -step
+			}
+		default:
+			continue
+		}
+		least, most, ok := intLimits(it.v.Type())
+		if !ok || step == 0 {
+			continue
+		}
+		in := exprlang.Bounds(e.Field, assume)
+		name := types.TypeString(it.v.Type(), types.RelativeTo(b.c.Pkg))
+		var msg string
+		switch {
+		case step > 0 && fld.Max != "" && min(in.Max, it.hi)+step > most:
+			msg = fmt.Sprintf("%s can pass %v, the largest %s, before it is clamped to %s: Go's arithmetic wraps first (give %s a wider type, or a max of at most %v)",
+				effectText(e, t), most, name, fld.Max, fld.Name, most-step)
+		case step < 0 && fld.Min != "" && max(in.Min, it.lo)+step < least:
+			msg = fmt.Sprintf("%s can pass below %v, the smallest %s, before it is clamped to %s: Go's arithmetic wraps first (give %s a wider type, or a min of at least %v)",
+				effectText(e, t), least, name, fld.Min, fld.Name, least-step)
+		default:
+			continue
+		}
+		switch pos := t.Pos(e.Pos()); {
+		case pos.IsValid():
+			b.c.errorf(pos, t.Pos(e.End()), "%s", msg)
+		case o.foreign:
+			b.foreignError(o, "post", "%s", msg)
+		default:
+			b.c.errorf(decl, token.NoPos, "%s", msg)
+		}
+		b.ok = false
+	}
+}
+
+// effectText is the source of effect e in post text t.
+func effectText(e *exprlang.Effect, t annot.Text) string {
+	if end := e.End(); e.Pos() >= 0 && end <= len(t.S) {
+		return strings.TrimSpace(t.S[e.Pos():end])
+	}
+	return e.Field.Name
+}
+
+// intLimits are the least and the most value integer type t holds (int,
+// uint and uintptr at 32 bits, so that the check holds on every
+// platform); false for any other type.
+func intLimits(t types.Type) (least, most float64, ok bool) {
+	bt, _ := t.Underlying().(*types.Basic)
+	if bt == nil || bt.Info()&types.IsInteger == 0 {
+		return 0, 0, false
+	}
+	bits := 32
+	switch bt.Kind() {
+	case types.Int8, types.Uint8:
+		bits = 8
+	case types.Int16, types.Uint16:
+		bits = 16
+	case types.Int64, types.Uint64:
+		bits = 64
+	}
+	if bt.Info()&types.IsUnsigned != 0 {
+		return 0, math.Ldexp(1, bits) - 1, true
+	}
+	return -math.Ldexp(1, bits-1), math.Ldexp(1, bits-1) - 1, true
+}
+
 // foreignError reports a mistake in the annotations of o, a struct of
 // another package, at the field that embeds it.
 func (b *roleBuild) foreignError(o *origin, what, format string, args ...any) {
@@ -275,6 +371,7 @@ func (b *roleBuild) actions(o *origin) {
 			} else {
 				a.Effects, a.EffectText = effs, strings.TrimSpace(f.Value.S)
 				a.Writes = exprlang.Writes(effs)
+				b.checkSaturation(o, f.Value, a, m.namePos)
 			}
 		}
 		if m.costExpr {

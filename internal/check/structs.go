@@ -48,8 +48,9 @@ type item struct {
 	ref   model.TypeRef
 	valid bool
 	// min and max end a saturating number's range, as written ("" for
-	// none: see stateRange).
+	// none: see stateRange), lo and hi their values.
 	min, max string
+	lo, hi   float64
 
 	// goal
 	cond     annot.Text
@@ -275,6 +276,7 @@ func (c *checker) stateRange(it *item, opts []annot.Field, report func(annot.Tex
 		report(loAt, "min %s is above max %s", it.min, it.max)
 		it.min, it.max = "", ""
 	}
+	it.lo, it.hi = lo, hi
 }
 
 // rangeEnd returns the value of min or max text for a field of type t
