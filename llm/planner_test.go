@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,6 +68,21 @@ func TestPromptHoldsGoalStateCapabilitiesAndBudget(t *testing.T) {
 	for _, a := range trip.Actions {
 		assert.Contains(t, user, "- "+a.Name+": "+a.Description)
 	}
+	assert.NotContains(t, user, "ranges", "the trip has no saturating fields")
+}
+
+// The prompt tells the model which fields saturate, since the effects'
+// text (Money -= 100) does not.
+func TestPromptSaysWhichFieldsSaturate(t *testing.T) {
+	d := *trip
+	d.Fields = slices.Clone(trip.Fields)
+	d.Fields[0].Range = runtime.Range{Min: 0, HasMin: true}
+	d.Fields[3].Range = runtime.Range{Min: 0, Max: 5, HasMin: true, HasMax: true}
+	model := llm.ScriptedReplies(goodPlan)
+	_, err := llm.NewPlanner(&d, model).Propose(context.Background(), "Be in Paris", tripState{Money: 250})
+	require.NoError(t, err)
+	user := model.Requests()[0].Messages[1].Content
+	assert.Contains(t, user, "Effects keep these fields within their ranges (an effect past an end leaves the field at that end): Money at least 0, Pinged 0..5.\n")
 }
 
 func TestWithoutStateLeavesTheStateOut(t *testing.T) {

@@ -52,6 +52,26 @@ func (p *Planner[S]) capabilities() string {
 	return b.String()
 }
 
+// ranges tells the model of the saturating fields, which every effect
+// clamps into their range: the effects' text alone does not say so.
+func (p *Planner[S]) ranges() string {
+	var parts []string
+	for _, f := range p.d.Fields {
+		switch rg := f.Range; {
+		case rg.HasMin && rg.HasMax:
+			parts = append(parts, fmt.Sprintf("%s %v..%v", f.Name, rg.Min, rg.Max))
+		case rg.HasMin:
+			parts = append(parts, fmt.Sprintf("%s at least %v", f.Name, rg.Min))
+		case rg.HasMax:
+			parts = append(parts, fmt.Sprintf("%s at most %v", f.Name, rg.Max))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Effects keep these fields within their ranges (an effect past an end leaves the field at that end): " + strings.Join(parts, ", ") + ".\n"
+}
+
 // stateJSON renders a state for a prompt.
 func stateJSON[S any](s S) string {
 	b, err := json.Marshal(s)
@@ -69,6 +89,7 @@ func (p *Planner[S]) planPrompt(goal string, state S, rev *Revision) string {
 		fmt.Fprintf(&b, "Current state:\n%s\n\n", stateJSON(state))
 	}
 	fmt.Fprintf(&b, "Capabilities:\n%s\n", p.capabilities())
+	b.WriteString(p.ranges())
 	fmt.Fprintf(&b, "Step budget: at most %d steps.\n", p.cfg.maxSteps)
 	if rev == nil {
 		return b.String()
