@@ -72,7 +72,7 @@ func (e *emitter) fieldLit(fld *model.Field) jen.Code {
 		kv("Type", jen.Lit(e.typeText(fld.Type))),
 		kv("Kind", e.rt(fieldKind(fld.Kind))),
 	}
-	if fld.Min != "" || fld.Max != "" {
+	if fld.Saturates() {
 		var rg []jen.Code
 		if fld.Min != "" {
 			rg = append(rg, kv("Min", jen.Op(fld.Min)))

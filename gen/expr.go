@@ -77,7 +77,7 @@ func stringValue(e *exprlang.BasicLit) string {
 // the state before the action, so several effects become one tuple
 // assignment.
 func (x *exprEmitter) effects(effs []*exprlang.Effect) jen.Code {
-	if len(effs) == 1 && !x.saturates(effs[0]) {
+	if len(effs) == 1 && !x.role.Fields[effs[0].Field.Symbol.Index].Saturates() {
 		e := effs[0]
 		lhs := jen.Id("s").Dot(x.role.Fields[e.Field.Symbol.Index].Name)
 		switch e.Op {
@@ -105,17 +105,11 @@ func (x *exprEmitter) effects(effs []*exprlang.Effect) jen.Code {
 		case exprlang.Dec:
 			rhs = append(rhs, cur.Op("-").Lit(1))
 		}
-		if fld := x.role.Fields[e.Field.Symbol.Index]; fld.Min != "" || fld.Max != "" {
+		if fld := x.role.Fields[e.Field.Symbol.Index]; fld.Saturates() {
 			rhs[len(rhs)-1] = x.clamp(fld, rhs[len(rhs)-1])
 		}
 	}
 	return jen.List(lhs...).Op("=").List(rhs...)
-}
-
-// saturates reports whether effect e assigns a field with a range.
-func (x *exprEmitter) saturates(e *exprlang.Effect) bool {
-	fld := x.role.Fields[e.Field.Symbol.Index]
-	return fld.Min != "" || fld.Max != ""
 }
 
 // clamp emits v, a value of saturating field fld, clamped into its range.

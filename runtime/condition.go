@@ -261,20 +261,7 @@ func (d *Domain[S]) saturatesHolding(p *Part, up bool) bool {
 	if up {
 		end = rg.Hi()
 	}
-	if math.IsInf(end, 0) {
-		return false
-	}
-	switch p.Cmp {
-	case CmpLt:
-		return end < p.Num
-	case CmpLe:
-		return end <= p.Num
-	case CmpGt:
-		return end > p.Num
-	case CmpGe:
-		return end >= p.Num
-	}
-	return false
+	return !math.IsInf(end, 0) && p.holdsFor(end, "", false)
 }
 
 // batch is how many runs of an action its precondition is established

@@ -339,8 +339,8 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 		return min(pb.reset, pb.byStep)
 	}
 	if !pb.stepped() {
-		if x := number(s, c.parts[i].Field); x < pb.rlo || x > pb.rhi {
-			return min(pb.reset, pb.byStep, pb.inRange) // see partBound.inRange
+		if pb.ranged() {
+			return pb.outside(min(pb.reset, pb.byStep), number(s, c.parts[i].Field))
 		}
 		return min(pb.reset, pb.byStep)
 	}

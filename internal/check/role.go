@@ -207,7 +207,7 @@ func (b *roleBuild) checkSaturation(o *origin, t annot.Text, a *model.Action, de
 	for _, e := range a.Effects {
 		idx := e.Field.Symbol.Index
 		it, fld := b.fields[idx], b.r.Fields[idx]
-		if fld.Min == "" && fld.Max == "" {
+		if !fld.Saturates() {
 			continue
 		}
 		var step float64
@@ -273,15 +273,7 @@ func intLimits(t types.Type) (least, most float64, ok bool) {
 	if bt == nil || bt.Info()&types.IsInteger == 0 {
 		return 0, 0, false
 	}
-	bits := 32
-	switch bt.Kind() {
-	case types.Int8, types.Uint8:
-		bits = 8
-	case types.Int16, types.Uint16:
-		bits = 16
-	case types.Int64, types.Uint64:
-		bits = 64
-	}
+	bits := intBits(bt, 32)
 	if bt.Info()&types.IsUnsigned != 0 {
 		return 0, math.Ldexp(1, bits) - 1, true
 	}

@@ -307,15 +307,7 @@ func rangeEnd(text string, t types.Type, name string) (float64, string) {
 		if i.Kind() != constant.Int {
 			return 0, fmt.Sprintf("%s is not an integer, as %s is", text, name)
 		}
-		bits := 64
-		switch b.Kind() {
-		case types.Int8, types.Uint8:
-			bits = 8
-		case types.Int16, types.Uint16:
-			bits = 16
-		case types.Int32, types.Uint32:
-			bits = 32
-		}
+		bits := intBits(b, 64) // int and uint as on a 64-bit machine
 		unsigned := b.Info()&types.IsUnsigned != 0
 		var fits bool
 		if unsigned {
@@ -332,6 +324,22 @@ func rangeEnd(text string, t types.Type, name string) (float64, string) {
 	}
 	x, _ := constant.Float64Val(v)
 	return x, ""
+}
+
+// intBits is the width of integer type b, with int, uint and uintptr at
+// word bits.
+func intBits(b *types.Basic, word int) int {
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	case types.Int64, types.Uint64:
+		return 64
+	}
+	return word
 }
 
 func (c *checker) goalItem(v *types.Var, pos, typePos token.Pos, fields []annot.Field, report func(annot.Text, string, ...any), local bool) *item {

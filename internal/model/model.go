@@ -87,6 +87,10 @@ type Field struct {
 	Min, Max string
 }
 
+// Saturates reports whether the field has a range that effects clamp it
+// into.
+func (f *Field) Saturates() bool { return f.Min != "" || f.Max != "" }
+
 // Goal is a goal of a role.
 type Goal struct {
 	Name     string
