@@ -231,16 +231,29 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 // Candidates lists the actions that can serve goal g in s, in the order of
 // the goal's options, among those whose precondition holds in s: the
 // actions that fulfill g, then those that can make a conjunct of its
-// condition that fails in s hold (any conjunct when g holds).
+// condition that fails in s hold (any conjunct when g holds), then those
+// that write the field of such a conjunct whose value in s is outside
+// the field's range (a write lands it in the range).
 func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
 	c := &b.d.goals[g]
 	failing := c.failing(s)
 	if failing == 0 {
 		failing = ^uint64(0)
 	}
+	var lands uint64
+	if c.ranged&failing != 0 {
+		b.call.probe = s
+		b.call.fields.reset(b.d.Number, &b.call.probe, len(b.d.Fields))
+		lands = b.call.outside(c, failing)
+	}
 	var out []ActionID
 	for _, o := range c.opts {
-		if o.helps&failing != 0 && b.d.Applicable(o.act, s) {
+		if (o.helps&failing != 0 || o.lands&lands != 0) && b.d.Applicable(o.act, s) {
+			out = append(out, o.act)
+		}
+	}
+	for _, o := range c.landers {
+		if o.lands&lands != 0 && b.d.Applicable(o.act, s) {
 			out = append(out, o.act)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/knight"
 	"github.com/rolegen/rolegen/runtime/internal/mage"
 )
 
@@ -544,4 +545,24 @@ func TestCompletePassDoesNotAllocate(t *testing.T) {
 		}
 	})
 	assert.Zero(t, allocs)
+}
+
+// A saturating field that the live state has far outside its range lands
+// in it at the first write: from Health -100 in 0..100, the first Rest
+// (+10) leaves 0 and five more make 50, cost 6, where counting from -100
+// the chainer would guess 15 rests and drink the potion (8).
+func TestChainerCountsStepsFromOutsideTheRange(t *testing.T) {
+	d := knight.KnightDomain
+	ctx := t.Context()
+	for _, h := range []int{-100, -5000, 0, 20} {
+		s := knight.KnightState{Health: h}
+		want, err := runtime.NewAStar(d).PlanGoal(ctx, s, knight.KnightGoalFit)
+		require.NoError(t, err)
+		got, err := runtime.NewBackwardChainer(d).PlanGoal(ctx, s, knight.KnightGoalFit)
+		require.NoError(t, err)
+		assert.Equal(t, want.Cost, got.Cost, "from Health %d: %v against A*'s %v", h, names(d, got.Steps), names(d, want.Steps))
+	}
+	p, err := runtime.NewBackwardChainer(d).PlanGoal(ctx, knight.KnightState{Health: -100}, knight.KnightGoalFit)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Rest", "Rest", "Rest", "Rest", "Rest", "Rest"}, names(d, p.Steps))
 }

@@ -93,6 +93,60 @@ func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, first 
 				}
 			}
 		}
+		if cond.ranged&failing != 0 {
+			list = c.landing(list, cond, ci, failing, s)
+		}
+	}
+	return list
+}
+
+// outside returns the parts of cond in failing whose field has a Range
+// and, as c.fields reads it, a value outside it: only the live state has
+// one, and any write lands the field in its range, so that actions that
+// write it without serving the part may serve it there (option.lands).
+func (c *chainCall[S]) outside(cond *condition[S], failing uint64) uint64 {
+	var out uint64
+	for w := cond.ranged & failing; w != 0; w &= w - 1 {
+		if i := bits.TrailingZeros64(w); cond.outside(i, &c.fields) {
+			out |= 1 << i
+		}
+	}
+	return out
+}
+
+// landing adds to the choices of condition ci of the frame (cond,
+// failing in failing in *s) the parts
+// outside their range (see outside) that an action writes without
+// serving them (option.lands): to the wants of the choices of that
+// action, or as choices of their own, for an action with none.
+func (c *chainCall[S]) landing(list []choice, cond *condition[S], ci int32, failing uint64, s *S) []choice {
+	out := c.outside(cond, failing)
+	if out == 0 {
+		return list
+	}
+	add := func(o *option) {
+		want := o.lands & out
+		if want == 0 {
+			return
+		}
+		found := false
+		for i := range list {
+			if list[i].opt.act == o.act {
+				found = true
+				if list[i].cond == ci {
+					list[i].want |= want
+				}
+			}
+		}
+		if !found {
+			list = append(list, choice{opt: o, cond: ci, want: want, cf: failing, pre: c.d.pres[o.act].failing(*s)})
+		}
+	}
+	for j := range cond.opts {
+		add(&cond.opts[j])
+	}
+	for j := range cond.landers {
+		add(&cond.landers[j])
 	}
 	return list
 }
@@ -335,7 +389,18 @@ func (c *condition[S]) repeats(a ActionID, advances uint64, b batch, r *fields[S
 		if !ok {
 			return 1
 		}
-		reps = max(reps, p.steps(x, c.steps[int(a)*n+i]))
+		step := c.steps[int(a)*n+i]
+		if c.ranged&(1<<i) != 0 {
+			if pb := &c.bounds[i]; x < pb.rlo || x > pb.rhi {
+				// Outside its range, the first step lands the field in it.
+				if x = min(max(x+step, pb.rlo), pb.rhi); p.holdsFor(x, "", false) {
+					continue
+				}
+				reps = max(reps, 1+p.steps(x, step))
+				continue
+			}
+		}
+		reps = max(reps, p.steps(x, step))
 	}
 	return reps
 }

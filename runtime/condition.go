@@ -47,6 +47,12 @@ type condition[S any] struct {
 	// after[i] marks the parts to serve before parts[i] when they fail
 	// (see Domain.orderParts); nil when there is none.
 	after []uint64
+	// ranged marks the parts that compare a field with a Range, and
+	// landers are the actions that write such a part's field without an
+	// option for the condition: from a value outside the range, which
+	// only the live state has, they may serve it (see option.lands).
+	ranged  uint64
+	landers []option
 }
 
 // option is an action that can serve a condition.
@@ -58,6 +64,12 @@ type option struct {
 	// moves by steps of a constant (advances, or adds to the field of an
 	// equality), which may take several steps.
 	helps, sure, advances uint64
+	// lands marks the parts on a field with a Range that the action
+	// writes without serving them: from a value outside the range any
+	// write lands the field in it (Health at -40 in 0..100, Health -= 5
+	// leaves 0), which may make the part hold or bring it closer, so
+	// that the action serves them there (see chainCall.outside).
+	lands uint64
 	// fulfills: the action declares the goal in fulfills.
 	fulfills bool
 }
@@ -107,6 +119,7 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 	d.addOptions(&c, goal)
 	d.groupParts(&c)
 	d.boundParts(&c)
+	d.addLanders(&c)
 	c.cheapest = make([]float64, len(c.parts))
 	for i := range c.cheapest {
 		c.cheapest[i] = math.Inf(1)
@@ -188,6 +201,41 @@ func (d *Domain[S]) addOptions(c *condition[S], goal GoalID) {
 	for ai := range d.Actions {
 		if !fulfills(ai) {
 			add(ai, false)
+		}
+	}
+}
+
+// addLanders marks the parts of c on a field with a Range (c.ranged) and,
+// for each, the actions that write its field without serving it: an
+// option's lands, or an option of c.landers for an action with none.
+func (d *Domain[S]) addLanders(c *condition[S]) {
+	n := len(c.parts)
+	for i := range n {
+		if c.bounds[i].ranged() {
+			c.ranged |= 1 << i
+		}
+	}
+	if c.ranged == 0 {
+		return
+	}
+	writes := func(ai int) uint64 {
+		var m uint64
+		for w := c.ranged; w != 0; w &= w - 1 {
+			if i := bits.TrailingZeros64(w); c.rels[ai*n+i] != RelNone {
+				m |= 1 << i
+			}
+		}
+		return m
+	}
+	optioned := make([]bool, len(d.Actions))
+	for j := range c.opts {
+		o := &c.opts[j]
+		o.lands = writes(int(o.act)) &^ o.helps
+		optioned[o.act] = true
+	}
+	for ai := range d.Actions {
+		if m := writes(ai); m != 0 && !optioned[ai] {
+			c.landers = append(c.landers, option{act: ActionID(ai), lands: m})
 		}
 	}
 }
@@ -370,6 +418,16 @@ func (r *fields[S]) get(f FieldID) (float64, bool) {
 	return r.vals[f], true
 }
 
+// outside reports whether part i's field has a Range and a value outside
+// it, as r reads it.
+func (c *condition[S]) outside(i int, r *fields[S]) bool {
+	if c.ranged&(1<<i) == 0 {
+		return false
+	}
+	x, ok := r.get(c.parts[i].Field)
+	return ok && (x < c.bounds[i].rlo || x > c.bounds[i].rhi)
+}
+
 // stepsBound is a lower bound on the number of steps that make c hold: for
 // each part failing (in failing), the fewest steps any one action that can
 // serve it would need alone (1, or more for an action that advances the
@@ -383,10 +441,16 @@ func (c *condition[S]) stepsBound(failing uint64, fs *fields[S]) float64 {
 	for failing != 0 {
 		i := bits.TrailingZeros64(failing)
 		failing &= failing - 1
+		// Outside its range, any write may land the field anywhere in it.
+		outside := c.outside(i, fs)
 		best := math.Inf(1)
 		for a := range len(c.rels) / n {
 			r := c.rels[a*n+i]
-			if !r.serves() {
+			switch {
+			case outside && r != RelNone:
+				best = 1
+				continue
+			case !r.serves():
 				continue
 			}
 			k := 1.0
@@ -397,9 +461,6 @@ func (c *condition[S]) stepsBound(failing uint64, fs *fields[S]) float64 {
 					// step leaves it.
 					if k = c.parts[i].steps(x, step); math.IsInf(k, 1) {
 						k = 1
-					}
-					if i < len(c.bounds) && (x < c.bounds[i].rlo || x > c.bounds[i].rhi) {
-						k = 1 // outside its range: a write may land it anywhere in it
 					}
 				}
 			}

@@ -59,7 +59,12 @@
 //     parts: it declares the goal in fulfills, or its effect is in a
 //     serving relation to the part ([Relation]): it achieves it, advances
 //     its field toward what it needs (Food += 10 for Food > 80, maybe
-//     several steps), or may (a form the annotations do not tell).
+//     several steps), or may (a form the annotations do not tell). Where
+//     the part's field has a [Range] and the state a value outside it
+//     (only the live state has one), any action that writes the field
+//     can serve the part: the write lands the field in its range,
+//     whichever way it moves it (Health at -100 in 0..100, Health -= 5
+//     leaves 0).
 //   - A frame is what the chainer is making hold: the goal's condition, or
 //     the precondition of an action that waits for it. The agenda is the
 //     stack of frames, the goal's at the bottom; its depth is the number

@@ -689,3 +689,58 @@ func TestRelaxedReachabilityReadsStrings(t *testing.T) {
 	t.Logf("%d hopeless starts: %d proved so with the place a string, %d with it an int", hopeless, byStr, byInt)
 	assert.Positive(t, byInt, "no proof to compare")
 }
+
+// The backward chainer on random roles whose fields saturate, from every
+// fifth state that has a plan, against its true cost to go: starts with
+// every field inside its range, and starts with one outside it, which
+// only the live state has (a game's damage that left Health at -40). From
+// there any write lands the field in its range, whichever way it moves
+// it (0 - 2 in 1..3 is 1), so an action that moves the field away from
+// what a part needs may make it hold: the chainer may not call such a
+// goal out of reach, and its plans keep near the cheapest.
+func TestBackwardChainerOnRandomRolesWithRanges(t *testing.T) {
+	roles := 400
+	if testing.Short() {
+		roles = 100
+	}
+	ctx := context.Background()
+	for _, seed := range []uint64{3, 99} {
+		r := rand.New(rand.NewPCG(seed, 0xbac))
+		var inside, outside chainerFigures
+		var p runtime.Plan
+		for i := range roles {
+			rr := newRandomRangedRole(r, 4, 8, 1+i%3)
+			states, togo := costsToGo(t, rr.d)
+			bc := runtime.NewBackwardChainer(rr.d)
+			for k, s := range states {
+				if k%5 != 0 || math.IsInf(togo[k], 1) || togo[k] == 0 {
+					continue
+				}
+				f := &inside
+				for v := range rr.nf {
+					if x := float64(s.V[v]); x < rr.ranges[v].Min || x > rr.ranges[v].Max {
+						f = &outside
+					}
+				}
+				f.starts++
+				err := bc.PlanGoalInto(ctx, s, 0, &p)
+				if err != nil {
+					require.NotErrorIs(t, err, runtime.ErrUnreachable, "role %d, start %v: a plan of cost %v reaches %s", i, s.V, togo[k], rr.d.Goals[0].CondText)
+					continue
+				}
+				require.NoError(t, rr.d.Verify(s, &p))
+				f.found++
+				f.ratios = append(f.ratios, p.Cost/togo[k])
+			}
+		}
+		for _, f := range []struct {
+			name string
+			*chainerFigures
+		}{{"inside", &inside}, {"outside", &outside}} {
+			t.Logf("seed %d, starts %s their ranges: %d, found %d; cost/optimal p90 %.3f, worst %.3f",
+				seed, f.name, f.starts, f.found, f.percentile(0.9), f.percentile(1))
+			assert.GreaterOrEqual(t, float64(f.found), 0.99*float64(f.starts), "valid plans found")
+			assert.LessOrEqual(t, f.percentile(0.9), 1.2, "cost / optimal at the 90th percentile")
+		}
+	}
+}
