@@ -346,3 +346,36 @@ func TestAStarDrivenAgent(t *testing.T) {
 	}
 	assert.Equal(t, []string{"walk", "forage", "eat", "ate"}, s.Log)
 }
+
+// FormatView says in one line, with the role's names, what each view of
+// a walk interrupted by a threat tells.
+func TestFormatView(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60, Ammo: 1}
+	a, _, rec := newScout(t, s)
+	d := scout.ScoutDomain
+	ticks(ctx, a, 3)
+	assert.Equal(t, "agent 0 tick 3: goal Fed, step 1/3 Walk running for 3 ticks: [*Walk Forage Eat] (planned for no plan)", d.FormatView(a.View()))
+	s.Threat = 2
+	a.Tick(ctx)
+	var lines []string
+	for _, v := range rec.views {
+		lines = append(lines, d.FormatView(v))
+	}
+	assert.Equal(t, []string{
+		"agent 0 tick 1: planned (no plan): goal Fed, step 1/3 Walk: [*Walk Forage Eat]",
+		"agent 0 tick 4: interrupted: goal Fed, step 1/3 Walk after 3 ticks: [*Walk Forage Eat]",
+		"agent 0 tick 4: planned (interrupted): goal Safe, step 1/1 Fight: [*Fight]",
+		"agent 0 tick 4: step done: goal Safe, step 1/1 Fight done after 1 tick: [*Fight]",
+		"agent 0 tick 4: dropped (plan done): goal Safe: [Fight]",
+	}, lines)
+	assert.Equal(t, "agent 0 tick 4: no plan (last: plan done)", d.FormatView(a.View()))
+	assert.Equal(t, "none", runtime.AgentEvent(0).String())
+
+	// Fed, then Rich, which no action serves without a market.
+	a, _, rec = newScout(t, &scout.Scout{Hunger: 60, Ammo: 1})
+	ticks(ctx, a, 15)
+	last := rec.views[len(rec.views)-1]
+	assert.Equal(t, "agent 0 tick 15: plan failed: goal Rich: rolegen: Scout: goal Rich: unreachable: "+
+		"no action can make a failing part of it hold, retried at tick 16", d.FormatView(last))
+}

@@ -1,6 +1,10 @@
 package runtime
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Replan is why an agent planned: each plan an agent makes has one, and
 // an agent plans only for one of these.
@@ -88,9 +92,11 @@ const (
 	EventDropped
 )
 
-// String names the event.
+// String names the event ("none" for the 0 of Agent.View).
 func (e AgentEvent) String() string {
 	switch e {
+	case 0:
+		return "none"
 	case EventPlanned:
 		return "planned"
 	case EventPlanFailed:
@@ -143,4 +149,74 @@ type AgentView struct {
 	// RetryAt, for EventPlanFailed, is the tick from which Goal is
 	// planned again if no condition its planning depends on changes first.
 	RetryAt uint64
+}
+
+// FormatView says what v tells in one line, with the names of d's goals
+// and actions (v's IDs index them): the agent and tick, the event, the
+// goal, the current step and what it is doing, the plan with that step
+// marked, why the agent planned, and an error with when it is retried:
+//
+//	agent 0 tick 4: goal Rich, step 3/10 GoToHive running for 2 ticks: [Nap Nap *GoToHive LightSmoker …] (planned for no plan)
+//	agent 0 tick 7: planned (interrupted): goal Calm, step 1/1 Retreat: [*Retreat]
+//	agent 0 tick 9: plan failed: goal Armed: …: unreachable: …, retried at tick 13
+func (d *Domain[S]) FormatView(v AgentView) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "agent %d tick %d: ", v.ID, v.Tick)
+	if v.Event != 0 {
+		b.WriteString(v.Event.String())
+		if v.Event == EventPlanned || v.Event == EventDropped {
+			fmt.Fprintf(&b, " (%s)", v.Reason)
+		}
+		b.WriteString(": ")
+	}
+	switch {
+	case v.Goal == NoGoal:
+		fmt.Fprintf(&b, "no plan (last: %s)", v.Reason)
+	case v.Action == NoAction || v.Step >= len(v.Plan):
+		fmt.Fprintf(&b, "goal %s", d.GoalName(v.Goal))
+	default:
+		fmt.Fprintf(&b, "goal %s, step %d/%d %s", d.GoalName(v.Goal), v.Step+1, len(v.Plan), d.ActionName(v.Action))
+		switch {
+		case v.Event == EventPlanned:
+		case v.Event == EventInterrupted:
+			b.WriteString(" after " + ticks(v.Ticks))
+		case v.Event == EventStepDone || v.Event == EventStepFailed:
+			fmt.Fprintf(&b, " %s after %s", v.Status, ticks(v.Ticks))
+		case v.Status == Running:
+			b.WriteString(" running for " + ticks(v.Ticks))
+		default:
+			b.WriteString(" next") // the step before it ended; this one has not begun
+		}
+	}
+	if len(v.Plan) > 0 && v.Goal != NoGoal {
+		b.WriteString(": [")
+		for i, a := range v.Plan {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			if i == v.Step && v.Action != NoAction {
+				b.WriteByte('*')
+			}
+			b.WriteString(d.ActionName(a))
+		}
+		b.WriteByte(']')
+		if v.Event == 0 {
+			fmt.Fprintf(&b, " (planned for %s)", v.Reason)
+		}
+	}
+	if v.Err != nil {
+		b.WriteString(": " + v.Err.Error())
+	}
+	if v.Event == EventPlanFailed {
+		b.WriteString(", retried at tick " + strconv.FormatUint(v.RetryAt, 10))
+	}
+	return b.String()
+}
+
+// ticks is n ticks, in words.
+func ticks(n int) string {
+	if n == 1 {
+		return "1 tick"
+	}
+	return strconv.Itoa(n) + " ticks"
 }
