@@ -312,8 +312,14 @@ func (d *Domain[S]) goalFlipped(t *agentTables, g GoalID, prev, s *S, changed ui
 // conjunct of its precondition that fails in s and that no action can make
 // hold (stuck). It is a quick, partial proof that g cannot be planned: a
 // goal it proves out of reach needs no planner call until the world
-// changes what those conjuncts read.
+// changes what those conjuncts read. A conjunct of g or of a
+// precondition whose saturating field s has outside its range is not
+// stuck when some action writes the field: the write lands it in the
+// range (see option.lands).
 func (d *Domain[S]) blocked(t *agentTables, g GoalID, s *S) bool {
+	if goal := &d.goals[g]; goal.landed != 0 && d.landable(goal, goal.failing(*s), s) != 0 {
+		return false
+	}
 	for _, a := range t.servers[g] {
 		stuck := t.stuck[a]
 		if stuck == 0 {
@@ -328,6 +334,9 @@ func (d *Domain[S]) blocked(t *agentTables, g GoalID, s *S) bool {
 			failing = 1 // a single part
 		}
 		if failing&stuck == 0 {
+			return false
+		}
+		if pre := &d.pres[a]; pre.landed&failing&stuck != 0 && failing&stuck&^d.landable(pre, failing&stuck, s) == 0 {
 			return false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/knight"
 	"github.com/rolegen/rolegen/runtime/internal/scout"
 )
 
@@ -378,4 +379,38 @@ func TestFormatView(t *testing.T) {
 	last := rec.views[len(rec.views)-1]
 	assert.Equal(t, "agent 0 tick 15: plan failed: goal Rich: rolegen: Scout: goal Rich: unreachable: "+
 		"no action can make a failing part of it hold, retried at tick 16", d.FormatView(last))
+}
+
+// A goal whose saturating field the live state has outside its range is no
+// goal out of reach because no action serves it: the first write lands the
+// field in its range. The knight's morale at 0, in 1..5: Steady (Morale >
+// 0) and Charge's precondition are served by no action, as Drill takes
+// morale away; but from 0 Drill leaves 1. The agent charges (Drill, Charge)
+// where it used to prove both goals out of reach without a planner call.
+func TestAgentLandsAFieldOutsideItsRange(t *testing.T) {
+	ctx := t.Context()
+	k := &knight.Knight{Health: 60, Morale: 0}
+	stats := runtime.NewStats(knight.KnightDomain)
+	a := runtime.NewAgent(runtime.NewBackwardChainer(knight.KnightDomain), k, runtime.WithAgentStats(stats))
+	a.Tick(ctx)
+	v := a.View()
+	assert.Equal(t, knight.KnightGoalGlorious, v.Goal)
+	assert.Equal(t, []string{"Drill", "Charge"}, names(knight.KnightDomain, v.Plan))
+	a.Tick(ctx)
+	assert.Equal(t, 1, k.Glory)
+	assert.Equal(t, 1, k.Morale)
+	assert.Zero(t, stats.Agents().Unreachable, "no goal proven out of reach")
+}
+
+// So does a utility-driven agent: Drill, which lands morale at 1, serves
+// Steady, and then Charge, Glorious.
+func TestUtilityAgentLandsAFieldOutsideItsRange(t *testing.T) {
+	ctx := t.Context()
+	k := &knight.Knight{Health: 60, Morale: 0}
+	a := runtime.NewAgent(runtime.NewUtilityPlanner(runtime.NewUtility(knight.KnightDomain)), k)
+	for range 4 {
+		a.Tick(ctx)
+	}
+	assert.Equal(t, 1, k.Glory)
+	assert.Equal(t, 1, k.Morale)
 }

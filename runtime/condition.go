@@ -51,8 +51,9 @@ type condition[S any] struct {
 	// landers are the actions that write such a part's field without an
 	// option for the condition: from a value outside the range, which
 	// only the live state has, they may serve it (see option.lands).
-	ranged  uint64
-	landers []option
+	// landed marks the parts some action writes without serving them.
+	ranged, landed uint64
+	landers        []option
 }
 
 // option is an action that can serve a condition.
@@ -231,13 +232,32 @@ func (d *Domain[S]) addLanders(c *condition[S]) {
 	for j := range c.opts {
 		o := &c.opts[j]
 		o.lands = writes(int(o.act)) &^ o.helps
+		c.landed |= o.lands
 		optioned[o.act] = true
 	}
 	for ai := range d.Actions {
 		if m := writes(ai); m != 0 && !optioned[ai] {
 			c.landers = append(c.landers, option{act: ActionID(ai), lands: m})
+			c.landed |= m
 		}
 	}
+}
+
+// landable returns the parts of c in parts that some action writes
+// without serving them, whose field *s has outside its range: a write
+// lands it there, which may make the part hold.
+func (d *Domain[S]) landable(c *condition[S], parts uint64, s *S) uint64 {
+	var out uint64
+	if d.Number == nil {
+		return 0
+	}
+	for w := parts & c.landed; w != 0; w &= w - 1 {
+		i := bits.TrailingZeros64(w)
+		if x := d.Number(s, c.parts[i].Field); x < c.bounds[i].rlo || x > c.bounds[i].rhi {
+			out |= 1 << i
+		}
+	}
+	return out
 }
 
 // groupParts groups the parts of c by the actions that touch them: those

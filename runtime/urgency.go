@@ -153,9 +153,28 @@ func (g *goalUrgency[S]) fill(sc *callScratch[S]) {
 			continue
 		}
 		level, steps := g.level[gi], g.goalSteps[gi]
-		for j := range c.opts {
-			o := &c.opts[j]
-			far := d.step(c, o, &steps[j], s, after, failing)
+		// With a saturating field outside its range, any write lands it
+		// in the range: the options that write it without serving it,
+		// and the landers, are judged by the state they leave.
+		var lands uint64
+		n := len(c.opts)
+		if c.landed&failing != 0 {
+			if lands = d.landable(c, failing, s); lands != 0 {
+				n += len(c.landers)
+			}
+		}
+		for j := range n {
+			var o *option
+			var far float64
+			if j < len(c.opts) {
+				o = &c.opts[j]
+				far = d.step(c, o, &steps[j], s, after, failing)
+				if o.lands&lands != 0 {
+					far = max(far, d.advanceFor(c, o.act, (o.helps|o.lands&lands)&failing, s, after, failing))
+				}
+			} else if o = &c.landers[j-len(c.opts)]; o.lands&lands != 0 {
+				far = d.advanceFor(c, o.act, o.lands&lands, s, after, failing)
+			}
 			if far == 0 {
 				continue
 			}
@@ -190,12 +209,17 @@ func (d *Domain[S]) advance(c *condition[S], o *option, s, after *S, failing uin
 	if o.fulfills {
 		return 1
 	}
-	want := o.helps & failing
+	return d.advanceFor(c, o.act, o.helps&failing, s, after, failing)
+}
+
+// advanceFor is advance for action a serving the parts of c that want
+// marks (failing in s).
+func (d *Domain[S]) advanceFor(c *condition[S], a ActionID, want uint64, s, after *S, failing uint64) float64 {
 	if want == 0 {
 		return 0
 	}
 	*after = *s
-	if eff := d.Actions[o.act].Effect; eff != nil {
+	if eff := d.Actions[a].Effect; eff != nil {
 		*after = eff(*s)
 	}
 	still := c.failing(*after)
@@ -252,6 +276,9 @@ type partChange struct {
 	num     float64
 	holds   bool
 	numeric bool // the field is no string: its distance is measured
+	// lo and hi are the field's Range (±Inf without one): a sum lands
+	// in it, as the generated effect clamps it.
+	lo, hi float64
 }
 
 // stepModels returns the step model of each option of c.
@@ -287,9 +314,14 @@ func (d *Domain[S]) modelStep(c *condition[S], a ActionID) stepModel {
 		if kind == KindFloat || kind == KindUint || k < 0 {
 			return stepModel{}
 		}
-		pc := partChange{part: p, bit: 1 << i, op: act.Changes[k].Op, num: act.Changes[k].Num, numeric: kind != KindString}
+		rg := d.Fields[p.Field].Range
+		pc := partChange{part: p, bit: 1 << i, op: act.Changes[k].Op, num: act.Changes[k].Num, numeric: kind != KindString,
+			lo: rg.Lo(), hi: rg.Hi()}
 		switch {
 		case pc.op == ChangeSet:
+			if pc.numeric {
+				pc.num = rg.clamp(pc.num)
+			}
 			pc.holds = p.holdsFor(pc.num, act.Changes[k].Str, kind == KindString)
 		case pc.op != ChangeAdd || !pc.numeric:
 			return stepModel{}
@@ -323,7 +355,11 @@ func (d *Domain[S]) step(c *condition[S], o *option, m *stepModel, s, after *S, 
 		if pc.numeric {
 			x0 = d.Number(s, p.Field)
 			if x1 = pc.num; pc.op == ChangeAdd {
-				x1 = x0 + pc.num
+				if x1 = x0 + pc.num; x1 < pc.lo { // lands in the range, as the effect clamps
+					x1 = pc.lo
+				} else if x1 > pc.hi {
+					x1 = pc.hi
+				}
 				holds = p.holdsFor(x1, "", false)
 			}
 		}

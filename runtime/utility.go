@@ -492,8 +492,9 @@ func (u *UtilitySelector[S]) RankedInto(s S, dst []Scored) []Scored {
 // by themselves: those whose precondition holds and that declare g in
 // fulfills or move a failing conjunct of g closer to holding (the
 // direction read from the domain, as GoalUrgency reads it; an action
-// that moves a field away from what g needs is left out). It is empty
-// when g holds.
+// that moves a field away from what g needs is left out, but where s has
+// a saturating field outside its range, which a write lands in it). It
+// is empty when g holds.
 func (u *UtilitySelector[S]) ForGoal(g GoalID, s S) []Scored {
 	return u.ForGoalInto(g, s, nil)
 }
@@ -509,9 +510,23 @@ func (u *UtilitySelector[S]) ForGoalInto(g GoalID, s S, dst []Scored) []Scored {
 	}
 	c := u.begin(s)
 	sc, steps := c.sc, u.goals.goalSteps[g]
+	var lands uint64 // failing parts a write lands in their range (see option.lands)
+	if goal.landed&failing != 0 {
+		lands = u.d.landable(goal, failing, &sc.s)
+	}
 	for j := range goal.opts {
 		o := &goal.opts[j]
-		if sc.applicable(u.d, o.act) && u.d.step(goal, o, &steps[j], &sc.s, &sc.after, failing) > 0 {
+		if !sc.applicable(u.d, o.act) {
+			continue
+		}
+		if u.d.step(goal, o, &steps[j], &sc.s, &sc.after, failing) > 0 ||
+			o.lands&lands != 0 && u.d.advanceFor(goal, o.act, o.lands&lands, &sc.s, &sc.after, failing) > 0 {
+			dst = append(dst, Scored{Action: o.act, Score: u.score(s, o.act, c, true)})
+		}
+	}
+	for j := range goal.landers {
+		o := &goal.landers[j]
+		if o.lands&lands != 0 && sc.applicable(u.d, o.act) && u.d.advanceFor(goal, o.act, o.lands&lands, &sc.s, &sc.after, failing) > 0 {
 			dst = append(dst, Scored{Action: o.act, Score: u.score(s, o.act, c, true)})
 		}
 	}

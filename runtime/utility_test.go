@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/knight"
 )
 
 type guardState struct {
@@ -402,4 +403,18 @@ func TestUtilityScoresEveryKindOfConsideration(t *testing.T) {
 func allocsPerCall(runs int, f func()) float64 {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	return testing.AllocsPerRun(runs, f)
+}
+
+// The selector judges a step on a saturating field where the generated
+// effect leaves it, in its range: from Health 95 in 0..100, Rest (+10)
+// leaves 100, which Hale (Health == 100) needs, not 105.
+func TestGoalUrgencyClampsIntoTheRange(t *testing.T) {
+	d := knight.KnightDomain
+	u := runtime.NewUtility(d)
+	s := knight.KnightState{Health: 95, Morale: 3}
+	ranked := u.ForGoal(knight.KnightGoalHale, s)
+	require.Len(t, ranked, 1)
+	assert.Equal(t, knight.KnightRest, ranked[0].Action)
+	// Hale is the lowest of three priorities: a third, all the way.
+	assert.InDelta(t, 1.0/3, runtime.GoalUrgency(d, 1).Score(s, &d.Actions[knight.KnightRest]), 1e-12)
 }

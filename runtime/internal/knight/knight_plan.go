@@ -13,12 +13,16 @@ import (
 // KnightState is the planning state of Knight: its plan:"state" fields, copied by value.
 type KnightState struct {
 	Health int
+	Morale int
+	Glory  int
 }
 
 // PlanState returns the planning state of r.
 func (r *Knight) PlanState() KnightState {
 	return KnightState{
 		Health: r.Health,
+		Morale: r.Morale,
+		Glory:  r.Glory,
 	}
 }
 
@@ -31,6 +35,14 @@ func (r *Knight) UpdatePlanState(s *KnightState) uint64 {
 		s.Health = r.Health
 		w |= 1 << 0
 	}
+	if s.Morale != r.Morale {
+		s.Morale = r.Morale
+		w |= 1 << 1
+	}
+	if s.Glory != r.Glory {
+		s.Glory = r.Glory
+		w |= 1 << 2
+	}
 	return w
 }
 
@@ -38,11 +50,16 @@ func (r *Knight) UpdatePlanState(s *KnightState) uint64 {
 const (
 	KnightRest runtime.ActionID = iota
 	KnightPotion
+	KnightDrill
+	KnightCharge
 )
 
 // The goals of Knight, in declaration order: indexes of KnightDomain.Goals.
 const (
 	KnightGoalFit runtime.GoalID = iota
+	KnightGoalGlorious
+	KnightGoalSteady
+	KnightGoalHale
 )
 
 // KnightDomain is the planning domain of Knight: its state fields, actions and goals with
@@ -51,6 +68,8 @@ var KnightDomain = runtime.NewDomain(runtime.Domain[KnightState]{
 	Name: "Knight",
 	Fields: []runtime.Field{
 		{Name: "Health", Type: "int", Kind: runtime.KindInt, Range: runtime.Range{Min: 0, Max: 100, HasMin: true, HasMax: true}},
+		{Name: "Morale", Type: "int", Kind: runtime.KindInt, Range: runtime.Range{Min: 1, Max: 5, HasMin: true, HasMax: true}},
+		{Name: "Glory", Type: "int", Kind: runtime.KindInt},
 	},
 	Actions: []runtime.Action[KnightState]{
 		{
@@ -80,6 +99,41 @@ var KnightDomain = runtime.NewDomain(runtime.Domain[KnightState]{
 				{Field: 0, Op: runtime.ChangeSet, Num: 60},
 			},
 		},
+		{
+			Name:        "Drill",
+			Description: "Drill wears morale down, but never below 1.",
+			Effect:      _Knight_effect_Drill,
+			EffectText:  "Morale -= 1",
+			Cost:        1,
+			Value:       1,
+			Weight:      1,
+			Reads:       []runtime.FieldID{1},
+			Writes:      []runtime.FieldID{1},
+			Changes: []runtime.Change{
+				{Field: 1, Op: runtime.ChangeAdd, Num: -1},
+			},
+		},
+		{
+			Name:        "Charge",
+			Description: "Charge takes some morale.",
+			Pre:         _Knight_pre_Charge,
+			PreText:     "Morale > 0",
+			Effect:      _Knight_effect_Charge,
+			EffectText:  "Glory += 1",
+			Cost:        2,
+			Value:       1,
+			Weight:      1,
+			PreReads:    []runtime.FieldID{1},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1},
+			},
+			Reads:  []runtime.FieldID{1, 2},
+			Writes: []runtime.FieldID{2},
+			Changes: []runtime.Change{
+				{Field: 2, Op: runtime.ChangeAdd, Num: 1},
+			},
+			Fulfills: []runtime.GoalID{KnightGoalGlorious},
+		},
 	},
 	Goals: []runtime.Goal[KnightState]{
 		{
@@ -91,6 +145,39 @@ var KnightDomain = runtime.NewDomain(runtime.Domain[KnightState]{
 			Reads:       []runtime.FieldID{0},
 			Parts: []runtime.Part{
 				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGe, Field: 0, Num: 50},
+			},
+		},
+		{
+			Name:        "Glorious",
+			Description: "Glorious means a charge made.",
+			Priority:    runtime.High,
+			Cond:        _Knight_goal_Glorious,
+			CondText:    "Glory >= 1",
+			Reads:       []runtime.FieldID{2},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{2}, Cmp: runtime.CmpGe, Field: 2, Num: 1},
+			},
+		},
+		{
+			Name:        "Steady",
+			Description: "Steady means some morale left.",
+			Priority:    runtime.Normal,
+			Cond:        _Knight_goal_Steady,
+			CondText:    "Morale > 0",
+			Reads:       []runtime.FieldID{1},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1},
+			},
+		},
+		{
+			Name:        "Hale",
+			Description: "Hale means full health.",
+			Priority:    runtime.Low,
+			Cond:        _Knight_goal_Hale,
+			CondText:    "Health == 100",
+			Reads:       []runtime.FieldID{0},
+			Parts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0, Num: 100},
 			},
 		},
 	},
@@ -113,13 +200,42 @@ func _Knight_effect_Potion(s KnightState) KnightState {
 	return s
 }
 
+func _Knight_effect_Drill(s KnightState) KnightState {
+	s.Morale = rolegenimpl.Clamp[int](s.Morale-1, 1, 5)
+	return s
+}
+
+func _Knight_pre_Charge(s KnightState) bool {
+	return s.Morale > 0
+}
+
+func _Knight_effect_Charge(s KnightState) KnightState {
+	s.Glory += 1
+	return s
+}
+
 func _Knight_goal_Fit(s KnightState) bool {
 	return s.Health >= 50
 }
 
+func _Knight_goal_Glorious(s KnightState) bool {
+	return s.Glory >= 1
+}
+
+func _Knight_goal_Steady(s KnightState) bool {
+	return s.Morale > 0
+}
+
+func _Knight_goal_Hale(s KnightState) bool {
+	return s.Health == 100
+}
+
 func _Knight_enabled(s *KnightState, bits []uint64) {
 	_ = bits[0]
-	w := uint64(0x3)
+	w := uint64(0x7)
+	if s.Morale > 0 {
+		w |= 1 << 3
+	}
 	bits[0] = w
 }
 
@@ -130,6 +246,8 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 			n := _Knight_effect_Rest(s)
 			h := rolegenimpl.HashStart
 			h = rolegenimpl.HashWord(h, uint64(n.Health))
+			h = rolegenimpl.HashWord(h, uint64(n.Morale))
+			h = rolegenimpl.HashWord(h, uint64(n.Glory))
 			if !x.Add(&n, rolegenimpl.HashMix(h), KnightRest, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
 				return
 			}
@@ -138,7 +256,29 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 			n := _Knight_effect_Potion(s)
 			h := rolegenimpl.HashStart
 			h = rolegenimpl.HashWord(h, uint64(n.Health))
+			h = rolegenimpl.HashWord(h, uint64(n.Morale))
+			h = rolegenimpl.HashWord(h, uint64(n.Glory))
 			if !x.Add(&n, rolegenimpl.HashMix(h), KnightPotion, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
+				return
+			}
+		}
+		{
+			n := _Knight_effect_Drill(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Health))
+			h = rolegenimpl.HashWord(h, uint64(n.Morale))
+			h = rolegenimpl.HashWord(h, uint64(n.Glory))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KnightDrill, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
+				return
+			}
+		}
+		if s.Morale > 0 {
+			n := _Knight_effect_Charge(s)
+			h := rolegenimpl.HashStart
+			h = rolegenimpl.HashWord(h, uint64(n.Health))
+			h = rolegenimpl.HashWord(h, uint64(n.Morale))
+			h = rolegenimpl.HashWord(h, uint64(n.Glory))
+			if !x.Add(&n, rolegenimpl.HashMix(h), KnightCharge, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
 				return
 			}
 		}
@@ -151,6 +291,15 @@ func _Knight_satisfied(s *KnightState, bits []uint64) {
 	if s.Health >= 50 {
 		w |= 1 << 0
 	}
+	if s.Glory >= 1 {
+		w |= 1 << 1
+	}
+	if s.Morale > 0 {
+		w |= 1 << 2
+	}
+	if s.Health == 100 {
+		w |= 1 << 3
+	}
 	bits[0] = w
 }
 
@@ -161,6 +310,13 @@ func _Knight_replay(s *KnightState, steps []runtime.ActionID) int {
 			s.Health = rolegenimpl.Clamp[int](s.Health+10, 0, 100)
 		case KnightPotion:
 			s.Health = rolegenimpl.Clamp[int](60, 0, 100)
+		case KnightDrill:
+			s.Morale = rolegenimpl.Clamp[int](s.Morale-1, 1, 5)
+		case KnightCharge:
+			if !(s.Morale > 0) {
+				return i
+			}
+			s.Glory += 1
 		default:
 			return i
 		}
@@ -172,6 +328,10 @@ func _Knight_number(s *KnightState, f runtime.FieldID) float64 {
 	switch f {
 	case 0:
 		return float64(s.Health)
+	case 1:
+		return float64(s.Morale)
+	case 2:
+		return float64(s.Glory)
 	}
 	return 0
 }
@@ -179,6 +339,8 @@ func _Knight_number(s *KnightState, f runtime.FieldID) float64 {
 func _Knight_hash(s *KnightState) uint64 {
 	h := rolegenimpl.HashStart
 	h = rolegenimpl.HashWord(h, uint64(s.Health))
+	h = rolegenimpl.HashWord(h, uint64(s.Morale))
+	h = rolegenimpl.HashWord(h, uint64(s.Glory))
 	return rolegenimpl.HashMix(h)
 }
 
@@ -186,6 +348,12 @@ func _Knight_changed(a, b *KnightState) uint64 {
 	var w uint64
 	if a.Health != b.Health {
 		w |= 1 << 0
+	}
+	if a.Morale != b.Morale {
+		w |= 1 << 1
+	}
+	if a.Glory != b.Glory {
+		w |= 1 << 2
 	}
 	return w
 }
@@ -201,6 +369,12 @@ func (r *Knight) Perform(ctx context.Context, a runtime.ActionID) error {
 	case KnightPotion:
 		r.Potion()
 		return nil
+	case KnightDrill:
+		r.Drill()
+		return nil
+	case KnightCharge:
+		r.Charge()
+		return nil
 	}
 	return rolegenimpl.UnknownAction("Knight", a)
 }
@@ -214,6 +388,12 @@ func (r *Knight) PerformJSON(ctx context.Context, a runtime.ActionID, args json.
 		return nil, nil
 	case KnightPotion:
 		r.Potion()
+		return nil, nil
+	case KnightDrill:
+		r.Drill()
+		return nil, nil
+	case KnightCharge:
+		r.Charge()
 		return nil, nil
 	}
 	return nil, rolegenimpl.UnknownAction("Knight", a)
@@ -229,6 +409,12 @@ func (r *Knight) PerformStep(ctx context.Context, a runtime.ActionID, t runtime.
 		return runtime.Done, nil
 	case KnightPotion:
 		r.Potion()
+		return runtime.Done, nil
+	case KnightDrill:
+		r.Drill()
+		return runtime.Done, nil
+	case KnightCharge:
+		r.Charge()
 		return runtime.Done, nil
 	}
 	return runtime.Failed, rolegenimpl.UnknownAction("Knight", a)
