@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/keeper"
 	"github.com/rolegen/rolegen/runtime/internal/knight"
 	"github.com/rolegen/rolegen/runtime/internal/scout"
 )
@@ -413,4 +414,27 @@ func TestUtilityAgentLandsAFieldOutsideItsRange(t *testing.T) {
 	}
 	assert.Equal(t, 1, k.Glory)
 	assert.Equal(t, 1, k.Morale)
+}
+
+// A utility-driven agent takes helpers in the order their conjuncts need:
+// the keeper at the hive with no honey harvests before it walks home to
+// sell, where walking home first (the cheaper helper of selling) only
+// brings it back, over and over.
+func TestUtilityAgentServesConjunctsInOrder(t *testing.T) {
+	ctx := t.Context()
+	k := &keeper.Keeper{Stamina: 5}
+	d := keeper.KeeperDomain
+	var steps []string
+	a := runtime.NewAgent(runtime.NewUtilityPlanner(runtime.NewUtility(d)), k,
+		runtime.WithAgentObserver(func(v runtime.AgentView) {
+			if v.Event == runtime.EventStepDone {
+				steps = append(steps, d.ActionName(v.Action))
+			}
+		}))
+	for range 60 {
+		a.Tick(ctx)
+	}
+	assert.GreaterOrEqual(t, k.Coins, 12, "steps: %v", steps)
+	require.GreaterOrEqual(t, len(steps), 5)
+	assert.Equal(t, []string{"GoToHive", "LightSmoker", "Harvest", "GoHome", "Sell"}, steps[:5])
 }

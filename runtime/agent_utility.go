@@ -1,6 +1,9 @@
 package runtime
 
-import "context"
+import (
+	"context"
+	"math/bits"
+)
 
 // UtilityPlanner makes a utility selector a GoalPlanner, so that an Agent
 // can be utility-driven: at each decision point it takes the best action
@@ -9,9 +12,13 @@ import "context"
 // Its plan for goal g is one step: the best-scored action among those
 // that serve g by themselves (UtilitySelector.ForGoal); when none does,
 // the best-scored applicable action among the helpers of those that do
-// (Domain.Helpers: one that can make a failing conjunct of their
-// precondition hold, such as buying bread before eating it), and the
-// helpers of those helpers, and so on. When there is neither, g cannot be
+// (one that can make a failing conjunct of their precondition hold, such
+// as buying bread before eating it), and the helpers of those helpers,
+// and so on, in the state. A conjunct that must be served after another
+// that fails is left for later, as the backward chainer leaves it (see
+// the package doc, "The backward chainer": a keeper at the hive with no
+// honey to sell harvests before walking to the market, where walking
+// first would only bring it back). When there is neither, g cannot be
 // planned in that state (Unreachable), as when the relaxed reachability
 // of the annotations (what A* uses) proves that g cannot hold from s: a
 // utility agent does not work toward a goal it cannot reach.
@@ -20,9 +27,11 @@ import "context"
 type UtilityPlanner[S comparable] struct {
 	u      *UtilitySelector[S]
 	ranked []Scored
-	// helps[g] has bit a set when action a is a helper of an action
-	// that serves goal g, or of such a helper, and so on.
-	helps [][]uint64
+	// helpers and seen: scratch of the search for helpers, one bit an
+	// action (seen: already visited; helpers: a helper that applies);
+	// todo, the actions whose preconditions are still to look at.
+	helpers, seen []uint64
+	todo          []ActionID
 	// unreachable[g] is the error of goal g: immutable, so returned
 	// again and again without allocating.
 	unreachable []*PlanningError
@@ -33,27 +42,72 @@ type UtilityPlanner[S comparable] struct {
 // NewUtilityPlanner returns a planner of one step at a time over u.
 func NewUtilityPlanner[S comparable](u *UtilitySelector[S]) *UtilityPlanner[S] {
 	d := u.Domain()
-	p := &UtilityPlanner[S]{u: u}
 	words := (len(d.Actions) + 63) / 64
+	p := &UtilityPlanner[S]{u: u, helpers: make([]uint64, words), seen: make([]uint64, words),
+		todo: make([]ActionID, 0, len(d.Actions))}
 	for gi := range d.Goals {
-		g := GoalID(gi)
-		bits := make([]uint64, words)
-		todo := d.Serves(g)
-		for len(todo) > 0 {
-			a := todo[len(todo)-1]
-			todo = todo[:len(todo)-1]
-			for _, h := range d.Helpers(a) {
-				if bits[h/64]&(1<<(uint(h)%64)) == 0 {
-					bits[h/64] |= 1 << (uint(h) % 64)
-					todo = append(todo, h)
-				}
-			}
-		}
-		p.helps = append(p.helps, bits)
-		p.unreachable = append(p.unreachable, d.newError(Unreachable, g, NoAction))
+		p.unreachable = append(p.unreachable, d.newError(Unreachable, GoalID(gi), NoAction))
 	}
 	p.reach = newReach(d)
 	return p
+}
+
+// findHelpers marks in p.helpers the applicable helpers toward goal g
+// in p.at, which no action that applies serves: the options of the
+// failing preconditions of g's options, for the conjuncts not to be
+// served after another that fails, and so on down, and reports whether
+// it found one.
+func (p *UtilityPlanner[S]) findHelpers(g GoalID) bool {
+	d := p.u.Domain()
+	clear(p.helpers)
+	clear(p.seen)
+	p.todo = p.todo[:0]
+	goal := &d.goals[g]
+	failing := goal.failing(p.at)
+	visit := func(a ActionID) {
+		if p.seen[a/64]&(1<<(uint(a)%64)) == 0 {
+			p.seen[a/64] |= 1 << (uint(a) % 64)
+			p.todo = append(p.todo, a)
+		}
+	}
+	for j := range goal.opts {
+		if o := &goal.opts[j]; o.helps&failing != 0 {
+			visit(o.act)
+		}
+	}
+	found := false
+	for len(p.todo) > 0 {
+		a := p.todo[len(p.todo)-1]
+		p.todo = p.todo[:len(p.todo)-1]
+		pre := &d.pres[a]
+		pf := pre.failing(p.at)
+		if pf == 0 {
+			continue
+		}
+		parts := pf
+		if pre.after != nil {
+			for w := pf; w != 0; w &= w - 1 {
+				if k := bits.TrailingZeros64(w); pre.after[k]&pf != 0 {
+					parts &^= 1 << k // to serve after a part that fails
+				}
+			}
+			if parts == 0 {
+				parts = pf
+			}
+		}
+		for k := range pre.opts {
+			h := &pre.opts[k]
+			if h.act == a || h.helps&parts == 0 || p.seen[h.act/64]&(1<<(uint(h.act)%64)) != 0 {
+				continue
+			}
+			visit(h.act)
+			if d.Applicable(h.act, p.at) {
+				p.helpers[h.act/64] |= 1 << (uint(h.act) % 64)
+				found = true
+			}
+		}
+	}
+	return found
 }
 
 // Domain returns the selector's domain.
@@ -81,10 +135,10 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 	best := NoAction
 	if p.ranked = p.u.ForGoalInto(g, s, p.ranked); len(p.ranked) > 0 {
 		best = p.ranked[0].Action
-	} else {
+	} else if p.findHelpers(g) {
 		p.ranked = p.u.RankedInto(s, p.ranked)
 		for _, r := range p.ranked {
-			if p.helps[g][r.Action/64]&(1<<(uint(r.Action)%64)) != 0 {
+			if p.helpers[r.Action/64]&(1<<(uint(r.Action)%64)) != 0 {
 				best = r.Action
 				break
 			}
