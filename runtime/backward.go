@@ -241,10 +241,9 @@ func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
 		failing = ^uint64(0)
 	}
 	var lands uint64
-	if c.ranged&failing != 0 {
+	if c.landed&failing != 0 {
 		b.call.probe = s
-		b.call.fields.reset(b.d.Number, &b.call.probe, len(b.d.Fields))
-		lands = b.call.outside(c, failing)
+		lands = b.d.landable(c, failing, &b.call.probe)
 	}
 	var out []ActionID
 	for _, o := range c.opts {

@@ -93,20 +93,21 @@ func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, first 
 				}
 			}
 		}
-		if cond.ranged&failing != 0 {
+		if cond.landed&failing != 0 {
 			list = c.landing(list, cond, ci, failing, s)
 		}
 	}
 	return list
 }
 
-// outside returns the parts of cond in failing whose field has a Range
-// and, as c.fields reads it, a value outside it: only the live state has
-// one, and any write lands the field in its range, so that actions that
-// write it without serving the part may serve it there (option.lands).
-func (c *chainCall[S]) outside(cond *condition[S], failing uint64) uint64 {
+// landable is Domain.landable as c.fields reads the state: the parts of
+// cond in failing that some action writes without serving them, whose
+// field has a value outside its Range (only the live state has one, and
+// any write lands the field in the range, so that such an action may
+// serve the part there: option.lands).
+func (c *chainCall[S]) landable(cond *condition[S], failing uint64) uint64 {
 	var out uint64
-	for w := cond.ranged & failing; w != 0; w &= w - 1 {
+	for w := cond.landed & failing; w != 0; w &= w - 1 {
 		if i := bits.TrailingZeros64(w); cond.outside(i, &c.fields) {
 			out |= 1 << i
 		}
@@ -115,12 +116,12 @@ func (c *chainCall[S]) outside(cond *condition[S], failing uint64) uint64 {
 }
 
 // landing adds to the choices of condition ci of the frame (cond,
-// failing in failing in *s) the parts
-// outside their range (see outside) that an action writes without
-// serving them (option.lands): to the wants of the choices of that
-// action, or as choices of their own, for an action with none.
+// failing in failing in *s) the parts outside their range that an action
+// writes without serving them (see landable): to the wants of the
+// choices of that action, or as choices of their own, for an action with
+// none.
 func (c *chainCall[S]) landing(list []choice, cond *condition[S], ci int32, failing uint64, s *S) []choice {
-	out := c.outside(cond, failing)
+	out := c.landable(cond, failing)
 	if out == 0 {
 		return list
 	}
@@ -390,15 +391,13 @@ func (c *condition[S]) repeats(a ActionID, advances uint64, b batch, r *fields[S
 			return 1
 		}
 		step := c.steps[int(a)*n+i]
-		if c.ranged&(1<<i) != 0 {
-			if pb := &c.bounds[i]; x < pb.rlo || x > pb.rhi {
-				// Outside its range, the first step lands the field in it.
-				if x = min(max(x+step, pb.rlo), pb.rhi); p.holdsFor(x, "", false) {
-					continue
-				}
-				reps = max(reps, 1+p.steps(x, step))
+		if c.ranged&(1<<i) != 0 && c.outsideAt(i, x) {
+			// Outside its range, the first step lands the field in it.
+			if x = min(max(x+step, c.bounds[i].rlo), c.bounds[i].rhi); p.holdsFor(x, "", false) {
 				continue
 			}
+			reps = max(reps, 1+p.steps(x, step))
+			continue
 		}
 		reps = max(reps, p.steps(x, step))
 	}

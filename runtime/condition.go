@@ -252,12 +252,16 @@ func (d *Domain[S]) landable(c *condition[S], parts uint64, s *S) uint64 {
 		return 0
 	}
 	for w := parts & c.landed; w != 0; w &= w - 1 {
-		i := bits.TrailingZeros64(w)
-		if x := d.Number(s, c.parts[i].Field); x < c.bounds[i].rlo || x > c.bounds[i].rhi {
+		if i := bits.TrailingZeros64(w); c.outsideAt(i, d.Number(s, c.parts[i].Field)) {
 			out |= 1 << i
 		}
 	}
 	return out
+}
+
+// outsideAt reports whether x is outside the Range of part i's field.
+func (c *condition[S]) outsideAt(i int, x float64) bool {
+	return x < c.bounds[i].rlo || x > c.bounds[i].rhi
 }
 
 // groupParts groups the parts of c by the actions that touch them: those
@@ -445,7 +449,7 @@ func (c *condition[S]) outside(i int, r *fields[S]) bool {
 		return false
 	}
 	x, ok := r.get(c.parts[i].Field)
-	return ok && (x < c.bounds[i].rlo || x > c.bounds[i].rhi)
+	return ok && c.outsideAt(i, x)
 }
 
 // stepsBound is a lower bound on the number of steps that make c hold: for
