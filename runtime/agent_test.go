@@ -438,3 +438,32 @@ func TestUtilityAgentServesConjunctsInOrder(t *testing.T) {
 	require.GreaterOrEqual(t, len(steps), 5)
 	assert.Equal(t, []string{"GoToHive", "LightSmoker", "Harvest", "GoHome", "Sell"}, steps[:5])
 }
+
+// A utility agent finds a landing action that does not apply yet through
+// its helpers: from Health 0 and morale 0, Drill (which lands morale at 1)
+// needs Health >= 10, so the knight heals for its highest goal, Glorious,
+// drills and charges, where without the landing Glorious had no helper
+// and backed off, and the knight healed for Fit instead.
+func TestUtilityAgentReachesALandingThroughItsHelpers(t *testing.T) {
+	ctx := t.Context()
+	k := &knight.Knight{Health: 0, Morale: 0}
+	d := knight.KnightDomain
+	var planned []runtime.GoalID
+	var steps []string
+	a := runtime.NewAgent(runtime.NewUtilityPlanner(runtime.NewUtility(d)), k,
+		runtime.WithAgentObserver(func(v runtime.AgentView) {
+			switch v.Event {
+			case runtime.EventPlanned:
+				planned = append(planned, v.Goal)
+			case runtime.EventStepDone:
+				steps = append(steps, d.ActionName(v.Action))
+			}
+		}))
+	for range 3 {
+		a.Tick(ctx)
+	}
+	require.Len(t, steps, 3)
+	assert.Equal(t, []string{"Drill", "Charge"}, steps[1:], "a heal first: %v", steps)
+	assert.Equal(t, []runtime.GoalID{knight.KnightGoalGlorious, knight.KnightGoalGlorious, knight.KnightGoalGlorious}, planned)
+	assert.Equal(t, 1, k.Glory)
+}

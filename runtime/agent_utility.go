@@ -75,6 +75,7 @@ func (p *UtilityPlanner[S]) findHelpers(g GoalID) bool {
 			visit(o.act)
 		}
 	}
+	p.visitLanders(goal, failing, visit)
 	found := false
 	for len(p.todo) > 0 {
 		a := p.todo[len(p.todo)-1]
@@ -95,19 +96,46 @@ func (p *UtilityPlanner[S]) findHelpers(g GoalID) bool {
 				parts = pf
 			}
 		}
+		mark := len(p.todo)
 		for k := range pre.opts {
-			h := &pre.opts[k]
-			if h.act == a || h.helps&parts == 0 || p.seen[h.act/64]&(1<<(uint(h.act)%64)) != 0 {
-				continue
+			if h := &pre.opts[k]; h.act != a && h.helps&parts != 0 {
+				visit(h.act)
 			}
-			visit(h.act)
-			if d.Applicable(h.act, p.at) {
-				p.helpers[h.act/64] |= 1 << (uint(h.act) % 64)
+		}
+		p.visitLanders(pre, parts, visit)
+		// The helpers just visited that apply are candidates; the others
+		// wait on the list for their own helpers.
+		for i := mark; i < len(p.todo); i++ {
+			if h := p.todo[i]; d.Applicable(h, p.at) {
+				p.helpers[h/64] |= 1 << (uint(h) % 64)
 				found = true
 			}
 		}
 	}
 	return found
+}
+
+// visitLanders visits the actions that land a field of a part of c in
+// parts that p.at has outside its range (Domain.landable): options that
+// write it without serving it, and landers.
+func (p *UtilityPlanner[S]) visitLanders(c *condition[S], parts uint64, visit func(ActionID)) {
+	if c.landed&parts == 0 {
+		return
+	}
+	lands := p.u.Domain().landable(c, parts, &p.at)
+	if lands == 0 {
+		return
+	}
+	for j := range c.opts {
+		if o := &c.opts[j]; o.lands&lands != 0 {
+			visit(o.act)
+		}
+	}
+	for j := range c.landers {
+		if o := &c.landers[j]; o.lands&lands != 0 {
+			visit(o.act)
+		}
+	}
 }
 
 // Domain returns the selector's domain.

@@ -33,9 +33,9 @@ func (k *Knight) Rest() { k.Health = min(max(k.Health+10, 0), 100) }
 //plan:action post="Health = 60" cost=8
 func (k *Knight) Potion() { k.Health = 60 }
 
-// Drill wears morale down, but never below 1.
+// Drill wears morale down, but never below 1; it needs some health.
 //
-//plan:action post="Morale -= 1"
+//plan:action pre="Health >= 10" post="Morale -= 1"
 func (k *Knight) Drill() { k.Morale = min(max(k.Morale-1, 1), 5) }
 
 // Charge takes some morale.

@@ -101,14 +101,20 @@ var KnightDomain = runtime.NewDomain(runtime.Domain[KnightState]{
 		},
 		{
 			Name:        "Drill",
-			Description: "Drill wears morale down, but never below 1.",
+			Description: "Drill wears morale down, but never below 1; it needs some health.",
+			Pre:         _Knight_pre_Drill,
+			PreText:     "Health >= 10",
 			Effect:      _Knight_effect_Drill,
 			EffectText:  "Morale -= 1",
 			Cost:        1,
 			Value:       1,
 			Weight:      1,
-			Reads:       []runtime.FieldID{1},
-			Writes:      []runtime.FieldID{1},
+			PreReads:    []runtime.FieldID{0},
+			PreParts: []runtime.Part{
+				{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpGe, Field: 0, Num: 10},
+			},
+			Reads:  []runtime.FieldID{0, 1},
+			Writes: []runtime.FieldID{1},
 			Changes: []runtime.Change{
 				{Field: 1, Op: runtime.ChangeAdd, Num: -1},
 			},
@@ -200,6 +206,10 @@ func _Knight_effect_Potion(s KnightState) KnightState {
 	return s
 }
 
+func _Knight_pre_Drill(s KnightState) bool {
+	return s.Health >= 10
+}
+
 func _Knight_effect_Drill(s KnightState) KnightState {
 	s.Morale = rolegenimpl.Clamp[int](s.Morale-1, 1, 5)
 	return s
@@ -232,7 +242,10 @@ func _Knight_goal_Hale(s KnightState) bool {
 
 func _Knight_enabled(s *KnightState, bits []uint64) {
 	_ = bits[0]
-	w := uint64(0x7)
+	w := uint64(0x3)
+	if s.Health >= 10 {
+		w |= 1 << 2
+	}
 	if s.Morale > 0 {
 		w |= 1 << 3
 	}
@@ -262,7 +275,7 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 				return
 			}
 		}
-		{
+		if s.Health >= 10 {
 			n := _Knight_effect_Drill(s)
 			h := rolegenimpl.HashStart
 			h = rolegenimpl.HashWord(h, uint64(n.Health))
@@ -311,6 +324,9 @@ func _Knight_replay(s *KnightState, steps []runtime.ActionID) int {
 		case KnightPotion:
 			s.Health = rolegenimpl.Clamp[int](60, 0, 100)
 		case KnightDrill:
+			if !(s.Health >= 10) {
+				return i
+			}
 			s.Morale = rolegenimpl.Clamp[int](s.Morale-1, 1, 5)
 		case KnightCharge:
 			if !(s.Morale > 0) {
