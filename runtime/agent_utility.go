@@ -16,9 +16,9 @@ import (
 // as buying bread before eating it), and the helpers of those helpers,
 // and so on, in the state. A conjunct that must be served after another
 // that fails is left for later, as the backward chainer leaves it (see
-// the package doc, "The backward chainer": a keeper at the hive with no
-// honey to sell harvests before walking to the market, where walking
-// first would only bring it back). When there is neither, g cannot be
+// the package doc, "The backward chainer": a beekeeper at the hive with
+// no honey to sell harvests before walking home to sell, where walking
+// home first would only bring it back). When there is neither, g cannot be
 // planned in that state (Unreachable), as when the relaxed reachability
 // of the annotations (what A* uses) proves that g cannot hold from s: a
 // utility agent does not work toward a goal it cannot reach.
