@@ -22,6 +22,17 @@ type GoalPlanner[S comparable] interface {
 	PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error
 }
 
+// KeepingPlanner is a GoalPlanner that can also plan a goal along a way
+// on which other goals keep holding after every step. An Agent whose
+// planner is one asks it for such a plan when the plan PlanGoalInto gave
+// would undo a goal of higher priority on its way, before it refuses the
+// goal. The backward chainer, A* and the utility planner are
+// KeepingPlanners.
+type KeepingPlanner[S comparable] interface {
+	GoalPlanner[S]
+	PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error
+}
+
 // Agent runs a role in a game loop, one Tick a frame: it keeps a plan
 // across ticks (the goal it serves, the current step and its status),
 // calls the current step's method once a tick, and plans only for a
@@ -52,7 +63,10 @@ type GoalPlanner[S comparable] interface {
 //
 // It does not adopt a plan whose steps would make a goal of higher
 // priority that holds stop holding before they change a field its own
-// goal reads (it would be interrupted by its own step, for nothing): the
+// goal reads (it would be interrupted by its own step, for nothing). It
+// asks a planner that is a KeepingPlanner for a plan on whose way the
+// goals of higher priority that hold keep holding (fill the tank before
+// the deliveries) and adopts that. Without one, or when there is none, the
 // goal fails, naming the step and the goal it would undo
 // (PlanningError.Undoes), backs off, and is planned again at once when,
 // replayed from the live state, the refused plan would no longer undo it.
@@ -163,11 +177,18 @@ type agentScratch[S comparable] struct {
 	// undoErrs are the errors of plans refused because they would undo a
 	// goal of higher priority (Agent.undoes), kept to be returned again.
 	undoErrs []*PlanningError
+	// keeper is the planner as a KeepingPlanner, when it is one; keep
+	// and refused are the scratch of a plan it is asked for.
+	keeper  KeepingPlanner[S]
+	keep    []GoalID
+	refused []ActionID
 }
 
 func newAgentScratch[S comparable](p GoalPlanner[S]) *agentScratch[S] {
-	return &agentScratch[S]{planner: p, holds: make([]uint64, goalWords(p.Domain())), reach: newReach(p.Domain()),
+	sc := &agentScratch[S]{planner: p, holds: make([]uint64, goalWords(p.Domain())), reach: newReach(p.Domain()),
 		plan: Plan{Steps: make([]ActionID, 0, 64), Goals: make([]GoalID, 0, 1)}}
+	sc.keeper, _ = p.(KeepingPlanner[S])
+	return sc
 }
 
 // goalBackoff is how a goal that could not be planned waits.

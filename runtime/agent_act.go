@@ -90,11 +90,29 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 				return
 			}
 			// A plan that would undo a goal of higher priority on its way
-			// would be interrupted by its own step: refused.
+			// would be interrupted by its own step: refused. A planner
+			// that can keep the goals above g holding on the way is asked
+			// for a plan that does (fill the tank before the deliveries,
+			// where the cheapest plan drives off with too little fuel);
+			// without one, or when there is none, the goal backs off.
+			refusal := sc.undoError(a.d, g, buf.Steps[step], h)
+			sc.refused = append(sc.refused[:0], buf.Steps...)
+			if sc.keeper != nil && (grant < 0 || calls < grant) && (deadline.IsZero() || time.Now().Before(deadline)) {
+				calls++
+				c.calls++
+				if sc.keeper.PlanGoalKeepingInto(ctx, a.state, g, a.holdingAbove(sc, g), buf) == nil && len(buf.Steps) > 0 {
+					a.adopt(ctx, g, buf, c)
+					a.need = ReplanNone
+					return
+				}
+				if ctx.Err() != nil {
+					return
+				}
+			}
 			c.failures++
-			a.failed(g, sc.undoError(a.d, g, buf.Steps[step], h), c)
+			a.failed(g, refusal, c)
 			b := &a.backoff[g]
-			b.undone, b.refused = int32(h)+1, append(b.refused[:0], buf.Steps...)
+			b.undone, b.refused = int32(h)+1, append(b.refused[:0], sc.refused...)
 			continue
 		}
 		if ctx.Err() != nil {
@@ -107,6 +125,19 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 		a.failed(g, err, c)
 	}
 	a.need = ReplanNone
+}
+
+// holdingAbove returns the goals of higher priority than g that hold in
+// the live state, in sc's storage.
+func (a *Agent[S]) holdingAbove(sc *agentScratch[S], g GoalID) []GoalID {
+	holds := a.holding(sc)
+	sc.keep = sc.keep[:0]
+	for _, h := range a.t.higher[g] {
+		if has(holds, h) {
+			sc.keep = append(sc.keep, h)
+		}
+	}
+	return sc.keep
 }
 
 // undoes returns the first goal of higher priority than g that holds in

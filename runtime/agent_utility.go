@@ -37,6 +37,8 @@ type UtilityPlanner[S comparable] struct {
 	unreachable []*PlanningError
 	reach       reach
 	at          S // the state of the call, for the relaxed reachability
+	// keeps are the goals the call keeps holding (PlanGoalKeepingInto).
+	keeps []GoalID
 }
 
 // NewUtilityPlanner returns a planner of one step at a time over u.
@@ -148,6 +150,28 @@ func (p *UtilityPlanner[S]) Domain() *Domain[S] { return p.u.Domain() }
 // *PlanningError with reason Unreachable (the same value for every call:
 // do not change it).
 func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, plan *Plan) error {
+	p.keeps = p.keeps[:0]
+	return p.planGoalInto(ctx, s, g, plan)
+}
+
+// PlanGoalKeepingInto is PlanGoalInto among the steps after which the
+// goals of keep that hold in s still hold: the best of those, or a
+// *PlanningError with reason Unreachable when none is left (the step
+// alone is looked at, not the steps after it).
+func (p *UtilityPlanner[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, plan *Plan) error {
+	d := p.u.Domain()
+	p.keeps = p.keeps[:0]
+	for _, h := range keep {
+		if d.Goals[h].Cond(s) {
+			p.keeps = append(p.keeps, h)
+		}
+	}
+	err := p.planGoalInto(ctx, s, g, plan)
+	p.keeps = p.keeps[:0]
+	return err
+}
+
+func (p *UtilityPlanner[S]) planGoalInto(ctx context.Context, s S, g GoalID, plan *Plan) error {
 	plan.Reset()
 	if err := ctx.Err(); err != nil {
 		return err
@@ -161,12 +185,17 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 		return p.unreachable[g]
 	}
 	best := NoAction
-	if p.ranked = p.u.ForGoalInto(g, s, p.ranked); len(p.ranked) > 0 {
-		best = p.ranked[0].Action
-	} else if p.findHelpers(g) {
+	p.ranked = p.u.ForGoalInto(g, s, p.ranked)
+	for _, r := range p.ranked {
+		if p.keeping(r.Action, s) {
+			best = r.Action
+			break
+		}
+	}
+	if best == NoAction && p.findHelpers(g) {
 		p.ranked = p.u.RankedInto(s, p.ranked)
 		for _, r := range p.ranked {
-			if p.helpers[r.Action/64]&(1<<(uint(r.Action)%64)) != 0 {
+			if p.helpers[r.Action/64]&(1<<(uint(r.Action)%64)) != 0 && p.keeping(r.Action, s) {
 				best = r.Action
 				break
 			}
@@ -186,4 +215,20 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 	plan.Cost = cost
 	plan.Expansions = len(p.ranked)
 	return nil
+}
+
+// keeping reports whether the goals the call keeps (p.keeps) hold after
+// action a in s.
+func (p *UtilityPlanner[S]) keeping(a ActionID, s S) bool {
+	if len(p.keeps) == 0 {
+		return true
+	}
+	d := p.u.Domain()
+	next := d.Apply(a, s)
+	for _, h := range p.keeps {
+		if !d.Goals[h].Cond(next) {
+			return false
+		}
+	}
+	return true
 }

@@ -77,6 +77,10 @@ type AStar[S comparable] struct {
 	// Scratch reused between calls.
 	goals []GoalID       // the goals of the current search
 	conds []func(S) bool // their conditions
+	// keeps are the conditions of the goals the current search keeps
+	// holding in every state it reaches (PlanGoalKeepingInto): a
+	// successor where one fails is not added.
+	keeps []func(S) bool
 	// single is the condition of the search's goal when it is one goal
 	// of one part, with the derived estimate: its estimate is that of
 	// the part (see derived).
@@ -310,6 +314,51 @@ func (a *AStar[S]) planGoalInto(ctx context.Context, s S, g GoalID, p *Plan) err
 	a.resetTrace()
 	a.stepBuf[0] = g
 	return a.run(ctx, s, a.stepBuf[:], p)
+}
+
+// PlanGoalKeepingInto is PlanGoalInto along a way on which the goals of
+// keep that hold in s hold after every step: a cheapest plan for g among
+// those that never let one of them stop holding, or Unreachable when
+// there is none. (An Agent asks for one when the plan PlanGoalInto gave
+// would undo a goal of higher priority on its way: see KeepingPlanner.)
+func (a *AStar[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
+	if a.stats != nil {
+		start := time.Now()
+		err := a.planGoalKeepingInto(ctx, s, g, keep, p)
+		a.stats.recordPlan(PlannerAStar, g, start, p, err)
+		return err
+	}
+	return a.planGoalKeepingInto(ctx, s, g, keep, p)
+}
+
+func (a *AStar[S]) planGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
+	a.keepHolding(s, keep)
+	err := a.planGoalInto(ctx, s, g, p)
+	a.keeps = a.keeps[:0]
+	return err
+}
+
+// keepHolding makes the next search keep the goals of keep that hold in s.
+func (a *AStar[S]) keepHolding(s S, keep []GoalID) {
+	a.keeps = a.keeps[:0]
+	for _, h := range keep {
+		if c := a.d.Goals[h].Cond; c(s) {
+			a.keeps = append(a.keeps, c)
+		}
+	}
+}
+
+// breaks reports whether a kept goal fails in key *k. Out of line: most
+// searches keep none, and test only len(a.keeps).
+//
+//go:noinline
+func (a *AStar[S]) breaks(k *S) bool {
+	for _, c := range a.keeps {
+		if !c(*k) {
+			return true
+		}
+	}
+	return false
 }
 
 // PlanGoals returns a cheapest plan that makes all of goals hold at once,
@@ -648,6 +697,9 @@ func (a *AStar[S]) successor(n int32, i ActionID, next *S, hash uint32, g0 float
 	if j >= 0 {
 		a.relax(j, n, i, g, depth)
 		return nil
+	}
+	if len(a.keeps) > 0 && a.breaks(next) {
+		return nil // a state the search keeps out (the table holds none)
 	}
 	if len(a.nodes) >= a.maxStates {
 		return a.tooMany(depth)

@@ -153,6 +153,9 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 		a.relax(j, x.node, act, g, x.depth)
 		return true
 	}
+	if len(a.keeps) > 0 && a.breaks(k) {
+		return true // a state the search keeps out (the table holds none)
+	}
 	if len(a.nodes) >= a.maxStates {
 		x.err = a.tooMany(x.depth)
 		return false

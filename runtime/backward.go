@@ -228,6 +228,45 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 	return err
 }
 
+// PlanGoalKeepingInto is PlanGoalInto along a way on which the goals of
+// keep that hold in s hold after every step: a cheapest plan for g among
+// those that never let one of them stop holding, or Unreachable when
+// there is none. Goal regression does not see the states between its
+// steps, so the chainer plans it with its forward search (A* with the
+// derived estimate) on its own budget and step limit. (An Agent asks for
+// one when the plan PlanGoalInto gave would undo a goal of higher
+// priority on its way: see KeepingPlanner.)
+func (b *BackwardChainer[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
+	if b.cfg.stats != nil {
+		b.started = time.Now()
+	}
+	b.begin(ctx)
+	p.Reset()
+	c := &b.call
+	c.protected = c.protected[:0]
+	var first error
+	if !b.d.Goals[g].Cond(s) {
+		c.goal = g
+		c.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
+		if b.fwd == nil {
+			b.fwd = NewAStar(b.d)
+		}
+		b.fwd.keepHolding(s, keep)
+		r := b.forward(s, b.cfg.maxSteps)
+		b.fwd.keeps = b.fwd.keeps[:0]
+		if _, err := b.conclude(g, s, 0, r); err != nil {
+			first = err
+		} else {
+			p.Goals = append(p.Goals, g)
+		}
+	}
+	err := b.finish(s, p, first)
+	if b.cfg.stats != nil {
+		b.cfg.stats.recordPlan(PlannerBackward, g, b.started, p, err)
+	}
+	return err
+}
+
 // Candidates lists the actions that can serve goal g in s, in the order of
 // the goal's options, among those whose precondition holds in s: the
 // actions that fulfill g, then those that can make a conjunct of its

@@ -80,7 +80,10 @@ type randomRole struct {
 	// ranges, when set, saturate the fields: each effect clamps the value
 	// it writes into the field's range (see newRandomRangedRole).
 	ranges []runtime.Range
-	d      *runtime.Domain[roleState]
+	// keep, when set, is a second goal K, of higher priority than G (see
+	// TestPlannersKeepGoalsOnTheWay).
+	keep []roleLit
+	d    *runtime.Domain[roleState]
 }
 
 var roleOps = []runtime.Cmp{runtime.CmpEq, runtime.CmpNe, runtime.CmpLt, runtime.CmpLe, runtime.CmpGt, runtime.CmpGe}
@@ -339,6 +342,17 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		Parts:    rr.strOf(partsOf(rr.goal)),
 		Unmet:    unmetOf(rr.goal),
 	}}
+	if len(rr.keep) > 0 {
+		d.Goals = append(d.Goals, runtime.Goal[roleState]{
+			Name:     "K",
+			Priority: runtime.High,
+			Cond:     func(s roleState) bool { return holdAll(rr.keep, s) },
+			CondText: rr.keep[0].String(),
+			Reads:    readsOf(rr.keep),
+			Parts:    partsOf(rr.keep),
+			Unmet:    unmetOf(rr.keep),
+		})
+	}
 	d.Number = func(s *roleState, f runtime.FieldID) float64 { return float64(s.V[f]) }
 	if rr.str {
 		sf := rr.nf - 1

@@ -1,0 +1,143 @@
+package runtime_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/van"
+)
+
+// vanPlanner hides what a planner is beyond a GoalPlanner.
+type vanPlanner struct {
+	runtime.GoalPlanner[van.VanState]
+}
+
+// A plan that would undo a goal of higher priority on its way is refused,
+// but a planner that can keep that goal holding is asked for one that
+// does: the van at the client with 10 fuel drives to the depot on the
+// cheapest plan for its deliveries and falls below Fueled's 8; the plan
+// that fills the tank first keeps it, and is what the agent runs. A
+// planner that cannot keep goals leaves the goal refused, as before.
+func TestAgentPlansKeepingAGoalOfHigherPriority(t *testing.T) {
+	for name, newPlanner := range map[string]func() runtime.GoalPlanner[van.VanState]{
+		"backward": func() runtime.GoalPlanner[van.VanState] { return runtime.NewBackwardChainer(van.VanDomain) },
+		"astar":    func() runtime.GoalPlanner[van.VanState] { return runtime.NewAStar(van.VanDomain) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := t.Context()
+			v := &van.Van{At: van.Client, Fuel: 10}
+			rec := &recorder{}
+			agent := runtime.NewAgent(newPlanner(), v, runtime.WithAgentObserver(rec.observe))
+			for range 40 {
+				agent.Tick(ctx)
+				require.GreaterOrEqual(t, v.Fuel, 8, "Fueled stops holding: %v", v.Log)
+			}
+			assert.Equal(t, 3, v.Delivered, "steps: %v", v.Log)
+			assert.Equal(t, []string{"to station", "refuel", "to depot", "load", "to client", "hand", "hand", "hand"}, v.Log)
+			assert.Empty(t, rec.events(runtime.EventPlanFailed))
+
+			// The same planner, hidden behind GoalPlanner alone: refused.
+			v = &van.Van{At: van.Client, Fuel: 10}
+			rec = &recorder{}
+			agent = runtime.NewAgent(vanPlanner{newPlanner()}, v, runtime.WithAgentObserver(rec.observe))
+			for range 40 {
+				agent.Tick(ctx)
+			}
+			assert.Zero(t, v.Delivered)
+			failed := rec.events(runtime.EventPlanFailed)
+			require.NotEmpty(t, failed)
+			var perr *runtime.PlanningError
+			require.ErrorAs(t, failed[0].Err, &perr)
+			assert.Equal(t, "Fueled", perr.Undoes)
+			assert.Equal(t, "DriveDepot", perr.ActionName)
+		})
+	}
+}
+
+// A* plans keeping goals alike with and without the generated search
+// loop (which prunes in Search.Add, where the loop action by action
+// prunes in its own successor step).
+func TestAStarKeepsGoalsWithTheGeneratedSearch(t *testing.T) {
+	plain := *van.VanDomain
+	plain.Search = nil
+	with, without := runtime.NewAStar(van.VanDomain), runtime.NewAStar(&plain)
+	keep := []runtime.GoalID{van.VanGoalFueled}
+	var p, q runtime.Plan
+	for at := range 3 {
+		for fuel := 0; fuel <= 40; fuel += 2 {
+			for parcels := range 4 {
+				s := van.VanState{At: van.Place(at), Fuel: fuel, Parcels: parcels}
+				err := with.PlanGoalKeepingInto(t.Context(), s, van.VanGoalBusy, keep, &p)
+				errq := without.PlanGoalKeepingInto(t.Context(), s, van.VanGoalBusy, keep, &q)
+				require.Equal(t, errq == nil, err == nil, "%+v", s)
+				require.Equal(t, q.Steps, p.Steps, "%+v", s)
+				require.Equal(t, q.Expansions, p.Expansions, "%+v", s)
+				if err == nil && fuel >= 8 {
+					at := s
+					for _, a := range p.Steps {
+						at = van.VanDomain.Apply(a, at)
+						require.GreaterOrEqual(t, at.Fuel, 8, "%+v: %v", s, p.Steps)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Asking for a plan that keeps a goal allocates nothing once warm: the
+// van replans every tick (an interval of one), and each time the
+// cheapest plan is refused and the one that fills the tank first is
+// made.
+func TestAgentKeepingDoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	for name, p := range map[string]runtime.GoalPlanner[van.VanState]{
+		"backward": runtime.NewBackwardChainer(van.VanDomain),
+		"astar":    runtime.NewAStar(van.VanDomain),
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := t.Context()
+			v := &van.Van{At: van.Client, Fuel: 10}
+			stats := runtime.NewStats(van.VanDomain)
+			agent := runtime.NewAgent(p, v, runtime.WithReplanInterval(1), runtime.WithAgentStats(stats))
+			tick := func() {
+				v.At, v.Fuel, v.Log = van.Client, 10, v.Log[:0] // never gets anywhere
+				agent.Tick(ctx)
+			}
+			for range 10 {
+				tick()
+			}
+			calls := stats.Agents().PlannerCalls
+			allocs := testing.AllocsPerRun(100, tick)
+			require.Greater(t, stats.Agents().PlannerCalls-calls, int64(150), "two calls a tick")
+			assert.Equal(t, []runtime.ActionID{van.VanDriveStation, van.VanRefuel}, agent.View().Plan[:2])
+			assert.Zero(t, allocs)
+		})
+	}
+}
+
+// The three planners are KeepingPlanners.
+var (
+	_ runtime.KeepingPlanner[van.VanState] = (*runtime.BackwardChainer[van.VanState])(nil)
+	_ runtime.KeepingPlanner[van.VanState] = (*runtime.AStar[van.VanState])(nil)
+	_ runtime.KeepingPlanner[van.VanState] = (*runtime.UtilityPlanner[van.VanState])(nil)
+)
+
+// The utility planner keeps goals one step at a time: of the steps for
+// the goal, the best after which the kept goals still hold.
+func TestUtilityPlannerKeepsGoals(t *testing.T) {
+	u := runtime.NewUtilityPlanner(runtime.NewUtility(van.VanDomain))
+	keep := []runtime.GoalID{van.VanGoalFueled}
+	var p runtime.Plan
+	s := van.VanState{At: van.Client, Fuel: 12}
+	require.NoError(t, u.PlanGoalKeepingInto(t.Context(), s, van.VanGoalBusy, keep, &p))
+	assert.Equal(t, []runtime.ActionID{van.VanDriveDepot}, p.Steps, "12 - 4 keeps Fueled")
+	s.Fuel = 10
+	require.NoError(t, u.PlanGoalInto(t.Context(), s, van.VanGoalBusy, &p))
+	assert.Equal(t, []runtime.ActionID{van.VanDriveDepot}, p.Steps)
+	assert.ErrorIs(t, u.PlanGoalKeepingInto(t.Context(), s, van.VanGoalBusy, keep, &p), runtime.ErrUnreachable, "10 - 4 does not")
+}
