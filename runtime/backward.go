@@ -207,6 +207,25 @@ func (b *BackwardChainer[S]) PlanGoal(ctx context.Context, s S, g GoalID) (Plan,
 
 // PlanGoalInto is PlanGoal writing into p, whose storage is reused.
 func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
+	return b.planGoal(ctx, s, g, nil, p)
+}
+
+// PlanGoalKeepingInto is PlanGoalInto along a way on which the goals of
+// keep that hold in s hold after every step: a cheapest plan for g among
+// those that never let one of them stop holding, or Unreachable when
+// there is none. Goal regression does not see the states between its
+// steps, so the chainer plans it with its forward search (A* with the
+// derived estimate) on its own budget and step limit; with no goal to
+// keep, it is PlanGoalInto. (An Agent asks for one when the plan
+// PlanGoalInto gave would undo a goal of higher priority on its way: see
+// KeepingPlanner.)
+func (b *BackwardChainer[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
+	return b.planGoal(ctx, s, g, keep, p)
+}
+
+// planGoal plans goal g alone from s into p, keeping the goals of keep
+// holding on the way when there are any.
+func (b *BackwardChainer[S]) planGoal(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
 	if b.cfg.stats != nil {
 		b.started = time.Now()
 	}
@@ -215,7 +234,13 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 	b.call.protected = b.call.protected[:0]
 	var first error
 	if !b.d.Goals[g].Cond(s) {
-		if _, err := b.achieve(g, s); err != nil {
+		var err error
+		if len(keep) == 0 {
+			_, err = b.achieve(g, s)
+		} else {
+			_, err = b.achieveKeeping(g, s, keep)
+		}
+		if err != nil {
 			first = err
 		} else {
 			p.Goals = append(p.Goals, g)
@@ -228,43 +253,19 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 	return err
 }
 
-// PlanGoalKeepingInto is PlanGoalInto along a way on which the goals of
-// keep that hold in s hold after every step: a cheapest plan for g among
-// those that never let one of them stop holding, or Unreachable when
-// there is none. Goal regression does not see the states between its
-// steps, so the chainer plans it with its forward search (A* with the
-// derived estimate) on its own budget and step limit. (An Agent asks for
-// one when the plan PlanGoalInto gave would undo a goal of higher
-// priority on its way: see KeepingPlanner.)
-func (b *BackwardChainer[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
-	if b.cfg.stats != nil {
-		b.started = time.Now()
-	}
-	b.begin(ctx)
-	p.Reset()
+// achieveKeeping plans goal g from st with the forward search, keeping
+// the goals of keep that hold in st holding after every step.
+func (b *BackwardChainer[S]) achieveKeeping(g GoalID, st S, keep []GoalID) (S, error) {
 	c := &b.call
-	c.protected = c.protected[:0]
-	var first error
-	if !b.d.Goals[g].Cond(s) {
-		c.goal = g
-		c.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
-		if b.fwd == nil {
-			b.fwd = NewAStar(b.d)
-		}
-		b.fwd.keepHolding(s, keep)
-		r := b.forward(s, b.cfg.maxSteps)
-		b.fwd.keeps = b.fwd.keeps[:0]
-		if _, err := b.conclude(g, s, 0, r); err != nil {
-			first = err
-		} else {
-			p.Goals = append(p.Goals, g)
-		}
+	c.goal = g
+	c.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
+	if b.fwd == nil {
+		b.fwd = NewAStar(b.d)
 	}
-	err := b.finish(s, p, first)
-	if b.cfg.stats != nil {
-		b.cfg.stats.recordPlan(PlannerBackward, g, b.started, p, err)
-	}
-	return err
+	b.fwd.keepHolding(st, keep)
+	r := b.forward(st, b.cfg.maxSteps)
+	b.fwd.keeps = b.fwd.keeps[:0]
+	return b.conclude(g, st, 0, r)
 }
 
 // Candidates lists the actions that can serve goal g in s, in the order of

@@ -34,7 +34,7 @@ func TestPlannersKeepGoalsOnTheWay(t *testing.T) {
 		rr.keep = []roleLit{{f: r.IntN(4), op: roleOps[r.IntN(len(roleOps))], k: r.IntN(5)}}
 		rr.d = rr.domain()
 		d := rr.d
-		states, toGo := keptCostsToGo(t, d, kGoal)
+		states, toGo := costsToGoThrough(t, d, func(s roleState) bool { return d.Holds(kGoal, s) })
 		planners := map[string]runtime.KeepingPlanner[roleState]{
 			"astar":    runtime.NewAStar(d, runtime.WithMaxSteps(700)),
 			"backward": runtime.NewBackwardChainer(d, runtime.WithMaxSteps(700)),
@@ -73,42 +73,4 @@ func TestPlannersKeepGoalsOnTheWay(t *testing.T) {
 	t.Logf("%d starts where K holds and G fails, %d with a plan that keeps K; on %d of them the cheapest plan does not keep it", starts, found, dearer)
 	assert.Positive(t, dearer)
 	assert.Less(t, found, starts)
-}
-
-// keptCostsToGo returns the states of a random role without a clock and
-// the least cost from each to a state where goal 0 holds, through states
-// where goal k holds (+Inf where none is).
-func keptCostsToGo(t *testing.T, d *runtime.Domain[roleState], k runtime.GoalID) ([]roleState, []float64) {
-	index := map[roleState]int{}
-	var states []roleState
-	for v := range 625 {
-		var s roleState
-		for f, x := 0, v; f < 4; f, x = f+1, x/5 {
-			s.V[f] = x % 5
-		}
-		index[s] = len(states)
-		states = append(states, s)
-	}
-	rev := make([][]randEdge, len(states))
-	var goals []int
-	for i, s := range states {
-		if !d.Holds(k, s) {
-			continue
-		}
-		if d.Holds(0, s) {
-			goals = append(goals, i)
-		}
-		for a := range d.Actions {
-			if !d.Applicable(runtime.ActionID(a), s) {
-				continue
-			}
-			next := d.Apply(runtime.ActionID(a), s)
-			j, ok := index[next]
-			require.True(t, ok, "a state beyond 0..4")
-			if d.Holds(k, next) {
-				rev[j] = append(rev[j], randEdge{to: i, cost: d.Actions[a].Cost})
-			}
-		}
-	}
-	return states, shortest(rev, goals)
 }

@@ -514,6 +514,14 @@ func BenchmarkBackwardChainerOnRandomRoles(b *testing.B) {
 // 0..4, no clock) and the cost of the cheapest plan from each to its goal
 // (+Inf where none reaches it), by Dijkstra over the reversed transitions.
 func costsToGo(t *testing.T, d *runtime.Domain[roleState]) ([]roleState, []float64) {
+	return costsToGoThrough(t, d, nil)
+}
+
+// costsToGoThrough is costsToGo through the states where keep holds (all
+// when keep is nil): +Inf from a state where it fails, or from which the
+// goal cannot be reached without passing one.
+func costsToGoThrough(t *testing.T, d *runtime.Domain[roleState], keep func(roleState) bool) ([]roleState, []float64) {
+	through := func(s roleState) bool { return keep == nil || keep(s) }
 	index := map[roleState]int{}
 	var states []roleState
 	for v := range 625 {
@@ -527,6 +535,9 @@ func costsToGo(t *testing.T, d *runtime.Domain[roleState]) ([]roleState, []float
 	rev := make([][]randEdge, len(states))
 	var goals []int
 	for i, s := range states {
+		if !through(s) {
+			continue
+		}
 		if d.Holds(0, s) {
 			goals = append(goals, i)
 		}
@@ -534,9 +545,12 @@ func costsToGo(t *testing.T, d *runtime.Domain[roleState]) ([]roleState, []float
 			if !d.Applicable(runtime.ActionID(a), s) {
 				continue
 			}
-			j, ok := index[d.Apply(runtime.ActionID(a), s)]
+			next := d.Apply(runtime.ActionID(a), s)
+			j, ok := index[next]
 			require.True(t, ok, "a state beyond 0..4")
-			rev[j] = append(rev[j], randEdge{to: i, cost: d.Actions[a].Cost})
+			if through(next) {
+				rev[j] = append(rev[j], randEdge{to: i, cost: d.Actions[a].Cost})
+			}
 		}
 	}
 	return states, shortest(rev, goals)
