@@ -63,13 +63,17 @@ type KeepingPlanner[S comparable] interface {
 //
 // It does not adopt a plan whose steps would make a goal of higher
 // priority that holds stop holding before they change a field its own
-// goal reads (it would be interrupted by its own step, for nothing). It
-// asks a planner that is a KeepingPlanner for a plan on whose way the
-// goals of higher priority that hold keep holding (fill the tank before
-// the deliveries) and adopts that. Without one, or when there is none, the
-// goal fails, naming the step and the goal it would undo
-// (PlanningError.Undoes), backs off, and is planned again at once when,
-// replayed from the live state, the refused plan would no longer undo it.
+// goal reads (it would be interrupted by its own step, for nothing). With
+// a planner that is a KeepingPlanner it looks around first: it adopts a
+// plan on whose way the goals of higher priority that hold keep holding
+// (fill the tank before the deliveries), or else the refused plan, when
+// the interruption it leads to gets somewhere (from where it undoes the
+// goal above, that goal can be planned again, and from there the agent's
+// goal has a plan that keeps the goals above). Without such a planner, or
+// when neither holds, the goal fails, naming the step and the goal it
+// would undo (PlanningError.Undoes), backs off, and is planned again at
+// once when, replayed from the live state, the refused plan would no
+// longer undo it.
 //
 // A running step whose action is uninterruptible finishes before the
 // agent checks or replans anything; another is abandoned when the agent
@@ -134,6 +138,10 @@ type Agent[S comparable] struct {
 	planned uint64 // the tick the plan was made
 	since   uint64 // the tick the agent began to need a plan
 	grant   int    // the planner calls a crowd gives it this tick (-1: any)
+	// lookAround: the grant ran out while the agent looked for a way
+	// around a refused plan (Agent.takeAnother); it asks its crowd for
+	// the calls that takes (lookAroundCalls) on the next tick.
+	lookAround bool
 
 	inCrowd bool
 	err     error // the last step's or planning's error

@@ -90,24 +90,28 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 				return
 			}
 			// A plan that would undo a goal of higher priority on its way
-			// would be interrupted by its own step: refused. A planner
-			// that can keep the goals above g holding on the way is asked
-			// for a plan that does (fill the tank before the deliveries,
-			// where the cheapest plan drives off with too little fuel);
-			// without one, or when there is none, the goal backs off.
+			// would be interrupted by its own step: refused, unless a
+			// planner that can keep goals finds a way around (see
+			// takeAnother).
 			refusal := sc.undoError(a.d, g, buf.Steps[step], h)
 			sc.refused = append(sc.refused[:0], buf.Steps...)
-			if sc.keeper != nil && (grant < 0 || calls < grant) && (deadline.IsZero() || time.Now().Before(deadline)) {
-				calls++
-				c.calls++
-				if sc.keeper.PlanGoalKeepingInto(ctx, a.state, g, a.holdingAbove(sc, g), buf) == nil && len(buf.Steps) > 0 {
-					a.adopt(ctx, g, buf, c)
-					a.need = ReplanNone
+			if sc.keeper != nil {
+				adopted, cut := a.takeAnother(sc, g, h, step, grant, &calls)
+				if adopted {
+					a.need, a.lookAround = ReplanNone, false
 					return
 				}
-				if ctx.Err() != nil {
+				if cut && !a.lookAround {
+					// The grant or the deadline ran out on the way round:
+					// the goal waits for the next tick, with the calls
+					// it takes, instead of backing off (once).
+					a.lookAround = true
 					return
 				}
+			}
+			a.lookAround = false
+			if ctx.Err() != nil {
+				return
 			}
 			c.failures++
 			a.failed(g, refusal, c)
@@ -127,13 +131,77 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 	a.need = ReplanNone
 }
 
+// takeAnother looks, with a planner that can keep goals (sc.keeper), for
+// a way to goal g where the planner's plan (sc.refused) would undo goal
+// h of higher priority at its step step, before it moves anything g
+// reads. It adopts, and reports true:
+//
+//   - a plan on whose way the goals above g that hold keep holding (fill
+//     the tank before the deliveries, where the cheapest plan drives off
+//     with too little fuel);
+//   - else the refused plan itself, when the interruption it leads to
+//     gets somewhere: from where it undoes h, h can be planned again, and
+//     from there g can be planned keeping the goals above it (on the last
+//     of the fuel, drive off, fill up at the station, deliver). Where h
+//     holds again only as it held before (back to the depot, out of the
+//     storm), g has no such plan there either, and the plan stays
+//     refused.
+//
+// Each call counts against the tick's grant and deadline; cut reports
+// that one of them ran out first (it takes lookAroundCalls - 1 calls at
+// most, after the call that made the refused plan).
+func (a *Agent[S]) takeAnother(sc *agentScratch[S], g, h GoalID, step, grant int, calls *int) (adopted, cut bool) {
+	ctx, c, buf, kp := sc.ctx, &sc.counts, &sc.plan, sc.keeper
+	call := func() bool {
+		if grant >= 0 && *calls >= grant || !sc.deadline.IsZero() && !time.Now().Before(sc.deadline) {
+			cut = true
+			return false
+		}
+		*calls++
+		c.calls++
+		return true
+	}
+	if !call() {
+		return false, cut
+	}
+	if kp.PlanGoalKeepingInto(ctx, a.state, g, a.holdingAbove(sc, g, &a.state), buf) == nil && len(buf.Steps) > 0 {
+		a.adopt(ctx, g, buf, c)
+		return true, false
+	}
+	at := &sc.walk
+	*at = a.state
+	if a.d.replay(at, sc.refused[:step+1]) != step+1 || !call() ||
+		kp.PlanGoalInto(ctx, *at, h, buf) != nil || a.d.replay(at, buf.Steps) != len(buf.Steps) || !call() ||
+		kp.PlanGoalKeepingInto(ctx, *at, g, a.holdingAbove(sc, g, at), buf) != nil {
+		return false, cut
+	}
+	buf.Reset()
+	buf.Steps = append(buf.Steps, sc.refused...)
+	buf.Goals = append(buf.Goals, g)
+	a.adopt(ctx, g, buf, c)
+	return true, false
+}
+
+// lookAroundCalls is what an agent that looks for a way around a refused
+// plan may call its planner for in a tick: the plan, then the plan that
+// keeps the goals above, the plan that restores the undone goal, and the
+// plan that keeps them from there.
+const lookAroundCalls = 4
+
+// wants is how many planner calls the agent asks its crowd for.
+func (a *Agent[S]) wants() int {
+	if a.lookAround {
+		return lookAroundCalls
+	}
+	return 1
+}
+
 // holdingAbove returns the goals of higher priority than g that hold in
-// the live state, in sc's storage.
-func (a *Agent[S]) holdingAbove(sc *agentScratch[S], g GoalID) []GoalID {
-	holds := a.holding(sc)
+// *s, in sc's storage.
+func (a *Agent[S]) holdingAbove(sc *agentScratch[S], g GoalID, s *S) []GoalID {
 	sc.keep = sc.keep[:0]
 	for _, h := range a.t.higher[g] {
-		if has(holds, h) {
+		if a.d.Goals[h].Cond(*s) {
 			sc.keep = append(sc.keep, h)
 		}
 	}

@@ -1,12 +1,14 @@
 package runtime_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/courier"
 	"github.com/rolegen/rolegen/runtime/internal/van"
 )
 
@@ -140,4 +142,93 @@ func TestUtilityPlannerKeepsGoals(t *testing.T) {
 	require.NoError(t, u.PlanGoalInto(t.Context(), s, van.VanGoalBusy, &p))
 	assert.Equal(t, []runtime.ActionID{van.VanDriveDepot}, p.Steps)
 	assert.ErrorIs(t, u.PlanGoalKeepingInto(t.Context(), s, van.VanGoalBusy, keep, &p), runtime.ErrUnreachable, "10 - 4 does not")
+}
+
+// Where no plan keeps the goal above, the refused plan is taken when the
+// interruption it leads to gets somewhere: the van at the client with
+// exactly 8 fuel falls below Fueled whichever way it drives; it drives to
+// the depot, is interrupted, fills up at the station and delivers from
+// there. The courier in the storm is sent back to the depot by the same
+// interruption, where no plan for its deliveries keeps it sheltered: it
+// stays, planning about log2(ticks) times.
+func TestAgentTakesAPlanWhoseInterruptionGetsSomewhere(t *testing.T) {
+	for name, newPlanner := range map[string]func() runtime.GoalPlanner[van.VanState]{
+		"backward": func() runtime.GoalPlanner[van.VanState] { return runtime.NewBackwardChainer(van.VanDomain) },
+		"astar":    func() runtime.GoalPlanner[van.VanState] { return runtime.NewAStar(van.VanDomain) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			v := &van.Van{At: van.Client, Fuel: 8}
+			rec := &recorder{}
+			agent := runtime.NewAgent(newPlanner(), v, runtime.WithAgentObserver(rec.observe))
+			for range 60 {
+				agent.Tick(t.Context())
+			}
+			assert.Equal(t, 3, v.Delivered, "steps: %v", v.Log)
+			assert.Equal(t, []string{"to depot", "to station", "refuel"}, v.Log[:3])
+			assert.Empty(t, rec.events(runtime.EventPlanFailed))
+			planned := rec.events(runtime.EventPlanned)
+			require.Greater(t, len(planned), 2)
+			assert.Equal(t, van.VanGoalBusy, planned[0].Goal)
+			assert.Equal(t, van.VanGoalFueled, planned[1].Goal, "Fueled takes over")
+			assert.Equal(t, runtime.ReplanInterrupted, planned[1].Reason)
+		})
+	}
+	for name, newPlanner := range map[string]func() runtime.GoalPlanner[courier.CourierState]{
+		"backward": func() runtime.GoalPlanner[courier.CourierState] {
+			return runtime.NewBackwardChainer(courier.CourierDomain)
+		},
+		"astar": func() runtime.GoalPlanner[courier.CourierState] { return runtime.NewAStar(courier.CourierDomain) },
+	} {
+		t.Run("storm/"+name, func(t *testing.T) {
+			c := &courier.Courier{Drive: 3, Storm: true}
+			stats := runtime.NewStats(courier.CourierDomain)
+			agent := runtime.NewAgent(newPlanner(), c, runtime.WithAgentStats(stats))
+			for range 1000 {
+				agent.Tick(t.Context())
+			}
+			assert.Empty(t, c.Log, "the courier stays at the depot in the storm")
+			assert.LessOrEqual(t, stats.Agents().PlannerCalls, int64(4*12), "four calls a try, about log2(1000) tries")
+		})
+	}
+}
+
+// countingKeeper counts a keeping planner's calls, all of them.
+type countingKeeper struct {
+	runtime.KeepingPlanner[van.VanState]
+	calls *int
+}
+
+func (c countingKeeper) PlanGoalInto(ctx context.Context, s van.VanState, g runtime.GoalID, p *runtime.Plan) error {
+	*c.calls++
+	return c.KeepingPlanner.PlanGoalInto(ctx, s, g, p)
+}
+
+func (c countingKeeper) PlanGoalKeepingInto(ctx context.Context, s van.VanState, g runtime.GoalID, keep []runtime.GoalID, p *runtime.Plan) error {
+	*c.calls++
+	return c.KeepingPlanner.PlanGoalKeepingInto(ctx, s, g, keep, p)
+}
+
+// In a crowd whose budget gives each agent one call a tick, an agent that
+// needs more to look around a refused plan waits a tick for them instead
+// of backing off, and the crowd grants them within its budget: twenty
+// vans at the client with 8 fuel, five calls a tick, all deliver.
+func TestCrowdGrantsTheCallsOfALookAround(t *testing.T) {
+	calls := 0
+	crowd := runtime.NewCrowd(van.VanDomain, func() runtime.GoalPlanner[van.VanState] {
+		return countingKeeper{runtime.NewAStar(van.VanDomain), &calls}
+	}, runtime.WithWorkers(1), runtime.WithPlanBudget(5))
+	defer crowd.Close()
+	vans := make([]*van.Van, 20)
+	for i := range vans {
+		vans[i] = &van.Van{At: van.Client, Fuel: 8}
+		crowd.Add(vans[i])
+	}
+	for tick := range 60 {
+		before := calls
+		crowd.Tick(t.Context())
+		require.LessOrEqual(t, calls-before, 5, "tick %d", tick)
+	}
+	for i, v := range vans {
+		assert.Equal(t, 3, v.Delivered, "van %d: %v", i, v.Log)
+	}
 }

@@ -154,11 +154,13 @@ func (c *Crowd[S]) Counts() AgentCounts { return c.totals.export() }
 // calls each may make.
 func (c *Crowd[S]) grant() {
 	c.reqs = c.reqs[:0]
+	wanted := 0
 	for i, a := range c.agents {
 		a.grant = 0
 		if a.need == ReplanNone {
 			continue
 		}
+		wanted += a.wants()
 		r := crowdRequest{at: a.since, agent: int32(i)}
 		if a.need == ReplanInterval {
 			r.class, r.at = 1, a.planned
@@ -166,7 +168,7 @@ func (c *Crowd[S]) grant() {
 		c.reqs = append(c.reqs, r)
 	}
 	budget := c.cfg.budget
-	if c.cfg.timed > 0 || budget > 0 && len(c.reqs) > budget {
+	if c.cfg.timed > 0 || budget > 0 && wanted > budget {
 		slices.SortFunc(c.reqs, func(x, y crowdRequest) int {
 			if x.class != y.class {
 				return int(x.class) - int(y.class)
@@ -183,15 +185,25 @@ func (c *Crowd[S]) grant() {
 		}
 		return
 	}
-	if len(c.reqs) > budget {
-		c.reqs = c.reqs[:budget]
-	}
-	each := 1
-	if n := len(c.reqs); n > 0 {
-		each = max(budget/n, 1)
-	}
+	// In that order, each agent costs the calls it asks for (one, or
+	// those of a look around a refused plan: Agent.wants) while the
+	// budget lasts; what is left is shared out evenly.
+	used, n := 0, 0
 	for _, r := range c.reqs {
-		c.agents[r.agent].grant = each
+		w := c.agents[r.agent].wants()
+		if n > 0 && used+w > budget {
+			break
+		}
+		used, n = used+w, n+1
+	}
+	c.reqs = c.reqs[:n]
+	if n == 0 {
+		return
+	}
+	extra := (budget - used) / n
+	for _, r := range c.reqs {
+		a := c.agents[r.agent]
+		a.grant = min(a.wants()+extra, budget)
 	}
 }
 
