@@ -57,6 +57,10 @@ func (a *Agent[S]) planAndPerform(sc *agentScratch[S], grant int) {
 // costs about what a planner call that succeeds does).
 func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 	c, buf, ctx, p, deadline := &sc.counts, &sc.plan, sc.ctx, sc.planner, sc.deadline
+	// A look around cut short asks for its calls once (see takeAnother);
+	// whatever this tick's planning does, the next asks for one again.
+	lookedAround := a.lookAround
+	a.lookAround = false
 	goals := a.t.order
 	if a.goal != NoGoal && (a.need == ReplanInterrupted || a.need == ReplanRetry) {
 		goals = a.t.higher[a.goal]
@@ -98,10 +102,10 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 			if sc.keeper != nil {
 				adopted, cut := a.takeAnother(sc, g, h, step, grant, &calls)
 				if adopted {
-					a.need, a.lookAround = ReplanNone, false
+					a.need = ReplanNone
 					return
 				}
-				if cut && !a.lookAround {
+				if cut && !lookedAround {
 					// The grant or the deadline ran out on the way round:
 					// the goal waits for the next tick, with the calls
 					// it takes, instead of backing off (once).
@@ -109,7 +113,6 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 					return
 				}
 			}
-			a.lookAround = false
 			if ctx.Err() != nil {
 				return
 			}

@@ -37,8 +37,9 @@ type UtilityPlanner[S comparable] struct {
 	unreachable []*PlanningError
 	reach       reach
 	at          S // the state of the call, for the relaxed reachability
-	// keeps are the goals the call keeps holding (PlanGoalKeepingInto).
-	keeps []GoalID
+	// keeps are the conditions of the goals the call keeps holding
+	// (PlanGoalKeepingInto).
+	keeps []func(S) bool
 }
 
 // NewUtilityPlanner returns a planner of one step at a time over u.
@@ -159,13 +160,7 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 // *PlanningError with reason Unreachable when none is left (the step
 // alone is looked at, not the steps after it).
 func (p *UtilityPlanner[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, plan *Plan) error {
-	d := p.u.Domain()
-	p.keeps = p.keeps[:0]
-	for _, h := range keep {
-		if d.Goals[h].Cond(s) {
-			p.keeps = append(p.keeps, h)
-		}
-	}
+	p.keeps = p.u.Domain().heldConds(p.keeps, s, keep)
 	err := p.planGoalInto(ctx, s, g, plan)
 	p.keeps = p.keeps[:0]
 	return err
@@ -223,10 +218,9 @@ func (p *UtilityPlanner[S]) keeping(a ActionID, s S) bool {
 	if len(p.keeps) == 0 {
 		return true
 	}
-	d := p.u.Domain()
-	next := d.Apply(a, s)
-	for _, h := range p.keeps {
-		if !d.Goals[h].Cond(next) {
+	next := p.u.Domain().Apply(a, s)
+	for _, c := range p.keeps {
+		if !c(next) {
 			return false
 		}
 	}

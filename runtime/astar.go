@@ -339,13 +339,19 @@ func (a *AStar[S]) planGoalKeepingInto(ctx context.Context, s S, g GoalID, keep 
 }
 
 // keepHolding makes the next search keep the goals of keep that hold in s.
-func (a *AStar[S]) keepHolding(s S, keep []GoalID) {
-	a.keeps = a.keeps[:0]
+func (a *AStar[S]) keepHolding(s S, keep []GoalID) { a.keeps = a.d.heldConds(a.keeps, s, keep) }
+
+// heldConds returns dst (emptied) filled with the conditions of the goals
+// of keep that hold in s: what a planner keeps holding
+// (KeepingPlanner).
+func (d *Domain[S]) heldConds(dst []func(S) bool, s S, keep []GoalID) []func(S) bool {
+	dst = dst[:0]
 	for _, h := range keep {
-		if c := a.d.Goals[h].Cond; c(s) {
-			a.keeps = append(a.keeps, c)
+		if c := d.Goals[h].Cond; c(s) {
+			dst = append(dst, c)
 		}
 	}
+	return dst
 }
 
 // breaks reports whether a kept goal fails in key *k. Out of line: most

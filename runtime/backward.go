@@ -215,8 +215,8 @@ func (b *BackwardChainer[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p 
 // those that never let one of them stop holding, or Unreachable when
 // there is none. Goal regression does not see the states between its
 // steps, so the chainer plans it with its forward search (A* with the
-// derived estimate) on its own budget and step limit; with no goal to
-// keep, it is PlanGoalInto. (An Agent asks for one when the plan
+// derived estimate) on its own budget and step limit; with no goal of
+// keep holding in s, it is PlanGoalInto. (An Agent asks for one when the plan
 // PlanGoalInto gave would undo a goal of higher priority on its way: see
 // KeepingPlanner.)
 func (b *BackwardChainer[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, p *Plan) error {
@@ -235,10 +235,10 @@ func (b *BackwardChainer[S]) planGoal(ctx context.Context, s S, g GoalID, keep [
 	var first error
 	if !b.d.Goals[g].Cond(s) {
 		var err error
-		if len(keep) == 0 {
-			_, err = b.achieve(g, s)
+		if len(keep) > 0 && b.keep(s, keep) {
+			_, err = b.achieveKeeping(g, s)
 		} else {
-			_, err = b.achieveKeeping(g, s, keep)
+			_, err = b.achieve(g, s)
 		}
 		if err != nil {
 			first = err
@@ -253,16 +253,22 @@ func (b *BackwardChainer[S]) planGoal(ctx context.Context, s S, g GoalID, keep [
 	return err
 }
 
-// achieveKeeping plans goal g from st with the forward search, keeping
-// the goals of keep that hold in st holding after every step.
-func (b *BackwardChainer[S]) achieveKeeping(g GoalID, st S, keep []GoalID) (S, error) {
-	c := &b.call
-	c.goal = g
-	c.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
+// keep makes the forward search keep the goals of keep that hold in s,
+// and reports whether one does.
+func (b *BackwardChainer[S]) keep(s S, keep []GoalID) bool {
 	if b.fwd == nil {
 		b.fwd = NewAStar(b.d)
 	}
-	b.fwd.keepHolding(st, keep)
+	b.fwd.keepHolding(s, keep)
+	return len(b.fwd.keeps) > 0
+}
+
+// achieveKeeping plans goal g from st with the forward search, keeping
+// the goals keep chose holding after every step.
+func (b *BackwardChainer[S]) achieveKeeping(g GoalID, st S) (S, error) {
+	c := &b.call
+	c.goal = g
+	c.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
 	r := b.forward(st, b.cfg.maxSteps)
 	b.fwd.keeps = b.fwd.keeps[:0]
 	return b.conclude(g, st, 0, r)
