@@ -6,3 +6,13 @@ func ProvedUnreachable[S comparable](d *Domain[S], g GoalID, s S) bool {
 	r := newReach(d)
 	return d.unreachable(g, &s, &r)
 }
+
+// WithoutSupplies makes d's estimate forget its supplies (heuristic_supply.go),
+// for the external tests to measure what they add.
+func WithoutSupplies[S comparable](d *Domain[S]) {
+	for gi := range d.goals {
+		for i := range d.goals[gi].bounds {
+			d.goals[gi].bounds[i].supply = nil
+		}
+	}
+}

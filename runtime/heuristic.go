@@ -20,6 +20,10 @@ import (
 // the lowest cost per unit of the actions that move it the right way, and
 // at least ⌈distance / the furthest step⌉ × the cheapest of them.
 //
+// Where the actions that move the field use up a field of their own
+// precondition that costs something to give back, their units cost more
+// once the field at hand runs out (see supplies).
+//
 // A plan must serve every failing conjunct. Conjuncts that no action
 // serves together (no action is in a serving relation to both) need
 // actions of their own, so the bounds of such groups of conjuncts add up;
@@ -53,6 +57,9 @@ type partBound struct {
 	// use, when set: the one action that can serve the part advances it
 	// and uses up a field of its own precondition (see consumption).
 	use *consumption
+	// supply, when set: actions serving the part use up fields that cost
+	// something to give back (see supplies).
+	supply *supplies
 	// exact: the part holds exactly when its field's value, as
 	// Domain.Number gives it, is in [lo, hi] (see exactRange).
 	exact bool
@@ -349,10 +356,35 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 
 // stepsAt is the bound pb of a stepped part whose field has value x in *s.
 func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
+	if pb.supply != nil {
+		return supplied(pb, s, x, number)
+	}
 	if pb.use == nil {
 		return min(pb.reset, pb.steps(x))
 	}
 	return pb.stepsUsing(x, number(s, pb.use.field))
+}
+
+// supplied is stepsAt of a part with supplies: the larger of its steps'
+// bound and theirs.
+func supplied[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
+	var h float64
+	if pb.use == nil {
+		h = min(pb.reset, pb.steps(x))
+	} else {
+		h = pb.stepsUsing(x, number(s, pb.use.field))
+	}
+	if x < pb.rlo || x > pb.rhi {
+		return h // outside its range: see partBound.inRange
+	}
+	d := pb.lo - x
+	if d <= 0 {
+		d = x - pb.hi
+	}
+	if d > 0 {
+		h = max(h, suppliesCost(pb.supply, d, s, number))
+	}
+	return h
 }
 
 // stepsUsing is the bound of a part that one action serves using up

@@ -1,0 +1,241 @@
+package runtime
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// supplies is what bounds a part that actions serve by steps, some of
+// which use up a field of their own precondition that only other actions
+// give back: Sell (Coins += 3) needs Fish >= 1 and does Fish -= 1, and
+// only Cast (Fish += 2, cost 1) brings fish; MendNets (Coins += 1, cost 2)
+// needs nothing back. The fish at hand sell for Sell's cost alone; each
+// sale after them needs half a Cast more. So moving the part's field d
+// units costs at least what the cheapest units cost, filled in order of
+// cost per unit, each action's free runs (those its field allows from
+// here) before its runs that need giving back: a fractional knapsack, a
+// relaxation of the integer plan, so never above a plan's cost.
+//
+// It is consistent, as A* needs: a step of an action lowers d by its
+// step and uses up one of its own free runs, which the cheapest filling
+// of d less the step plus that run at its cost covers; an action that
+// gives back a field adds at most its gain of free runs, each costing at
+// most its share of that action (e is its cost over its gain); other
+// actions only raise the bound.
+//
+// The costs of giving back count for one part only if no action that
+// gives back one supply's field gives back another's (one run could then
+// count twice) and none serves a part of the goal (where parts' bounds
+// add up); see Domain.boundSupplies.
+type supplies struct {
+	// segs, cheapest unit first: the last has no limit, or the units
+	// are all there are.
+	segs []supply
+}
+
+// supply is a share of the units that actions serving a part can move its
+// field: at unit a unit, up to an action's free runs of step units each
+// (use: the conjunct of its precondition they use up), or with no limit
+// (use nil).
+type supply struct {
+	unit, step float64
+	use        *consumption
+}
+
+// cost is the bound of moving the part's field d units (d > 0) from *s.
+func suppliesCost[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64) float64 {
+	h := 0.0
+	for i := range u.segs {
+		sg := &u.segs[i]
+		if sg.use == nil {
+			return h + d*sg.unit
+		}
+		take := min(d, sg.use.runs(number(s, sg.use.field))*sg.step)
+		h += take * sg.unit
+		if d -= take; d <= 0 {
+			return h
+		}
+	}
+	return math.Inf(1) // more units than all the free runs, and none given back
+}
+
+// gives is an action that gives back a field a supply uses up: gain runs
+// of the consumption's action a run of it, for its cost.
+type gives struct {
+	act  ActionID
+	gain float64
+}
+
+// givenBack returns what one run of action o gives back to the conjunct
+// of consumption u (runs of its action), and whether the form of o's
+// effect on its field tells.
+func (d *Domain[S]) givenBack(u *consumption, o ActionID) (gain float64, known bool) {
+	for _, ch := range d.Actions[o].Changes {
+		if ch.Field != u.field {
+			continue
+		}
+		switch ch.Op {
+		case ChangeAdd:
+			if ch.Num < 0 == u.below && ch.Num != 0 { // room: toward the bound's far side
+				gain += math.Ceil(math.Abs(ch.Num) / u.per)
+			}
+		case ChangeSet:
+			gain += u.runs(d.Fields[u.field].Range.clamp(ch.Num))
+		default:
+			return 0, false
+		}
+	}
+	return gain, true
+}
+
+// usedUp returns the conjunct of action a's precondition, on a field
+// other than part i's of c, whose use by a's runs costs most to give back
+// (e a run, +Inf when nothing gives it back), with the actions that give
+// it back; or nil when none costs anything: no such conjunct, an action
+// gives one back in a way its form does not tell, or serves a part of c.
+func (d *Domain[S]) usedUp(c *condition[S], i int, a ActionID) (u *consumption, e float64, by []gives) {
+	n := len(c.parts)
+	pre := &d.pres[a]
+	for j := range pre.parts {
+		if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
+			continue
+		}
+		cu := consumed(&pre.parts[j], pre.use[j])
+		ej := math.Inf(1)
+		var gs []gives
+		for o := range d.Actions {
+			if ActionID(o) == a {
+				continue
+			}
+			gain, known := d.givenBack(&cu, ActionID(o))
+			if !known {
+				ej = 0
+				break
+			}
+			if gain <= 0 {
+				continue
+			}
+			for k := range n {
+				if c.rels[o*n+k].serves() {
+					ej = 0
+				}
+			}
+			ej = min(ej, d.Actions[o].Cost/gain)
+			gs = append(gs, gives{act: ActionID(o), gain: gain})
+		}
+		if ej > e {
+			u, e, by = &cu, ej, gs
+		}
+	}
+	return u, e, by
+}
+
+// supplyOf returns the supplies of part i of goal condition c, or nil
+// when they bound nothing the part's steps do not already: its field
+// moved only by steps (nothing sets it), and some action serving it uses
+// up a field that costs something to give back.
+//
+// An action that gives a field back may use up one of its own (Cast
+// needs bait): the runs it gives back then cost its share while its own
+// field lasts, and its share and what giving that back costs after.
+func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
+	pb, p := &c.bounds[i], &c.parts[i]
+	if d.Number == nil || p.Cmp < CmpLt || !pb.stepped() || !math.IsInf(pb.reset, 1) {
+		return nil
+	}
+	up, n := p.Cmp >= CmpGt, len(c.parts)
+	var segs []supply
+	costly := false
+	for a := range d.Actions {
+		if !c.rels[a*n+i].serves() {
+			continue
+		}
+		step := c.steps[a*n+i]
+		if step == 0 || up != (step > 0) {
+			return nil
+		}
+		step = math.Abs(step)
+		cost := d.Actions[a].Cost
+		u, _, by := d.usedUp(c, i, ActionID(a))
+		if u == nil {
+			segs = append(segs, supply{unit: cost / step})
+			continue
+		}
+		costly = true
+		segs = append(segs, supply{unit: cost / step, step: step, use: u})
+		for _, g := range by {
+			share := d.Actions[g.act].Cost / g.gain
+			uo, eo, _ := d.usedUp(c, i, g.act)
+			if uo == nil || uo.field == u.field {
+				segs = append(segs, supply{unit: (cost + share) / step})
+				continue
+			}
+			segs = append(segs, supply{unit: (cost + share) / step, step: g.gain * step, use: uo})
+			if !math.IsInf(eo, 1) {
+				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / step})
+			}
+		}
+	}
+	if !costly {
+		return nil
+	}
+	slices.SortStableFunc(segs, func(x, y supply) int { return cmp.Compare(x.unit, y.unit) })
+	if k := slices.IndexFunc(segs, func(s supply) bool { return s.use == nil }); k >= 0 {
+		segs = segs[:k+1]
+	}
+	if segs[0].use == nil {
+		return nil // the cheapest has no limit: the steps' bound already says it
+	}
+	return &supplies{segs: slices.Clip(segs)}
+}
+
+// boundSupplies sets bounds[i].supply of the goal condition c where the
+// part qualifies (see supplyOf), unless two of c's supplies, or one and a
+// part's consumption (partBound.use), use up the same field, or an action
+// gives back two of their fields: one run of an action that gives back
+// could then lower the bound twice, by more than its cost (the bound
+// would still never exceed the cost to go, but A* would reopen states).
+func (d *Domain[S]) boundSupplies(c *condition[S]) {
+	some := false
+	for i := range c.parts {
+		c.bounds[i].supply = d.supplyOf(c, i)
+		some = some || c.bounds[i].supply != nil
+	}
+	if !some {
+		return
+	}
+	var used []*consumption
+	for i := range c.bounds {
+		if u := c.bounds[i].use; u != nil {
+			used = append(used, u)
+		}
+		if sp := c.bounds[i].supply; sp != nil {
+			for _, sg := range sp.segs {
+				if sg.use != nil {
+					used = append(used, sg.use)
+				}
+			}
+		}
+	}
+	shared := false
+	for k, u := range used {
+		for _, v := range used[:k] {
+			shared = shared || u.field == v.field
+		}
+	}
+	for o := range d.Actions {
+		gave := -1
+		for _, u := range used {
+			if gain, known := d.givenBack(u, ActionID(o)); gain > 0 || !known {
+				shared = shared || gave >= 0 && gave != int(u.field)
+				gave = int(u.field)
+			}
+		}
+	}
+	if shared {
+		for i := range c.bounds {
+			c.bounds[i].supply = nil
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package runtime_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+// newRandomSupplyRole is a random role whose goal's field V0 only steps
+// move: its actions add to it and use up another field (Sell: Coins +=
+// 3, Fish -= 1, needs Fish >= 1), which other actions give back by steps
+// or by setting it, some of them using up a field of their own (Cast
+// needs bait); other actions take from V0, or move the other fields.
+// Every field stays within 0..4: a step's precondition leaves it room.
+func newRandomSupplyRole(r *rand.Rand) *randomRole {
+	rr := &randomRole{nf: 4}
+	other := func(not int) int {
+		for {
+			if f := 1 + r.IntN(3); f != not {
+				return f
+			}
+		}
+	}
+	uses := func(a *roleAction, f, u int) {
+		a.eff = append(a.eff, roleEffect{f: f, add: true, k: -u})
+		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: u})
+	}
+	adds := func(a *roleAction, f, k int) {
+		a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
+		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpLe, k: 4 - k})
+	}
+	for range 1 + r.IntN(3) { // what serves the goal
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		adds(&a, 0, 1+r.IntN(2))
+		if r.IntN(5) > 0 {
+			uses(&a, other(0), 1+r.IntN(2))
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	for range 1 + r.IntN(4) { // what gives back
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		f := other(0)
+		if r.IntN(3) == 0 {
+			a.eff = append(a.eff, roleEffect{f: f, k: 1 + r.IntN(4)})
+		} else {
+			adds(&a, f, 1+r.IntN(2))
+		}
+		if r.IntN(2) == 0 {
+			uses(&a, other(f), 1)
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	for range r.IntN(3) { // the rest
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		switch f := r.IntN(4); {
+		case f == 0:
+			uses(&a, 0, 1)
+		case r.IntN(2) == 0:
+			uses(&a, f, 1)
+		default:
+			a.eff = append(a.eff, roleEffect{f: f, k: r.IntN(5)})
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	op := []runtime.Cmp{runtime.CmpGe, runtime.CmpGt}[r.IntN(2)]
+	rr.goal = []roleLit{{f: 0, op: op, k: 2 + r.IntN(2)}}
+	if r.IntN(3) == 0 {
+		rr.goal = append(rr.goal, roleLit{f: other(0), op: runtime.CmpGe, k: 1 + r.IntN(3)})
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// The supplies' estimate (heuristic_supply.go) never exceeds the cost to
+// go and no step lowers it by more than the step's cost, on random roles
+// built for it; A* with it returns the cheapest plans (admissibility's
+// check); and it raises the estimate of some states above what the
+// steps alone bound.
+func TestSuppliesAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 0x5a9))
+	var st admissibility
+	roles, raised, states := 300, 0, 0
+	if testing.Short() {
+		roles = 100
+	}
+	for range roles {
+		rr := newRandomSupplyRole(r)
+		st.check(t, rr)
+		bare := *rr
+		bare.d = bare.domain()
+		runtime.WithoutSupplies(bare.d)
+		all, togo := costsToGo(t, rr.d)
+		for i, s := range all {
+			h := rr.d.LowerBound(0, s)
+			if h > bare.d.LowerBound(0, s) {
+				raised++
+			}
+			if math.IsInf(togo[i], 1) || math.IsInf(h, 1) {
+				continue
+			}
+			states++
+			for ai := range rr.actions {
+				a := &rr.actions[ai]
+				if !holdAll(a.pre, s) {
+					continue
+				}
+				next := rr.apply(a, s)
+				require.LessOrEqual(t, h, a.cost+rr.d.LowerBound(0, next)+1e-9,
+					"goal %s: h(%v) = %g, A%d (cost %g) leads to %v, h = %g; %+v", rr.d.Goals[0].CondText, s.V, h, ai, a.cost, next.V, rr.d.LowerBound(0, next), rr.actions)
+			}
+		}
+	}
+	t.Logf("%v; the supplies raised the estimate of %d of %d states with a plan", &st, raised, states)
+	assert.Less(t, st.derived, st.uniform)
+	assert.Positive(t, raised)
+}
