@@ -232,3 +232,26 @@ func TestCrowdGrantsTheCallsOfALookAround(t *testing.T) {
 		assert.Equal(t, 3, v.Delivered, "van %d: %v", i, v.Log)
 	}
 }
+
+// An agent whose look around was cut short asks its crowd for the calls
+// that takes on the next tick only: once it has planned some other way
+// (the world filled the tank), it asks for one call again.
+func TestALookAroundAsksForItsCallsForOneTick(t *testing.T) {
+	crowd := runtime.NewCrowd(van.VanDomain, func() runtime.GoalPlanner[van.VanState] {
+		return runtime.NewAStar(van.VanDomain)
+	}, runtime.WithWorkers(1), runtime.WithPlanBudget(1))
+	defer crowd.Close()
+	v := &van.Van{At: van.Client, Fuel: 8}
+	ag := crowd.Add(v)
+	crowd.Tick(t.Context())
+	require.Equal(t, 4, runtime.Wants(ag), "a look around cut short by the budget asks for its calls")
+	require.Equal(t, runtime.NoGoal, ag.View().Goal)
+	v.Fuel = 40
+	crowd.Tick(t.Context())
+	require.NotEqual(t, runtime.NoGoal, ag.View().Goal, "with a full tank the van plans its round")
+	assert.Equal(t, 1, runtime.Wants(ag), "planned some other way, it asks for one call")
+	for range 5 {
+		crowd.Tick(t.Context())
+		assert.Equal(t, 1, runtime.Wants(ag))
+	}
+}

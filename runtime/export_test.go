@@ -16,3 +16,6 @@ func WithoutSupplies[S comparable](d *Domain[S]) {
 		}
 	}
 }
+
+// Wants is how many planner calls agent a asks its crowd for.
+func Wants[S comparable](a *Agent[S]) int { return a.wants() }
