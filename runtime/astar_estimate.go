@@ -238,7 +238,11 @@ func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
 		if a.singleField < 0 {
 			return a.singleBound, false
 		}
-		return stepsAt(&a.single.bounds[0], s, a.d.Number(s, a.singleField), a.d.Number), false
+		h = stepsAt(&a.single.bounds[0], s, a.d.Number(s, a.singleField), a.d.Number)
+		if pl := a.single.place; pl != nil {
+			h += pl.cost(s)
+		}
+		return h, false
 	}
 	goal = true
 	for _, g := range a.goals {

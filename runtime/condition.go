@@ -31,6 +31,10 @@ type condition[S any] struct {
 	// of the condition whatever fails.
 	bounds []partBound
 	flat   float64
+	// place, when set, adds to the bound of one part what bringing
+	// another field to the value its serving actions need costs (see
+	// heuristic_place.go).
+	place *place[S]
 	// group[i] numbers the group of parts[i]: parts some action serves
 	// together are in one group; disjoint, when every part is a group of
 	// its own.

@@ -402,6 +402,7 @@ func (d *Domain[S]) init() error {
 	for gi := range d.goals {
 		d.boundConsumption(&d.goals[gi])
 		d.boundSupplies(&d.goals[gi])
+		d.boundPlace(&d.goals[gi])
 		d.orderParts(&d.goals[gi])
 	}
 	for ai := range d.pres {

@@ -19,3 +19,11 @@ func WithoutSupplies[S comparable](d *Domain[S]) {
 
 // Wants is how many planner calls agent a asks its crowd for.
 func Wants[S comparable](a *Agent[S]) int { return a.wants() }
+
+// WithoutPlaces makes d's estimate forget its places (heuristic_place.go),
+// for the external tests to measure what they add.
+func WithoutPlaces[S comparable](d *Domain[S]) {
+	for gi := range d.goals {
+		d.goals[gi].place = nil
+	}
+}

@@ -341,6 +341,14 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 
 // partCost is the bound of parts[i], which fails in *s.
 func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) float64 {
+	if pl := c.place; pl != nil && pl.part == i && number != nil {
+		return c.partSteps(i, s, number) + pl.cost(s)
+	}
+	return c.partSteps(i, s, number)
+}
+
+// partSteps is partCost without the place.
+func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64) float64 {
 	pb := &c.bounds[i]
 	if number == nil || c.parts[i].Cmp == CmpNone {
 		return min(pb.reset, pb.byStep)

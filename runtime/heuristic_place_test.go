@@ -1,0 +1,122 @@
+package runtime_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+)
+
+// newRandomPlaceRole is a random role whose goal's field V0 only steps
+// move, by actions that need V3 at one value, a place (Sell needs At ==
+// 'market'), and may use up V1 or V2, which other actions give back; the
+// actions that set V3 (walks) need it at some values and may use up V1,
+// or now and then give it back, or take from V0, which leaves the place
+// uncounted. V3 is a string field in half the roles (p0..p4), an int in
+// the others.
+func newRandomPlaceRole(r *rand.Rand, str bool) *randomRole {
+	rr := &randomRole{nf: 4, str: str}
+	adds := func(a *roleAction, f, k int) {
+		a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
+		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpLe, k: 4 - k})
+	}
+	uses := func(a *roleAction, f, u int) {
+		a.eff = append(a.eff, roleEffect{f: f, add: true, k: -u})
+		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: u})
+	}
+	at := r.IntN(5)
+	for range 1 + r.IntN(3) { // what serves the goal, at the place
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		adds(&a, 0, 1+r.IntN(2))
+		where := at
+		if r.IntN(8) == 0 {
+			where = r.IntN(5)
+		}
+		a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: where})
+		if r.IntN(3) > 0 {
+			uses(&a, 1+r.IntN(4)/3, 1) // V1 mostly: the walks may give it back
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	for range r.IntN(3) { // what gives back
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		if f := 1 + r.IntN(2); r.IntN(3) == 0 {
+			a.eff = append(a.eff, roleEffect{f: f, k: 2 + r.IntN(3)})
+		} else {
+			adds(&a, f, 1+r.IntN(2))
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	for range 2 + r.IntN(3) { // the walks
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(5)})
+		switch r.IntN(3) {
+		case 0:
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+		case 1:
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpNe, k: r.IntN(5)})
+		}
+		switch r.IntN(10) {
+		case 0, 1:
+			adds(&a, 1, 1)
+		case 2:
+			uses(&a, 0, 1)
+		case 3, 4, 5:
+			uses(&a, 1, 1)
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	rr.goal = []roleLit{{f: 0, op: runtime.CmpGe, k: 2 + r.IntN(3)}}
+	if r.IntN(4) == 0 {
+		rr.goal = append(rr.goal, roleLit{f: 2, op: runtime.CmpGe, k: 1 + r.IntN(3)})
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// The cost of going to the place the serving actions need
+// (heuristic_place.go) keeps the estimate admissible and consistent, and
+// A* with it returns the cheapest plans, on random roles built for it
+// (string and int places); it raises the estimate of some states.
+func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 0x91ace))
+	var st admissibility
+	roles, raised, states := 300, 0, 0
+	if testing.Short() {
+		roles = 100
+	}
+	for k := range roles {
+		rr := newRandomPlaceRole(r, k%2 == 0)
+		st.check(t, rr)
+		bare := *rr
+		bare.d = bare.domain()
+		runtime.WithoutPlaces(bare.d)
+		all, togo := costsToGo(t, rr.d)
+		for i, s := range all {
+			h := rr.d.LowerBound(0, s)
+			if h > bare.d.LowerBound(0, s) {
+				raised++
+			}
+			if math.IsInf(togo[i], 1) || math.IsInf(h, 1) {
+				continue
+			}
+			states++
+			for ai := range rr.actions {
+				a := &rr.actions[ai]
+				if !holdAll(a.pre, s) {
+					continue
+				}
+				next := rr.apply(a, s)
+				require.LessOrEqual(t, h, a.cost+rr.d.LowerBound(0, next)+1e-9,
+					"goal %s: h(%v) = %g, A%d (cost %g) leads to %v, h = %g; %+v", rr.d.Goals[0].CondText, s.V, h, ai, a.cost, next.V, rr.d.LowerBound(0, next), rr.actions)
+			}
+		}
+	}
+	t.Logf("%v; the places raised the estimate of %d of %d states with a plan", &st, raised, states)
+	assert.Less(t, st.derived, st.uniform)
+	assert.Positive(t, raised)
+}
