@@ -379,3 +379,20 @@ func TestWithoutChainingChainsNothing(t *testing.T) {
 	}
 	assert.Positive(t, planned)
 }
+
+// TestChainerRescueLooksForwardForACheaperPlan: the fisher at sea with
+// two bait, 8 vigor and 2 coins is to save 15. The greedy pass finds no
+// plan; the rescue's complete pass finds the cheapest that goal
+// regression builds, which goes home to nap and rows out again for more
+// fish (cost 25); the forward search then finds casting twice, selling
+// four fish and mending nets once (cost 14) in 88 states.
+func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
+	d := fisher.FisherDomain
+	s := fisher.FisherState{At: "sea", Vigor: 8, Coins: 2, Bait: 2}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Contains(t, tr.String(), "searching forward, a plan of")
+}

@@ -583,8 +583,54 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	}
 	if r.is(found) {
 		b.drop(st, mark)
+		if !forward {
+			r = b.forwardCheaper(st, rem, mark)
+		}
 	}
 	return r
+}
+
+// forwardCheaper looks, within the improvement budget, for a cheaper plan
+// than the rescue's complete pass found (the call's steps from mark) with
+// the forward search, whose plans are the cheapest: the complete pass's
+// is the cheapest goal regression builds, which may chain a long way
+// round (go home to nap and row out again for more fish) where mending
+// nets at the market costs less. It keeps the cheaper plan; a plan that
+// costs the goal's lower bound is the cheapest already.
+func (b *BackwardChainer[S]) forwardCheaper(st S, rem, mark int) result {
+	c := &b.call
+	cost, err := b.d.planCost(st, c.steps[mark:])
+	if err != nil || b.cfg.improvement == 0 {
+		return result{kind: found} // finish reports the invalid cost
+	}
+	c.probe = st
+	if cost <= c.d.goals[c.goal].bound(&c.probe, c.d.Number)*(1+1e-9) {
+		return result{kind: found}
+	}
+	b.best = append(b.best[:0], c.steps[mark:]...)
+	end := c.end
+	c.steps = c.steps[:mark]
+	budget, before := c.work.budget, c.work.expansions
+	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
+	r := b.forward(st, rem)
+	c.work.budget = budget
+	if c.trace != nil {
+		detail := "no cheaper plan searching forward"
+		if r.is(found) {
+			detail = "searching forward, a plan of " + counted(len(c.steps)-mark, "step")
+		}
+		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "state"))
+	}
+	if r.is(found) {
+		if fc, err := b.d.planCost(st, c.steps[mark:]); err == nil && fc < cost {
+			return r
+		}
+	}
+	if c.work.err != nil {
+		return r
+	}
+	c.costErr = nil
+	return b.keepBest(mark, end)
 }
 
 // improveLed looks, within the improvement budget, for a plan cheaper
