@@ -396,3 +396,56 @@ func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assert.Contains(t, tr.String(), "searching forward, a plan of")
 }
+
+// TestDerivedEstimateOnWrittenRoles: on every 16th start of each written
+// role and every goal, the derived estimate of the start is no more than
+// the cheapest plan's cost, and A* with it finds a plan of that cost: the
+// cost uniform-cost search finds (its budget raised; a start it cannot
+// plan within it is skipped). The roles have what the estimate's
+// supplies and places bound (the fisher's coins need fish and the
+// market, the herder's wool the pasture), and shares that the places
+// leave to plans that go elsewhere.
+func TestDerivedEstimateOnWrittenRoles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("uniform-cost search on hundreds of starts")
+	}
+	for _, r := range writtenEstimates() {
+		t.Run(r.name, r.check)
+	}
+}
+
+type writtenEstimate struct {
+	name  string
+	check func(t *testing.T)
+}
+
+func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S) writtenEstimate {
+	return writtenEstimate{name, func(t *testing.T) {
+		as, uc := runtime.NewAStar(d), runtime.NewAStar(d, runtime.WithUniformCost(), runtime.WithSearchBudget(100_000))
+		checked := 0
+		for i := 0; i < len(starts); i += 16 {
+			for g := range d.Goals {
+				var ref, p runtime.Plan
+				if d.Holds(runtime.GoalID(g), starts[i]) || uc.PlanGoalInto(t.Context(), starts[i], runtime.GoalID(g), &ref) != nil {
+					continue
+				}
+				checked++
+				require.LessOrEqual(t, d.LowerBound(runtime.GoalID(g), starts[i]), ref.Cost+1e-9, "start %d %+v, goal %s", i, starts[i], d.GoalName(runtime.GoalID(g)))
+				require.NoError(t, as.PlanGoalInto(t.Context(), starts[i], runtime.GoalID(g), &p), "start %d %+v, goal %s", i, starts[i], d.GoalName(runtime.GoalID(g)))
+				require.InDelta(t, ref.Cost, p.Cost, 1e-9, "start %d %+v, goal %s: A* %v, uniform-cost %v", i, starts[i], d.GoalName(runtime.GoalID(g)), d.Names(p.Steps), d.Names(ref.Steps))
+			}
+		}
+		require.Positive(t, checked)
+	}}
+}
+
+func writtenEstimates() []writtenEstimate {
+	return []writtenEstimate{
+		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
+		estimateWritten("herder", herder.HerderDomain, herderStarts()),
+		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
+		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
+		estimateWritten("smith", smith.SmithDomain, smithStarts()),
+		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
+	}
+}

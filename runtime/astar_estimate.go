@@ -238,11 +238,11 @@ func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
 		if a.singleField < 0 {
 			return a.singleBound, false
 		}
-		h = stepsAt(&a.single.bounds[0], s, a.d.Number(s, a.singleField), a.d.Number)
+		x := a.d.Number(s, a.singleField)
 		if pl := a.single.place; pl != nil {
-			h += pl.cost(s)
+			return pl.bound(a.single, s, x, a.d.Number), false
 		}
-		return h, false
+		return stepsAt(&a.single.bounds[0], s, x, a.d.Number), false
 	}
 	goal = true
 	for _, g := range a.goals {

@@ -342,7 +342,7 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 // partCost is the bound of parts[i], which fails in *s.
 func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) float64 {
 	if pl := c.place; pl != nil && pl.part == i && number != nil {
-		return c.partSteps(i, s, number) + pl.cost(s)
+		return pl.bound(c, s, number(s, c.parts[i].Field), number)
 	}
 	return c.partSteps(i, s, number)
 }

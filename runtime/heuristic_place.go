@@ -1,6 +1,9 @@
 package runtime
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // place is what bounds, besides its steps, a part whose serving actions
 // all need one value of another field, a place: every way to earn coins
@@ -18,48 +21,131 @@ type place[S any] struct {
 	part  int // the part whose bound it adds to
 	field FieldID
 	str   bool
-	to    Part // the serving actions' conjunct: field == the place
+	// targets[0] is the serving actions' conjunct, field == the place;
+	// the others are places that actions giving back what the part's
+	// supplies use up need (Cast needs At == 'sea'), at most maxPlaces
+	// in all.
+	targets []Part
 	// movers are the actions that set the field, each with its cost plus
-	// the least cost from the value it sets to the place.
-	movers []placeMover
+	// the least cost from the value it sets to each target; between[i][j]
+	// is the least cost from target i's value to target j.
+	movers  []placeMover
+	between [maxPlaces][maxPlaces]float64
+	// tags, parallel to the part's supplies, mark the targets a plan that
+	// takes a share goes to (bit t-1 for targets[t]); nil when no share
+	// needs another place.
+	tags   []uint8
 	number func(*S, FieldID) float64
 	text   func(*S, FieldID) string
 }
 
+// maxPlaces is how many places a bound tours at most.
+const maxPlaces = 4
+
 // placeMover is an action that sets the place's field: where its
-// conjuncts on the field hold, it moves it to a value from which the place
-// costs rest more.
+// conjuncts on the field hold, it moves it to a value from which each
+// target costs costTo in all, itself included.
 type placeMover struct {
-	conds []Part
-	cost  float64
+	conds  []Part
+	costTo [maxPlaces]float64
+}
+
+// read reads the field in *s.
+func (pl *place[S]) read(s *S) (x float64, xs string) {
+	if pl.str {
+		return 0, pl.text(s, pl.field)
+	}
+	return pl.number(s, pl.field), ""
 }
 
 // cost is the least cost of bringing the field to the place from *s (0
 // when it is there; +Inf when nothing can).
 func (pl *place[S]) cost(s *S) float64 {
-	var x float64
-	var xs string
-	if pl.str {
-		xs = pl.text(s, pl.field)
-	} else {
-		x = pl.number(s, pl.field)
-	}
-	if pl.to.holdsFor(x, xs, pl.str) {
-		return 0
-	}
-	return pl.from(x, xs)
+	x, xs := pl.read(s)
+	return pl.to(0, x, xs)
 }
 
-// from is cost at a value of the field that is not the place.
-func (pl *place[S]) from(x float64, xs string) float64 {
+// to is the least cost of bringing the field from value x (xs) to target t.
+func (pl *place[S]) to(t int, x float64, xs string) float64 {
+	if pl.targets[t].holdsFor(x, xs, pl.str) {
+		return 0
+	}
 	best := math.Inf(1)
 	for i := range pl.movers {
 		m := &pl.movers[i]
-		if m.cost < best && holdsAll(m.conds, x, xs, pl.str) {
-			best = m.cost
+		if m.costTo[t] < best && holdsAll(m.conds, x, xs, pl.str) {
+			best = m.costTo[t]
 		}
 	}
 	return best
+}
+
+// tour is the least cost of going from the field's value, whose cost to
+// each target is dx, to target 0 and the targets of q, in any order.
+func (pl *place[S]) tour(dx *[maxPlaces]float64, q uint8) float64 {
+	best := math.Inf(1)
+	left := q<<1 | 1
+	for t := range len(pl.targets) {
+		if left&(1<<t) != 0 {
+			best = min(best, dx[t]+pl.visit(t, left&^(1<<t)))
+		}
+	}
+	return best
+}
+
+// visit is the least cost of going from target t to every target of left.
+func (pl *place[S]) visit(t int, left uint8) float64 {
+	if left == 0 {
+		return 0
+	}
+	best := math.Inf(1)
+	for u := range len(pl.targets) {
+		if left&(1<<u) != 0 {
+			best = min(best, pl.between[t][u]+pl.visit(u, left&^(1<<u)))
+		}
+	}
+	return best
+}
+
+// bound is the bound of part pl.part of c, at value x of its field in
+// *s, with the place: the part's steps (or consumption) and the way to
+// the place; with supplies, also the least, over the places the plan
+// goes to besides, of the shares of plans that go only there and the
+// tour of them.
+func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, FieldID) float64) float64 {
+	px, pxs := pl.read(s)
+	pb := &c.bounds[pl.part]
+	if pl.tags == nil {
+		return stepsAt(pb, s, x, number) + pl.to(0, px, pxs)
+	}
+	var dx [maxPlaces]float64
+	for t := range pl.targets {
+		dx[t] = pl.to(t, px, pxs)
+	}
+	var h float64
+	if pb.use == nil {
+		h = min(pb.reset, pb.steps(x))
+	} else {
+		h = pb.stepsUsing(x, number(s, pb.use.field))
+	}
+	h += dx[0]
+	if x < pb.rlo || x > pb.rhi {
+		return h
+	}
+	d := pb.lo - x
+	if d <= 0 {
+		d = x - pb.hi
+	}
+	if d <= 0 {
+		return h
+	}
+	best := math.Inf(1)
+	for q := range uint8(1) << (len(pl.targets) - 1) {
+		if k := suppliesOf(pb.supply, d, s, number, pl.tags, q); k < best {
+			best = min(best, k+pl.tour(&dx, q))
+		}
+	}
+	return max(h, best)
 }
 
 func holdsAll(ps []Part, x float64, xs string, str bool) bool {
@@ -105,17 +191,16 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 		return nil
 	}
 	f := to.Field
-	pl := &place[S]{part: i, field: f, str: d.Fields[f].Kind == KindString, to: *to, number: d.Number, text: d.Text}
+	pl := &place[S]{part: i, field: f, str: d.Fields[f].Kind == KindString, targets: []Part{*to}, number: d.Number, text: d.Text}
 	if pl.str && d.Text == nil {
 		return nil
 	}
 	// The movers, and the values they set.
 	type edge struct {
-		conds    []Part
-		cost     float64
-		num      float64
-		str      string
-		fromHere float64 // cost plus the least cost from the value set
+		conds []Part
+		cost  float64
+		num   float64
+		str   string
 	}
 	var edges []edge
 	for a := range d.Actions {
@@ -151,47 +236,78 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 		}
 		edges = append(edges, e)
 	}
-	// The least cost to the place from each value set (Bellman-Ford: a
-	// path has at most one edge a value).
-	toGo := make([]float64, len(edges))
-	for k := range edges {
-		toGo[k] = math.Inf(1)
-		if to.holdsFor(edges[k].num, edges[k].str, pl.str) {
-			toGo[k] = 0
-		}
-	}
-	for range edges {
-		for k := range edges {
-			for m := range edges {
-				if holdsAll(edges[m].conds, edges[k].num, edges[k].str, pl.str) {
-					toGo[k] = min(toGo[k], edges[m].cost+toGo[m])
-				}
+	// The places the givers of the part's supplies need.
+	if sp := c.bounds[i].supply; sp != nil {
+		tags := make([]uint8, len(sp.segs))
+		for k, sg := range sp.segs {
+			if sg.by == NoAction {
+				continue
+			}
+			w := d.pres[sg.by].eqOn(f)
+			if w == nil || w.holdsFor(to.Num, to.Str, pl.str) {
+				continue
+			}
+			t := slices.IndexFunc(pl.targets, func(p Part) bool { return p.holdsFor(w.Num, w.Str, pl.str) })
+			if t < 0 && len(pl.targets) < maxPlaces {
+				pl.targets = append(pl.targets, *w)
+				t = len(pl.targets) - 1
+			}
+			if t > 0 {
+				tags[k] = 1 << (t - 1)
+				pl.tags = tags
 			}
 		}
 	}
+	// The least cost to each target from each value set (Bellman-Ford: a
+	// path has at most one edge a value).
+	pl.movers = make([]placeMover, len(edges))
 	for k := range edges {
-		pl.movers = append(pl.movers, placeMover{conds: edges[k].conds, cost: edges[k].cost + toGo[k]})
+		pl.movers[k].conds = edges[k].conds
+	}
+	toGo := make([]float64, len(edges))
+	for t := range pl.targets {
+		for k := range edges {
+			toGo[k] = math.Inf(1)
+			if pl.targets[t].holdsFor(edges[k].num, edges[k].str, pl.str) {
+				toGo[k] = 0
+			}
+		}
+		for range edges {
+			for k := range edges {
+				for m := range edges {
+					if holdsAll(edges[m].conds, edges[k].num, edges[k].str, pl.str) {
+						toGo[k] = min(toGo[k], edges[m].cost+toGo[m])
+					}
+				}
+			}
+		}
+		for k := range edges {
+			pl.movers[k].costTo[t] = edges[k].cost + toGo[k]
+		}
+	}
+	for t := range pl.targets {
+		for u := range pl.targets {
+			pl.between[t][u] = pl.to(u, pl.targets[t].Num, pl.targets[t].Str)
+		}
 	}
 	return pl
+}
+
+// eqOn returns the conjunct field f == constant of c, or nil.
+func (c *condition[S]) eqOn(f FieldID) *Part {
+	for j := range c.parts {
+		if p := &c.parts[j]; p.Field == f && p.Cmp == CmpEq {
+			return p
+		}
+	}
+	return nil
 }
 
 // boundPlace sets c.place where one part of goal condition c has a place
 // (see placeOf); where several have, none counts it (their movers' costs
 // could count twice).
 func (d *Domain[S]) boundPlace(c *condition[S]) {
-	var used []*consumption
-	for i := range c.bounds {
-		if u := c.bounds[i].use; u != nil {
-			used = append(used, u)
-		}
-		if sp := c.bounds[i].supply; sp != nil {
-			for _, sg := range sp.segs {
-				if sg.use != nil {
-					used = append(used, sg.use)
-				}
-			}
-		}
-	}
+	used := c.usedUp()
 	for i := range c.parts {
 		if pl := d.placeOf(c, i, used); pl != nil {
 			if c.place != nil {

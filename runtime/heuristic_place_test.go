@@ -14,7 +14,9 @@ import (
 // newRandomPlaceRole is a random role whose goal's field V0 only steps
 // move, by actions that need V3 at one value, a place (Sell needs At ==
 // 'market'), and may use up V1 or V2, which other actions give back; the
-// actions that set V3 (walks) need it at some values and may use up V1,
+// actions that give those back may need a place of their own (Cast
+// needs At == 'sea'); the actions that set V3 (walks) need it at some
+// values and may use up V1,
 // or now and then give it back, or take from V0, which leaves the place
 // uncounted. V3 is a string field in half the roles (p0..p4), an int in
 // the others.
@@ -42,12 +44,18 @@ func newRandomPlaceRole(r *rand.Rand, str bool) *randomRole {
 		}
 		rr.actions = append(rr.actions, a)
 	}
-	for range r.IntN(3) { // what gives back
+	for range r.IntN(4) { // what gives back, at a place of its own now and then
 		a := roleAction{cost: float64(1 + r.IntN(4))}
 		if f := 1 + r.IntN(2); r.IntN(3) == 0 {
 			a.eff = append(a.eff, roleEffect{f: f, k: 2 + r.IntN(3)})
 		} else {
 			adds(&a, f, 1+r.IntN(2))
+		}
+		if r.IntN(2) == 0 {
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+		}
+		if g := 1 + r.IntN(2); r.IntN(2) == 0 && a.eff[0].f != g {
+			uses(&a, g, 1) // and uses up the other field (Shear tires)
 		}
 		rr.actions = append(rr.actions, a)
 	}

@@ -29,8 +29,8 @@ import (
 // count twice) and none serves a part of the goal (where parts' bounds
 // add up); see Domain.boundSupplies.
 type supplies struct {
-	// segs, cheapest unit first: the last has no limit, or the units
-	// are all there are.
+	// segs, cheapest unit first, up to the first without a limit that
+	// every plan may take (see supplyOf).
 	segs []supply
 }
 
@@ -41,13 +41,27 @@ type supplies struct {
 type supply struct {
 	unit, step float64
 	use        *consumption
+	// by is the action that gives back what its runs use up (NoAction
+	// for free runs): a plan that takes these units runs it, where its
+	// precondition holds (see place).
+	by ActionID
 }
 
 // cost is the bound of moving the part's field d units (d > 0) from *s.
 func suppliesCost[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64) float64 {
+	return suppliesOf(u, d, s, number, nil, 0)
+}
+
+// suppliesOf is suppliesCost with only the shares whose tags (parallel
+// to u.segs, when set) are within within: the units of plans that go
+// only to those places (see place).
+func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8) float64 {
 	h := 0.0
 	for i := range u.segs {
 		sg := &u.segs[i]
+		if tags != nil && tags[i]&^within != 0 {
+			continue
+		}
 		if sg.use == nil {
 			return h + d*sg.unit
 		}
@@ -56,6 +70,11 @@ func suppliesCost[S any](u *supplies, d float64, s *S, number func(*S, FieldID) 
 		if d -= take; d <= 0 {
 			return h
 		}
+	}
+	if tags != nil {
+		// More units than the shares within hold: the shares past the
+		// last (see supplyOf) cost at least its unit.
+		return h + d*u.segs[len(u.segs)-1].unit
 	}
 	return math.Inf(1) // more units than all the free runs, and none given back
 }
@@ -159,29 +178,34 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 		cost := d.Actions[a].Cost
 		u, _, by := d.usedUp(c, i, ActionID(a))
 		if u == nil {
-			segs = append(segs, supply{unit: cost / step})
+			segs = append(segs, supply{unit: cost / step, by: NoAction})
 			continue
 		}
 		costly = true
-		segs = append(segs, supply{unit: cost / step, step: step, use: u})
+		segs = append(segs, supply{unit: cost / step, step: step, use: u, by: NoAction})
 		for _, g := range by {
 			share := d.Actions[g.act].Cost / g.gain
 			uo, eo, _ := d.usedUp(c, i, g.act)
 			if uo == nil || uo.field == u.field {
-				segs = append(segs, supply{unit: (cost + share) / step})
+				segs = append(segs, supply{unit: (cost + share) / step, by: g.act})
 				continue
 			}
-			segs = append(segs, supply{unit: (cost + share) / step, step: g.gain * step, use: uo})
+			segs = append(segs, supply{unit: (cost + share) / step, step: g.gain * step, use: uo, by: g.act})
 			if !math.IsInf(eo, 1) {
-				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / step})
+				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / step, by: g.act})
 			}
 		}
 	}
 	if !costly {
 		return nil
 	}
+	// The cost stops at the first share without a limit. Those after it
+	// count for plans that do without it when it needs an action that
+	// must be somewhere (see place): up to one that needs no place.
 	slices.SortStableFunc(segs, func(x, y supply) int { return cmp.Compare(x.unit, y.unit) })
-	if k := slices.IndexFunc(segs, func(s supply) bool { return s.use == nil }); k >= 0 {
+	if k := slices.IndexFunc(segs, func(sg supply) bool {
+		return sg.use == nil && (sg.by == NoAction || !slices.ContainsFunc(d.pres[sg.by].parts, func(p Part) bool { return p.Cmp == CmpEq }))
+	}); k >= 0 {
 		segs = segs[:k+1]
 	}
 	if segs[0].use == nil {
@@ -202,9 +226,55 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 		c.bounds[i].supply = d.supplyOf(c, i)
 		some = some || c.bounds[i].supply != nil
 	}
-	if !some {
+	if !some || !d.suppliesShare(c) {
 		return
 	}
+	// The shares after the first without a limit count only for the
+	// places (see supplyOf): without them, they may share nothing.
+	for i := range c.bounds {
+		if sp := c.bounds[i].supply; sp != nil {
+			k := slices.IndexFunc(sp.segs, func(sg supply) bool { return sg.use == nil })
+			if k >= 0 {
+				sp.segs = sp.segs[:k+1]
+			}
+		}
+	}
+	if d.suppliesShare(c) {
+		for i := range c.bounds {
+			c.bounds[i].supply = nil
+		}
+	}
+}
+
+// suppliesShare reports whether two of c's supplies, or one and a part's
+// consumption, use up the same field, or an action gives back two of
+// their fields.
+func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
+	used := c.usedUp()
+	for k, u := range used {
+		for _, v := range used[:k] {
+			if u.field == v.field {
+				return true
+			}
+		}
+	}
+	for o := range d.Actions {
+		gave := -1
+		for _, u := range used {
+			if gain, known := d.givenBack(u, ActionID(o)); gain > 0 || !known {
+				if gave >= 0 && gave != int(u.field) {
+					return true
+				}
+				gave = int(u.field)
+			}
+		}
+	}
+	return false
+}
+
+// usedUp returns the consumptions c's bounds count: the parts' (use) and
+// their supplies'.
+func (c *condition[S]) usedUp() []*consumption {
 	var used []*consumption
 	for i := range c.bounds {
 		if u := c.bounds[i].use; u != nil {
@@ -218,24 +288,5 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 			}
 		}
 	}
-	shared := false
-	for k, u := range used {
-		for _, v := range used[:k] {
-			shared = shared || u.field == v.field
-		}
-	}
-	for o := range d.Actions {
-		gave := -1
-		for _, u := range used {
-			if gain, known := d.givenBack(u, ActionID(o)); gain > 0 || !known {
-				shared = shared || gave >= 0 && gave != int(u.field)
-				gave = int(u.field)
-			}
-		}
-	}
-	if shared {
-		for i := range c.bounds {
-			c.bounds[i].supply = nil
-		}
-	}
+	return used
 }
