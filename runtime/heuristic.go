@@ -22,7 +22,8 @@ import (
 //
 // Where the actions that move the field use up a field of their own
 // precondition that costs something to give back, their units cost more
-// once the field at hand runs out (see supplies).
+// once the field at hand runs out (see supplies); where they all need
+// another field at one value, the way there adds (see place).
 //
 // A plan must serve every failing conjunct. Conjuncts that no action
 // serves together (no action is in a serving relation to both) need
@@ -364,35 +365,35 @@ func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64) 
 
 // stepsAt is the bound pb of a stepped part whose field has value x in *s.
 func stepsAt[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
+	h := stepsOnly(pb, s, x, number)
 	if pb.supply != nil {
-		return supplied(pb, s, x, number)
+		if d := pb.supplied(x); d > 0 {
+			h = max(h, suppliesCost(pb.supply, d, s, number))
+		}
 	}
+	return h
+}
+
+// stepsOnly is stepsAt without the supplies: the steps, or the one
+// action's consumption.
+func stepsOnly[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
 	if pb.use == nil {
 		return min(pb.reset, pb.steps(x))
 	}
 	return pb.stepsUsing(x, number(s, pb.use.field))
 }
 
-// supplied is stepsAt of a part with supplies: the larger of its steps'
-// bound and theirs.
-func supplied[S any](pb *partBound, s *S, x float64, number func(*S, FieldID) float64) float64 {
-	var h float64
-	if pb.use == nil {
-		h = min(pb.reset, pb.steps(x))
-	} else {
-		h = pb.stepsUsing(x, number(s, pb.use.field))
-	}
+// supplied is how far the part's field is from holding at x, for the
+// supplies to fill: 0 when it holds, or when x is outside the field's
+// range (see partBound.inRange).
+func (pb *partBound) supplied(x float64) float64 {
 	if x < pb.rlo || x > pb.rhi {
-		return h // outside its range: see partBound.inRange
+		return 0
 	}
-	d := pb.lo - x
-	if d <= 0 {
-		d = x - pb.hi
+	if d := pb.lo - x; d > 0 {
+		return d
 	}
-	if d > 0 {
-		h = max(h, suppliesCost(pb.supply, d, s, number))
-	}
-	return h
+	return max(x-pb.hi, 0)
 }
 
 // stepsUsing is the bound of a part that one action serves using up

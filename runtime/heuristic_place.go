@@ -122,20 +122,8 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 	for t := range pl.targets {
 		dx[t] = pl.to(t, px, pxs)
 	}
-	var h float64
-	if pb.use == nil {
-		h = min(pb.reset, pb.steps(x))
-	} else {
-		h = pb.stepsUsing(x, number(s, pb.use.field))
-	}
-	h += dx[0]
-	if x < pb.rlo || x > pb.rhi {
-		return h
-	}
-	d := pb.lo - x
-	if d <= 0 {
-		d = x - pb.hi
-	}
+	h := stepsOnly(pb, s, x, number) + dx[0]
+	d := pb.supplied(x)
 	if d <= 0 {
 		return h
 	}
@@ -307,7 +295,7 @@ func (c *condition[S]) eqOn(f FieldID) *Part {
 // (see placeOf); where several have, none counts it (their movers' costs
 // could count twice).
 func (d *Domain[S]) boundPlace(c *condition[S]) {
-	used := c.usedUp()
+	used := c.consumptions()
 	for i := range c.parts {
 		if pl := d.placeOf(c, i, used); pl != nil {
 			if c.place != nil {

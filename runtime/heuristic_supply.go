@@ -250,7 +250,7 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 // consumption, use up the same field, or an action gives back two of
 // their fields.
 func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
-	used := c.usedUp()
+	used := c.consumptions()
 	for k, u := range used {
 		for _, v := range used[:k] {
 			if u.field == v.field {
@@ -272,9 +272,9 @@ func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
 	return false
 }
 
-// usedUp returns the consumptions c's bounds count: the parts' (use) and
-// their supplies'.
-func (c *condition[S]) usedUp() []*consumption {
+// consumptions returns the consumptions c's bounds count: the parts'
+// (use) and their supplies'.
+func (c *condition[S]) consumptions() []*consumption {
 	var used []*consumption
 	for i := range c.bounds {
 		if u := c.bounds[i].use; u != nil {

@@ -610,6 +610,8 @@ func TestDerivedEstimateIsAdmissibleWithRanges(t *testing.T) {
 // admissibility is what admissibility.check counted.
 type admissibility struct {
 	derived, uniform, searches, unreachable, proved int
+	// raised and states: what admissibility.consistent counted.
+	raised, states int
 }
 
 func (st *admissibility) String() string {
