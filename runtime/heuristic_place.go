@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -27,10 +28,18 @@ type place[S any] struct {
 	// in all.
 	targets []Part
 	// movers are the actions that set the field, each with its cost plus
-	// the least cost from the value it sets to each target; between[i][j]
-	// is the least cost from target i's value to target j.
-	movers  []placeMover
-	between [maxPlaces][maxPlaces]float64
+	// the least cost from the value it sets to each target; visits[t][q]
+	// is the least cost from target t's value to every target of the set
+	// q (bit u for targets[u]), in any order.
+	movers []placeMover
+	visits [maxPlaces][1 << maxPlaces]float64
+	// When the targets and the movers' conjuncts all compare the field by
+	// == or !=, each value they name is a class of its own and every
+	// other value one more: classes[i] holds the costs from values[i]
+	// (nums or texts), classes[len(values)] from any other value.
+	nums    []float64
+	texts   []string
+	classes []placeCosts
 	// tags, parallel to the part's supplies, mark the targets a plan that
 	// takes a share goes to (bit t-1 for targets[t]); nil when no share
 	// needs another place.
@@ -41,6 +50,18 @@ type place[S any] struct {
 
 // maxPlaces is how many places a bound tours at most.
 const maxPlaces = 4
+
+// placeCosts are the costs from one value of a place's field: to each
+// target, and of each tour (see place.tour); qs[:nq] are the sets of
+// other places worth trying, by their tour, cheapest first: a set whose
+// tour costs no less than that of a set of more places is not (the more
+// places, the more shares open).
+type placeCosts struct {
+	dx    [maxPlaces]float64
+	tours [1 << (maxPlaces - 1)]float64
+	qs    [1 << (maxPlaces - 1)]uint8
+	nq    int
+}
 
 // placeMover is an action that sets the place's field: where its
 // conjuncts on the field hold, it moves it to a value from which each
@@ -58,11 +79,55 @@ func (pl *place[S]) read(s *S) (x float64, xs string) {
 	return pl.number(s, pl.field), ""
 }
 
-// cost is the least cost of bringing the field to the place from *s (0
-// when it is there; +Inf when nothing can).
-func (pl *place[S]) cost(s *S) float64 {
+// costs returns the costs from the field's value in *s: pl.classes'
+// entry, or computed into *c.
+func (pl *place[S]) costs(s *S, c *placeCosts) *placeCosts {
+	if pl.classes != nil {
+		i := 0
+		if pl.str {
+			xs := pl.text(s, pl.field)
+			for i < len(pl.texts) && pl.texts[i] != xs {
+				i++
+			}
+		} else {
+			x := pl.number(s, pl.field)
+			for i < len(pl.nums) && pl.nums[i] != x {
+				i++
+			}
+		}
+		return &pl.classes[i]
+	}
 	x, xs := pl.read(s)
-	return pl.to(0, x, xs)
+	pl.costsFrom(x, xs, c)
+	return c
+}
+
+// costsFrom sets *c to the costs from value x (xs) of the field.
+func (pl *place[S]) costsFrom(x float64, xs string, c *placeCosts) {
+	for t := range pl.targets {
+		c.dx[t] = pl.to(t, x, xs)
+	}
+	if pl.tags == nil {
+		return
+	}
+	sets := uint8(1) << (len(pl.targets) - 1)
+	for q := range sets {
+		c.tours[q] = pl.tour(&c.dx, q)
+	}
+	c.nq = 0
+	for q := range sets {
+		worth := !math.IsInf(c.tours[q], 1)
+		for r := range sets {
+			if r != q && q&^r == 0 && c.tours[r] <= c.tours[q] {
+				worth = false
+			}
+		}
+		if worth {
+			c.qs[c.nq] = q
+			c.nq++
+		}
+	}
+	slices.SortStableFunc(c.qs[:c.nq], func(a, b uint8) int { return cmp.Compare(c.tours[a], c.tours[b]) })
 }
 
 // to is the least cost of bringing the field from value x (xs) to target t.
@@ -87,21 +152,22 @@ func (pl *place[S]) tour(dx *[maxPlaces]float64, q uint8) float64 {
 	left := q<<1 | 1
 	for t := range len(pl.targets) {
 		if left&(1<<t) != 0 {
-			best = min(best, dx[t]+pl.visit(t, left&^(1<<t)))
+			best = min(best, dx[t]+pl.visits[t][left&^(1<<t)])
 		}
 	}
 	return best
 }
 
-// visit is the least cost of going from target t to every target of left.
-func (pl *place[S]) visit(t int, left uint8) float64 {
+// visit is the least cost of going from target t to every target of
+// left, given the least cost between each two targets.
+func visit(between *[maxPlaces][maxPlaces]float64, n, t int, left uint8) float64 {
 	if left == 0 {
 		return 0
 	}
 	best := math.Inf(1)
-	for u := range len(pl.targets) {
+	for u := range n {
 		if left&(1<<u) != 0 {
-			best = min(best, pl.between[t][u]+pl.visit(u, left&^(1<<u)))
+			best = min(best, between[t][u]+visit(between, n, u, left&^(1<<u)))
 		}
 	}
 	return best
@@ -113,27 +179,64 @@ func (pl *place[S]) visit(t int, left uint8) float64 {
 // goes to besides, of the shares of plans that go only there and the
 // tour of them.
 func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, FieldID) float64) float64 {
-	px, pxs := pl.read(s)
 	pb := &c.bounds[pl.part]
+	var scratch placeCosts
+	pc := pl.costs(s, &scratch)
 	if pl.tags == nil {
-		return stepsAt(pb, s, x, number) + pl.to(0, px, pxs)
+		return stepsAt(pb, s, x, number) + pc.dx[0]
 	}
-	var dx [maxPlaces]float64
-	for t := range pl.targets {
-		dx[t] = pl.to(t, px, pxs)
-	}
-	h := stepsOnly(pb, s, x, number) + dx[0]
+	h := stepsOnly(pb, s, x, number) + pc.dx[0]
 	d := pb.supplied(x)
 	if d <= 0 {
 		return h
 	}
-	best := math.Inf(1)
-	for q := range uint8(1) << (len(pl.targets) - 1) {
-		if k := suppliesOf(pb.supply, d, s, number, pl.tags, q); k < best {
-			best = min(best, k+pl.tour(&dx, q))
+	// The free runs each share's field allows, read once for every set
+	// of places (a role has a few shares; past sixteen, read each time).
+	var room [16]float64
+	segs := pb.supply.segs
+	if len(segs) > len(room) {
+		segs = nil
+	}
+	for i := range segs {
+		if u := segs[i].use; u != nil {
+			room[i] = u.runs(number(s, u.field)) * segs[i].step
 		}
 	}
+	best := math.Inf(1)
+	for _, q := range pc.qs[:pc.nq] {
+		t := pc.tours[q]
+		if t >= best {
+			break
+		}
+		var k float64
+		if segs != nil {
+			k = pl.shares(segs, &room, d, q)
+		} else {
+			k = suppliesOf(pb.supply, d, s, number, pl.tags, q)
+		}
+		best = min(best, k+t)
+	}
 	return max(h, best)
+}
+
+// shares is suppliesOf over segs, whose free runs room holds.
+func (pl *place[S]) shares(segs []supply, room *[16]float64, d float64, within uint8) float64 {
+	h := 0.0
+	for i := range segs {
+		sg := &segs[i]
+		if pl.tags[i]&^within != 0 {
+			continue
+		}
+		if sg.use == nil {
+			return h + d*sg.unit
+		}
+		take := min(d, room[i])
+		h += take * sg.unit
+		if d -= take; d <= 0 {
+			return h
+		}
+	}
+	return h + d*segs[len(segs)-1].unit // see suppliesOf
 }
 
 func holdsAll(ps []Part, x float64, xs string, str bool) bool {
@@ -273,12 +376,55 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 			pl.movers[k].costTo[t] = edges[k].cost + toGo[k]
 		}
 	}
+	var between [maxPlaces][maxPlaces]float64
 	for t := range pl.targets {
 		for u := range pl.targets {
-			pl.between[t][u] = pl.to(u, pl.targets[t].Num, pl.targets[t].Str)
+			between[t][u] = pl.to(u, pl.targets[t].Num, pl.targets[t].Str)
 		}
 	}
+	for t := range pl.targets {
+		for q := range uint8(1) << len(pl.targets) {
+			pl.visits[t][q] = visit(&between, len(pl.targets), t, q)
+		}
+	}
+	pl.classify()
 	return pl
+}
+
+// classify sets pl.classes, when every conjunct on the field compares it
+// by == or !=.
+func (pl *place[S]) classify() {
+	named := slices.Clone(pl.targets)
+	for _, m := range pl.movers {
+		named = append(named, m.conds...)
+	}
+	for _, p := range named {
+		if p.Cmp != CmpEq && p.Cmp != CmpNe {
+			return
+		}
+		if pl.str && !slices.Contains(pl.texts, p.Str) {
+			pl.texts = append(pl.texts, p.Str)
+		} else if !pl.str && !slices.Contains(pl.nums, p.Num) {
+			pl.nums = append(pl.nums, p.Num)
+		}
+	}
+	// A value no conjunct names: one that differs from all of them.
+	other, others := math.NaN(), ""
+	for pl.str && slices.Contains(pl.texts, others) {
+		others += "_"
+	}
+	n := len(pl.nums) + len(pl.texts)
+	pl.classes = make([]placeCosts, n+1)
+	for i := range pl.classes {
+		x, xs := other, others
+		switch {
+		case i < len(pl.nums):
+			x = pl.nums[i]
+		case i < len(pl.texts):
+			xs = pl.texts[i]
+		}
+		pl.costsFrom(x, xs, &pl.classes[i])
+	}
 }
 
 // eqOn returns the conjunct field f == constant of c, or nil.

@@ -60,11 +60,13 @@ func newRandomPlaceRole(r *rand.Rand, str bool) *randomRole {
 	for range 2 + r.IntN(3) { // the walks
 		a := roleAction{cost: float64(1 + r.IntN(4))}
 		a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(5)})
-		switch r.IntN(3) {
+		switch r.IntN(4) {
 		case 0:
 			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
 		case 1:
 			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpNe, k: r.IntN(5)})
+		case 2: // an order: the place's costs are then not by class of value
+			a.pre = append(a.pre, roleLit{f: 3, op: []runtime.Cmp{runtime.CmpLe, runtime.CmpGt}[r.IntN(2)], k: 1 + r.IntN(3)})
 		}
 		switch r.IntN(10) {
 		case 0, 1:
