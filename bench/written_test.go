@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -459,4 +460,24 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 	}
+}
+
+// BenchmarkWrittenRolesDearest plans, at the defaults, the call of
+// BenchmarkWrittenRoles that expands the most: the fisher's Purse from
+// start 1241 (at sea, vigor 3, 2 coins, 1 fish, no bait, a leak of 3, 1
+// tar), which the greedy pass, the leads and the complete pass fail and
+// the forward search plans.
+func BenchmarkWrittenRolesDearest(b *testing.B) {
+	d := fisher.FisherDomain
+	s := fisherStarts()[1241]
+	g, _ := d.Goal("Purse")
+	bc := runtime.NewBackwardChainer(d)
+	ctx := context.Background()
+	var p runtime.Plan
+	for b.Loop() {
+		if err := bc.PlanGoalInto(ctx, s, g, &p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(p.Expansions), "expansions/op")
 }
