@@ -255,3 +255,30 @@ func TestALookAroundAsksForItsCallsForOneTick(t *testing.T) {
 		assert.Equal(t, 1, runtime.Wants(ag))
 	}
 }
+
+// A crowd whose budget is smaller than the calls of a look around (one
+// a tick, where a look around takes four) lets the first agent it serves
+// in a tick make them, as WithPlanTimeBudget lets the first plan however
+// late: the vans deliver, one look around at a time.
+func TestABudgetBelowALookAroundStillLooksAround(t *testing.T) {
+	calls := 0
+	crowd := runtime.NewCrowd(van.VanDomain, func() runtime.GoalPlanner[van.VanState] {
+		return countingKeeper{runtime.NewAStar(van.VanDomain), &calls}
+	}, runtime.WithWorkers(1), runtime.WithPlanBudget(1))
+	defer crowd.Close()
+	vans := make([]*van.Van, 3)
+	for i := range vans {
+		vans[i] = &van.Van{At: van.Client, Fuel: 8}
+		crowd.Add(vans[i])
+	}
+	most := 0
+	for range 200 {
+		before := calls
+		crowd.Tick(t.Context())
+		most = max(most, calls-before)
+	}
+	assert.Equal(t, 4, most, "the calls of one look around, at most, in a tick")
+	for i, v := range vans {
+		assert.Equal(t, 3, v.Delivered, "van %d: %v", i, v.Log)
+	}
+}

@@ -97,8 +97,11 @@ func WithWorkers(n int) CrowdOption {
 // first, then those whose plan is only old (WithReplanInterval), each
 // group by how long it has waited, then by index; each agent served gets
 // one planner call, and the others wait for the next tick (keeping what
-// they run). The order, so the crowd's behaviour, depends only on the
-// agents' states.
+// they run). An agent looking for a way around a plan it refused (one
+// that would undo a goal of higher priority on its way) asks for four
+// calls; the first agent served in a tick gets them even when n is
+// smaller, so that a tick may then make four calls. The order, so the
+// crowd's behaviour, depends only on the agents' states.
 func WithPlanBudget(n int) CrowdOption {
 	return crowdOption(func(c *crowdConfig) { c.budget = max(n, 0) })
 }

@@ -187,7 +187,10 @@ func (c *Crowd[S]) grant() {
 	}
 	// In that order, each agent costs the calls it asks for (one, or
 	// those of a look around a refused plan: Agent.wants) while the
-	// budget lasts; what is left is shared out evenly.
+	// budget lasts; what is left is shared out evenly. The first gets
+	// what it asks for however small the budget, as WithPlanTimeBudget's
+	// first plans however late: else a budget below a look around's
+	// calls would cut every look around short.
 	used, n := 0, 0
 	for _, r := range c.reqs {
 		w := c.agents[r.agent].wants()
@@ -200,10 +203,13 @@ func (c *Crowd[S]) grant() {
 	if n == 0 {
 		return
 	}
-	extra := (budget - used) / n
-	for _, r := range c.reqs {
+	extra := max(budget-used, 0) / n
+	for i, r := range c.reqs {
 		a := c.agents[r.agent]
 		a.grant = min(a.wants()+extra, budget)
+		if i == 0 {
+			a.grant = max(a.grant, a.wants())
+		}
 	}
 }
 
