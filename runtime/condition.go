@@ -35,6 +35,9 @@ type condition[S any] struct {
 	// another field to the value its serving actions need costs (see
 	// heuristic_place.go).
 	place *place[S]
+	// joint, when set, adds to the bounds of the parts that have places
+	// on one field the least cost of a tour of them (see joint).
+	joint *joint[S]
 	// group[i] numbers the group of parts[i]: parts some action serves
 	// together are in one group; disjoint, when every part is a group of
 	// its own.

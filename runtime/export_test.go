@@ -25,5 +25,6 @@ func Wants[S comparable](a *Agent[S]) int { return a.wants() }
 func WithoutPlaces[S comparable](d *Domain[S]) {
 	for gi := range d.goals {
 		d.goals[gi].place = nil
+		d.goals[gi].joint = nil
 	}
 }

@@ -319,6 +319,9 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 	// together, the largest counts.
 	if c.disjoint {
 		h := 0.0
+		if c.joint != nil && number != nil {
+			h = c.joint.tour(s, failing)
+		}
 		for failing != 0 {
 			i := bits.TrailingZeros64(failing)
 			failing &= failing - 1
@@ -447,6 +450,34 @@ func (d *Domain[S]) boundConsumption(c *condition[S]) {
 			pb.use = d.consumptionOf(c, i, a)
 		}
 	}
+	// Where parts' bounds add up, two consumptions of one field, or of
+	// two fields one action gives back, would count a run of that action
+	// twice: the later part keeps its steps alone.
+	for i := range c.bounds {
+		u := c.bounds[i].use
+		if u == nil {
+			continue
+		}
+		for j := range i {
+			if v := c.bounds[j].use; v != nil && (u.field == v.field || d.givesBackBoth(u, v)) {
+				c.bounds[i].use = nil
+				break
+			}
+		}
+	}
+}
+
+// givesBackBoth reports whether an action gives back the fields of both
+// consumptions, or one and in a way the form of its effect does not tell.
+func (d *Domain[S]) givesBackBoth(u, v *consumption) bool {
+	for o := range d.Actions {
+		gu, ku := d.givenBack(u, ActionID(o))
+		gv, kv := d.givenBack(v, ActionID(o))
+		if (gu > 0 || !ku) && (gv > 0 || !kv) {
+			return true
+		}
+	}
+	return false
 }
 
 // consumptionOf returns the consumption of part i of goal condition c,

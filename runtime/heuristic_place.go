@@ -32,6 +32,7 @@ type place[S any] struct {
 	// is the least cost from target t's value to every target of the set
 	// q (bit u for targets[u]), in any order.
 	movers []placeMover
+	edges  []placeEdge
 	visits [maxPlaces][1 << maxPlaces]float64
 	// When the targets and the movers' conjuncts all compare the field by
 	// == or !=, each value they name is a class of its own and every
@@ -61,6 +62,15 @@ type placeCosts struct {
 	tours [1 << (maxPlaces - 1)]float64
 	qs    [1 << (maxPlaces - 1)]uint8
 	nq    int
+}
+
+// placeEdge is an action that sets the place's field to num (str), for
+// cost, where its conjuncts on the field, conds, hold.
+type placeEdge struct {
+	conds []Part
+	cost  float64
+	num   float64
+	str   string
 }
 
 // placeMover is an action that sets the place's field: where its
@@ -287,13 +297,7 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 		return nil
 	}
 	// The movers, and the values they set.
-	type edge struct {
-		conds []Part
-		cost  float64
-		num   float64
-		str   string
-	}
-	var edges []edge
+	var edges []placeEdge
 	for a := range d.Actions {
 		var set *Change
 		for k := range d.Actions[a].Changes {
@@ -319,7 +323,7 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 				return nil
 			}
 		}
-		e := edge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(set.Num), str: set.Str}
+		e := placeEdge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(set.Num), str: set.Str}
 		for _, q := range d.pres[a].parts {
 			if q.Field == f && q.Cmp != CmpNone {
 				e.conds = append(e.conds, q)
@@ -349,6 +353,15 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 			}
 		}
 	}
+	pl.edges = edges
+	pl.measure()
+	return pl
+}
+
+// measure sets the movers' costs to each target from pl.edges, the
+// costs between the targets, and the costs by class of value.
+func (pl *place[S]) measure() {
+	edges := pl.edges
 	// The least cost to each target from each value set (Bellman-Ford: a
 	// path has at most one edge a value).
 	pl.movers = make([]placeMover, len(edges))
@@ -388,7 +401,6 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 		}
 	}
 	pl.classify()
-	return pl
 }
 
 // classify sets pl.classes, when every conjunct on the field compares it
@@ -438,17 +450,85 @@ func (c *condition[S]) eqOn(f FieldID) *Part {
 }
 
 // boundPlace sets c.place where one part of goal condition c has a place
-// (see placeOf); where several have, none counts it (their movers' costs
-// could count twice).
+// (see placeOf), and c.joint where several have, when it can (see joint);
+// else none counts its place (the movers' costs could count twice).
 func (d *Domain[S]) boundPlace(c *condition[S]) {
 	used := c.consumptions()
+	var pls []*place[S]
+	var parts []int
 	for i := range c.parts {
 		if pl := d.placeOf(c, i, used); pl != nil {
-			if c.place != nil {
-				c.place = nil
-				return
-			}
-			c.place = pl
+			pls, parts = append(pls, pl), append(parts, i)
 		}
 	}
+	switch {
+	case len(pls) == 1:
+		c.place = pls[0]
+	case len(pls) > 1:
+		c.joint = jointOf(c, pls, parts)
+	}
+}
+
+// joint is what bounds, besides their steps, the parts of a goal
+// condition that each have a place on one field, when their bounds add
+// up (no action serves two of them): Sell needs At == 'market' and Chop
+// At == 'forest', so a plan for Coins >= 10 && Wood >= 3 walks to both.
+// The least cost of a tour of the places of the parts that fail, from
+// the field's value, adds to their steps once.
+//
+// It is admissible: every part that fails needs a run of one of its
+// serving actions, each of which needs the field at the part's place, and
+// only the movers, which serve no part and give back nothing a bound
+// counts, move the field. It is consistent: a mover lowers the tour by at
+// most its cost (its costs are shortest paths); a serving action runs at
+// its part's place, where the tour with that place costs what the tour
+// without it does; other steps only add places.
+type joint[S any] struct {
+	pl    *place[S] // targets[k] is the place of parts[k]
+	parts []int
+}
+
+// jointOf returns the joint of the places pls of parts of c, or nil: the
+// parts' bounds do not simply add up, or the places are on different
+// fields. The places that the givers of a part's supplies need
+// (place.tags) are left out: each part's bound is then its steps and all
+// its shares, as where it has no place.
+func jointOf[S any](c *condition[S], pls []*place[S], parts []int) *joint[S] {
+	if c.flat > 0 || !c.disjoint || len(pls) > maxPlaces {
+		return nil
+	}
+	first := pls[0]
+	j := &joint[S]{parts: parts, pl: &place[S]{part: -1, field: first.field, str: first.str, edges: first.edges,
+		number: first.number, text: first.text}}
+	for _, pl := range pls {
+		if pl.field != first.field {
+			return nil
+		}
+		j.pl.targets = append(j.pl.targets, pl.targets[0])
+	}
+	j.pl.measure()
+	return j
+}
+
+// tour is the least cost, from *s, of going to the places of the parts
+// of failing (bits of the condition's parts).
+func (j *joint[S]) tour(s *S, failing uint64) float64 {
+	var set uint8
+	for k, i := range j.parts {
+		if failing&(1<<i) != 0 {
+			set |= 1 << k
+		}
+	}
+	if set == 0 {
+		return 0
+	}
+	var scratch placeCosts
+	dx := &j.pl.costs(s, &scratch).dx
+	best := math.Inf(1)
+	for t := range len(j.pl.targets) {
+		if set&(1<<t) != 0 {
+			best = min(best, dx[t]+j.pl.visits[t][set&^(1<<t)])
+		}
+	}
+	return best
 }

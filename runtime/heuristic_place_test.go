@@ -109,3 +109,87 @@ func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
 	assert.Less(t, st.derived, st.uniform)
 	assert.Positive(t, st.raised)
 }
+
+// newRandomJointRole builds a random role whose goal has two parts, each
+// served at a place of its own (V0 at one value of V3, V2 at another, or
+// the same now and then), with walks that set V3 as in
+// newRandomPlaceRole, some of which take from V0 (which leaves the places
+// uncounted), and actions that give back V1, which serving uses up, some
+// at a place of their own.
+func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
+	rr := &randomRole{nf: 4, str: str}
+	adds := func(a *roleAction, f, k int) {
+		a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
+		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpLe, k: 4 - k})
+	}
+	uses := func(a *roleAction, f, u int) {
+		a.eff = append(a.eff, roleEffect{f: f, add: true, k: -u})
+		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: u})
+	}
+	for _, f := range []int{0, 2} { // what serves each part, at its place
+		at := r.IntN(5)
+		for range 1 + r.IntN(2) {
+			a := roleAction{cost: float64(1 + r.IntN(3))}
+			adds(&a, f, 1+r.IntN(2))
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: at})
+			if r.IntN(3) == 0 {
+				uses(&a, 1, 1)
+			}
+			rr.actions = append(rr.actions, a)
+		}
+	}
+	for range r.IntN(3) { // what gives back V1, at a place of its own now and then
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		adds(&a, 1, 1+r.IntN(2))
+		if r.IntN(2) == 0 {
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	for range 2 + r.IntN(3) { // the walks
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(5)})
+		switch r.IntN(4) {
+		case 0:
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+		case 1:
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpNe, k: r.IntN(5)})
+		case 2:
+			a.pre = append(a.pre, roleLit{f: 3, op: []runtime.Cmp{runtime.CmpLe, runtime.CmpGt}[r.IntN(2)], k: 1 + r.IntN(3)})
+		}
+		switch r.IntN(12) {
+		case 0:
+			uses(&a, 0, 1)
+		case 1, 2:
+			uses(&a, 1, 1)
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	rr.goal = []roleLit{{f: 0, op: runtime.CmpGe, k: 1 + r.IntN(3)}, {f: 2, op: runtime.CmpGe, k: 1 + r.IntN(3)}}
+	rr.d = rr.domain()
+	return rr
+}
+
+// A goal of two parts, each served at a place of its own, counts one
+// tour of both places (heuristic_place.go's joint): the estimate stays
+// admissible and consistent, A* with it returns the cheapest plans, and
+// it raises the estimate of some states.
+func TestJointPlacesAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 0x701e7))
+	var st admissibility
+	roles := 300
+	if testing.Short() {
+		roles = 100
+	}
+	for k := range roles {
+		rr := newRandomJointRole(r, k%2 == 0)
+		st.check(t, rr)
+		bare := *rr
+		bare.d = bare.domain()
+		runtime.WithoutPlaces(bare.d)
+		st.consistent(t, rr, bare.d)
+	}
+	t.Logf("%v; the tours raised the estimate of %d of %d states with a plan", &st, st.raised, st.states)
+	assert.Less(t, st.derived, st.uniform)
+	assert.Positive(t, st.raised)
+}
