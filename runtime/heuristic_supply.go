@@ -215,11 +215,12 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 }
 
 // boundSupplies sets bounds[i].supply of the goal condition c where the
-// part qualifies (see supplyOf), unless two of c's supplies, or one and a
-// part's consumption (partBound.use), use up the same field, or an action
-// gives back two of their fields: one run of an action that gives back
-// could then lower the bound twice, by more than its cost (the bound
-// would still never exceed the cost to go, but A* would reopen states).
+// part qualifies (see supplyOf), but not where two of c's supplies, or
+// one and a part's consumption (partBound.use), use up the same field, or
+// an action gives back two of their fields: one run of an action that
+// gives back could then lower the bound twice, by more than its cost (the
+// bound would still never exceed the cost to go, but A* would reopen
+// states). The later parts then go without theirs, until none shares.
 func (d *Domain[S]) boundSupplies(c *condition[S]) {
 	some := false
 	for i := range c.parts {
@@ -239,10 +240,10 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 			}
 		}
 	}
-	if d.suppliesShare(c) {
-		for i := range c.bounds {
-			c.bounds[i].supply = nil
-		}
+	// Still shared: the later parts keep their steps alone, until what
+	// is left shares nothing.
+	for i := len(c.bounds) - 1; i >= 0 && d.suppliesShare(c); i-- {
+		c.bounds[i].supply = nil
 	}
 }
 
