@@ -251,22 +251,43 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 // consumption, use up the same field, or an action gives back two of
 // their fields.
 func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
-	used := c.consumptions()
-	for k, u := range used {
-		for _, v := range used[:k] {
-			if u.field == v.field {
+	type consumer struct {
+		u    *consumption
+		part int
+		use  bool // partBound.use, not a share of the supply
+	}
+	var us []consumer
+	for i := range c.bounds {
+		if u := c.bounds[i].use; u != nil {
+			us = append(us, consumer{u, i, true})
+		}
+		if sp := c.bounds[i].supply; sp != nil {
+			for _, sg := range sp.segs {
+				if sg.use != nil {
+					us = append(us, consumer{sg.use, i, false})
+				}
+			}
+		}
+	}
+	// A part's bound is the more of its consumption and its supplies,
+	// not their sum: those two may share.
+	apart := func(a, b consumer) bool { return a.part != b.part || a.use == b.use }
+	for k, a := range us {
+		for _, b := range us[:k] {
+			if apart(a, b) && a.u.field == b.u.field {
 				return true
 			}
 		}
 	}
 	for o := range d.Actions {
-		gave := -1
-		for _, u := range used {
-			if gain, known := d.givenBack(u, ActionID(o)); gain > 0 || !known {
-				if gave >= 0 && gave != int(u.field) {
+		for k, a := range us {
+			if ga, ka := d.givenBack(a.u, ActionID(o)); ga <= 0 && ka {
+				continue
+			}
+			for _, b := range us[:k] {
+				if gb, kb := d.givenBack(b.u, ActionID(o)); (gb > 0 || !kb) && apart(a, b) && a.u.field != b.u.field {
 					return true
 				}
-				gave = int(u.field)
 			}
 		}
 	}

@@ -155,3 +155,23 @@ func TestSharedSuppliesKeepTheFirstPart(t *testing.T) {
 	st.check(t, rr)
 	st.consistent(t, rr, rr.domain())
 }
+
+// A part served by one action that uses up a field (its consumption,
+// partBound.use) may keep a supply of that same field: its bound is the
+// more of the two, not their sum.
+func TestAPartKeepsItsSupplyBesideItsConsumption(t *testing.T) {
+	rr := &randomRole{nf: 4, actions: []roleAction{
+		{cost: 1, pre: []roleLit{{f: 0, op: runtime.CmpLe, k: 3}, {f: 1, op: runtime.CmpGe, k: 1}},
+			eff: []roleEffect{{f: 0, add: true, k: 1}, {f: 1, add: true, k: -1}}},
+		{cost: 2, pre: []roleLit{{f: 1, op: runtime.CmpLe, k: 2}}, eff: []roleEffect{{f: 1, add: true, k: 2}}},
+	}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 3}}}
+	rr.d = rr.domain()
+	var s roleState
+	// Three runs at 1, each with half a giving back (2 for two units):
+	// 6, where the consumption alone counts one giving back: 5. The
+	// cheapest plan costs 7 (two givings back, three runs).
+	assert.InDelta(t, 6.0, rr.d.LowerBound(0, s), 1e-9)
+	var st admissibility
+	st.check(t, rr)
+	st.consistent(t, rr, rr.domain())
+}
