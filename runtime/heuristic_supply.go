@@ -216,11 +216,12 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 
 // boundSupplies sets bounds[i].supply of the goal condition c where the
 // part qualifies (see supplyOf), but not where two of c's supplies, or
-// one and a part's consumption (partBound.use), use up the same field, or
-// an action gives back two of their fields: one run of an action that
-// gives back could then lower the bound twice, by more than its cost (the
-// bound would still never exceed the cost to go, but A* would reopen
-// states). The later parts then go without theirs, until none shares.
+// one and another part's consumption (partBound.use), use up the same
+// field, or an action gives back two of their fields: one run of an
+// action that gives back could then lower the bound twice, by more than
+// its cost (the bound would still never exceed the cost to go, but A*
+// would reopen states). The later parts then go without theirs, until
+// none shares.
 func (d *Domain[S]) boundSupplies(c *condition[S]) {
 	some := false
 	for i := range c.parts {
@@ -247,9 +248,9 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 	}
 }
 
-// suppliesShare reports whether two of c's supplies, or one and a part's
-// consumption, use up the same field, or an action gives back two of
-// their fields.
+// suppliesShare reports whether two of c's supplies, or one and another
+// part's consumption, use up the same field, or an action gives back two
+// of their fields.
 func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
 	type consumer struct {
 		u    *consumption
