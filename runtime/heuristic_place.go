@@ -201,15 +201,16 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 		return h
 	}
 	// The free runs each share's field allows, read once for every set
-	// of places (a role has a few shares; past sixteen, read each time).
-	var room [16]float64
-	segs := pb.supply.segs
-	if len(segs) > len(room) {
-		segs = nil
-	}
-	for i := range segs {
-		if u := segs[i].use; u != nil {
-			room[i] = u.runs(number(s, u.field)) * segs[i].step
+	// of places (past maxShares shares, read each time).
+	var room [maxShares]float64
+	read := &room
+	if len(pb.supply.segs) > maxShares {
+		read = nil
+	} else {
+		for i, sg := range pb.supply.segs {
+			if sg.use != nil {
+				room[i] = sg.use.runs(number(s, sg.use.field)) * sg.step
+			}
 		}
 	}
 	best := math.Inf(1)
@@ -218,36 +219,13 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 		if t >= best {
 			break
 		}
-		var k float64
-		if segs != nil {
-			k = pl.shares(segs, &room, d, q)
-		} else {
-			k = suppliesOf(pb.supply, d, s, number, pl.tags, q)
-		}
-		best = min(best, k+t)
+		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, read)+t)
 	}
 	return max(h, best)
 }
 
-// shares is suppliesOf over segs, whose free runs room holds.
-func (pl *place[S]) shares(segs []supply, room *[16]float64, d float64, within uint8) float64 {
-	h := 0.0
-	for i := range segs {
-		sg := &segs[i]
-		if pl.tags[i]&^within != 0 {
-			continue
-		}
-		if sg.use == nil {
-			return h + d*sg.unit
-		}
-		take := min(d, room[i])
-		h += take * sg.unit
-		if d -= take; d <= 0 {
-			return h
-		}
-	}
-	return h + d*segs[len(segs)-1].unit // see suppliesOf
-}
+// maxShares is how many shares' free runs place.bound reads once.
+const maxShares = 16
 
 func holdsAll(ps []Part, x float64, xs string, str bool) bool {
 	for i := range ps {
