@@ -208,25 +208,33 @@ func (c countingKeeper) PlanGoalKeepingInto(ctx context.Context, s van.VanState,
 	return c.KeepingPlanner.PlanGoalKeepingInto(ctx, s, g, keep, p)
 }
 
+// vansAtTheClient is a crowd of n vans at the client with 8 fuel,
+// budget planner calls a tick, each agent's planner A*, and the count of
+// their calls.
+func vansAtTheClient(t *testing.T, n, budget int) (*runtime.Crowd[van.VanState], []*van.Van, *int) {
+	calls := new(int)
+	crowd := runtime.NewCrowd(van.VanDomain, func() runtime.GoalPlanner[van.VanState] {
+		return countingKeeper{runtime.NewAStar(van.VanDomain), calls}
+	}, runtime.WithWorkers(1), runtime.WithPlanBudget(budget))
+	t.Cleanup(crowd.Close)
+	vans := make([]*van.Van, n)
+	for i := range vans {
+		vans[i] = &van.Van{At: van.Client, Fuel: 8}
+		crowd.Add(vans[i])
+	}
+	return crowd, vans, calls
+}
+
 // In a crowd whose budget gives each agent one call a tick, an agent that
 // needs more to look around a refused plan waits a tick for them instead
 // of backing off, and the crowd grants them within its budget: twenty
 // vans at the client with 8 fuel, five calls a tick, all deliver.
 func TestCrowdGrantsTheCallsOfALookAround(t *testing.T) {
-	calls := 0
-	crowd := runtime.NewCrowd(van.VanDomain, func() runtime.GoalPlanner[van.VanState] {
-		return countingKeeper{runtime.NewAStar(van.VanDomain), &calls}
-	}, runtime.WithWorkers(1), runtime.WithPlanBudget(5))
-	defer crowd.Close()
-	vans := make([]*van.Van, 20)
-	for i := range vans {
-		vans[i] = &van.Van{At: van.Client, Fuel: 8}
-		crowd.Add(vans[i])
-	}
+	crowd, vans, calls := vansAtTheClient(t, 20, 5)
 	for tick := range 60 {
-		before := calls
+		before := *calls
 		crowd.Tick(t.Context())
-		require.LessOrEqual(t, calls-before, 5, "tick %d", tick)
+		require.LessOrEqual(t, *calls-before, 5, "tick %d", tick)
 	}
 	for i, v := range vans {
 		assert.Equal(t, 3, v.Delivered, "van %d: %v", i, v.Log)
@@ -261,21 +269,12 @@ func TestALookAroundAsksForItsCallsForOneTick(t *testing.T) {
 // in a tick make them, as WithPlanTimeBudget lets the first plan however
 // late: the vans deliver, one look around at a time.
 func TestABudgetBelowALookAroundStillLooksAround(t *testing.T) {
-	calls := 0
-	crowd := runtime.NewCrowd(van.VanDomain, func() runtime.GoalPlanner[van.VanState] {
-		return countingKeeper{runtime.NewAStar(van.VanDomain), &calls}
-	}, runtime.WithWorkers(1), runtime.WithPlanBudget(1))
-	defer crowd.Close()
-	vans := make([]*van.Van, 3)
-	for i := range vans {
-		vans[i] = &van.Van{At: van.Client, Fuel: 8}
-		crowd.Add(vans[i])
-	}
+	crowd, vans, calls := vansAtTheClient(t, 3, 1)
 	most := 0
 	for range 200 {
-		before := calls
+		before := *calls
 		crowd.Tick(t.Context())
-		most = max(most, calls-before)
+		most = max(most, *calls-before)
 	}
 	assert.Equal(t, 4, most, "the calls of one look around, at most, in a tick")
 	for i, v := range vans {

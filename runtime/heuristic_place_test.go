@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/rolegen/rolegen/runtime"
 )
 
@@ -20,25 +18,17 @@ import (
 // the others.
 func newRandomPlaceRole(r *rand.Rand, str bool) *randomRole {
 	rr := &randomRole{nf: 4, str: str}
-	adds := func(a *roleAction, f, k int) {
-		a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
-		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpLe, k: 4 - k})
-	}
-	uses := func(a *roleAction, f, u int) {
-		a.eff = append(a.eff, roleEffect{f: f, add: true, k: -u})
-		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: u})
-	}
 	at := r.IntN(5)
 	for range 1 + r.IntN(3) { // what serves the goal, at the place
 		a := roleAction{cost: float64(1 + r.IntN(3))}
-		adds(&a, 0, 1+r.IntN(2))
+		a.adds(0, 1+r.IntN(2))
 		where := at
 		if r.IntN(8) == 0 {
 			where = r.IntN(5)
 		}
 		a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: where})
 		if r.IntN(3) > 0 {
-			uses(&a, 1+r.IntN(4)/3, 1) // V1 mostly: the walks may give it back
+			a.uses(1+r.IntN(4)/3, 1) // V1 mostly: the walks may give it back
 		}
 		rr.actions = append(rr.actions, a)
 	}
@@ -47,37 +37,17 @@ func newRandomPlaceRole(r *rand.Rand, str bool) *randomRole {
 		if f := 1 + r.IntN(2); r.IntN(3) == 0 {
 			a.eff = append(a.eff, roleEffect{f: f, k: 2 + r.IntN(3)})
 		} else {
-			adds(&a, f, 1+r.IntN(2))
+			a.adds(f, 1+r.IntN(2))
 		}
 		if r.IntN(2) == 0 {
 			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
 		}
 		if g := 1 + r.IntN(2); r.IntN(2) == 0 && a.eff[0].f != g {
-			uses(&a, g, 1) // and uses up the other field (Shear tires)
+			a.uses(g, 1) // and uses up the other field (Shear tires)
 		}
 		rr.actions = append(rr.actions, a)
 	}
-	for range 2 + r.IntN(3) { // the walks
-		a := roleAction{cost: float64(1 + r.IntN(4))}
-		a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(5)})
-		switch r.IntN(4) {
-		case 0:
-			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
-		case 1:
-			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpNe, k: r.IntN(5)})
-		case 2: // an order: the place's costs are then not by class of value
-			a.pre = append(a.pre, roleLit{f: 3, op: []runtime.Cmp{runtime.CmpLe, runtime.CmpGt}[r.IntN(2)], k: 1 + r.IntN(3)})
-		}
-		switch r.IntN(10) {
-		case 0, 1:
-			adds(&a, 1, 1)
-		case 2:
-			uses(&a, 0, 1)
-		case 3, 4, 5:
-			uses(&a, 1, 1)
-		}
-		rr.actions = append(rr.actions, a)
-	}
+	addWalks(r, rr)
 	rr.goal = []roleLit{{f: 0, op: runtime.CmpGe, k: 2 + r.IntN(3)}}
 	if r.IntN(4) == 0 {
 		rr.goal = append(rr.goal, roleLit{f: 2, op: runtime.CmpGe, k: 1 + r.IntN(3)})
@@ -86,66 +56,12 @@ func newRandomPlaceRole(r *rand.Rand, str bool) *randomRole {
 	return rr
 }
 
-// The cost of going to the place the serving actions need
-// (heuristic_place.go) keeps the estimate admissible and consistent, and
-// A* with it returns the cheapest plans, on random roles built for it
-// (string and int places); it raises the estimate of some states.
-func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
-	r := rand.New(rand.NewPCG(8, 0x91ace))
-	var st admissibility
-	roles := 300
-	if testing.Short() {
-		roles = 100
-	}
-	for k := range roles {
-		rr := newRandomPlaceRole(r, k%2 == 0)
-		st.check(t, rr)
-		bare := *rr
-		bare.d = bare.domain()
-		runtime.WithoutPlaces(bare.d)
-		st.consistent(t, rr, bare.d)
-	}
-	t.Logf("%v; the places raised the estimate of %d of %d states with a plan", &st, st.raised, st.states)
-	assert.Less(t, st.derived, st.uniform)
-	assert.Positive(t, st.raised)
-}
-
-// newRandomJointRole builds a random role whose goal has two parts, each
-// served at a place of its own (V0 at one value of V3, V2 at another, or
-// the same now and then), with walks that set V3 as in
-// newRandomPlaceRole, some of which take from V0 (which leaves the places
-// uncounted), and actions that give back V1, which serving uses up, some
-// at a place of their own.
-func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
-	rr := &randomRole{nf: 4, str: str}
-	adds := func(a *roleAction, f, k int) {
-		a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
-		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpLe, k: 4 - k})
-	}
-	uses := func(a *roleAction, f, u int) {
-		a.eff = append(a.eff, roleEffect{f: f, add: true, k: -u})
-		a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: u})
-	}
-	for _, f := range []int{0, 2} { // what serves each part, at its place
-		at := r.IntN(5)
-		for range 1 + r.IntN(2) {
-			a := roleAction{cost: float64(1 + r.IntN(3))}
-			adds(&a, f, 1+r.IntN(2))
-			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: at})
-			if r.IntN(3) == 0 {
-				uses(&a, 1, 1)
-			}
-			rr.actions = append(rr.actions, a)
-		}
-	}
-	for range r.IntN(3) { // what gives back V1, at a place of its own now and then
-		a := roleAction{cost: float64(1 + r.IntN(4))}
-		adds(&a, 1, 1+r.IntN(2))
-		if r.IntN(2) == 0 {
-			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
-		}
-		rr.actions = append(rr.actions, a)
-	}
+// addWalks adds to rr two to four walks: actions that set V3, the place,
+// some where V3 is or is not one value or is on one side of one (an
+// order: the place's costs are then not by class of value), and now and
+// then give back V1, use it up, or take from V0 (which leaves the place
+// uncounted).
+func addWalks(r *rand.Rand, rr *randomRole) {
 	for range 2 + r.IntN(3) { // the walks
 		a := roleAction{cost: float64(1 + r.IntN(4))}
 		a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(5)})
@@ -157,14 +73,54 @@ func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
 		case 2:
 			a.pre = append(a.pre, roleLit{f: 3, op: []runtime.Cmp{runtime.CmpLe, runtime.CmpGt}[r.IntN(2)], k: 1 + r.IntN(3)})
 		}
-		switch r.IntN(12) {
-		case 0:
-			uses(&a, 0, 1)
-		case 1, 2:
-			uses(&a, 1, 1)
+		switch r.IntN(10) {
+		case 0, 1:
+			a.adds(1, 1)
+		case 2:
+			a.uses(0, 1)
+		case 3, 4, 5:
+			a.uses(1, 1)
 		}
 		rr.actions = append(rr.actions, a)
 	}
+}
+
+// The cost of going to the place the serving actions need
+// (heuristic_place.go) keeps the estimate admissible and consistent, and
+// A* with it returns the cheapest plans, on random roles built for it
+// (string and int places); it raises the estimate of some states.
+func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 0x91ace))
+	checkRandomEstimates(t, "places", func(k int) *randomRole { return newRandomPlaceRole(r, k%2 == 0) }, runtime.WithoutPlaces)
+}
+
+// newRandomJointRole builds a random role whose goal has two parts, each
+// served at a place of its own (V0 at one value of V3, V2 at another, or
+// the same now and then), with the walks of addWalks, and actions that
+// give back V1, which serving uses up, some at a place of their own.
+func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
+	rr := &randomRole{nf: 4, str: str}
+	for _, f := range []int{0, 2} { // what serves each part, at its place
+		at := r.IntN(5)
+		for range 1 + r.IntN(2) {
+			a := roleAction{cost: float64(1 + r.IntN(3))}
+			a.adds(f, 1+r.IntN(2))
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: at})
+			if r.IntN(3) == 0 {
+				a.uses(1, 1)
+			}
+			rr.actions = append(rr.actions, a)
+		}
+	}
+	for range r.IntN(3) { // what gives back V1, at a place of its own now and then
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		a.adds(1, 1+r.IntN(2))
+		if r.IntN(2) == 0 {
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	addWalks(r, rr)
 	rr.goal = []roleLit{{f: 0, op: runtime.CmpGe, k: 1 + r.IntN(3)}, {f: 2, op: runtime.CmpGe, k: 1 + r.IntN(3)}}
 	rr.d = rr.domain()
 	return rr
@@ -176,20 +132,5 @@ func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
 // it raises the estimate of some states.
 func TestJointPlacesAreAdmissibleAndConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 0x701e7))
-	var st admissibility
-	roles := 300
-	if testing.Short() {
-		roles = 100
-	}
-	for k := range roles {
-		rr := newRandomJointRole(r, k%2 == 0)
-		st.check(t, rr)
-		bare := *rr
-		bare.d = bare.domain()
-		runtime.WithoutPlaces(bare.d)
-		st.consistent(t, rr, bare.d)
-	}
-	t.Logf("%v; the tours raised the estimate of %d of %d states with a plan", &st, st.raised, st.states)
-	assert.Less(t, st.derived, st.uniform)
-	assert.Positive(t, st.raised)
+	checkRandomEstimates(t, "tours", func(k int) *randomRole { return newRandomJointRole(r, k%2 == 0) }, runtime.WithoutPlaces)
 }

@@ -66,6 +66,19 @@ type roleAction struct {
 	cost float64
 }
 
+// adds makes a add k to field f, within 0..4 (its precondition leaves
+// the room).
+func (a *roleAction) adds(f, k int) {
+	a.eff = append(a.eff, roleEffect{f: f, add: true, k: k})
+	a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpLe, k: 4 - k})
+}
+
+// uses makes a use up u of field f, which it needs.
+func (a *roleAction) uses(f, u int) {
+	a.eff = append(a.eff, roleEffect{f: f, add: true, k: -u})
+	a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: u})
+}
+
 // randomRole is one random role: its literals, and the domain built
 // from them.
 type randomRole struct {
