@@ -403,6 +403,7 @@ func (d *Domain[S]) init() error {
 		d.boundConsumption(&d.goals[gi])
 		d.boundSupplies(&d.goals[gi])
 		d.boundPlace(&d.goals[gi])
+		d.dropDominated(&d.goals[gi])
 		d.orderParts(&d.goals[gi])
 	}
 	for ai := range d.pres {

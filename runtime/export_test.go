@@ -28,3 +28,24 @@ func WithoutPlaces[S comparable](d *Domain[S]) {
 		d.goals[gi].joint = nil
 	}
 }
+
+// KeepDominatedSupplies gives d's goals back the supplies the domain
+// dropped as bounding nothing their consumption does not
+// (Domain.dropDominated), and returns how many, for the tests to compare.
+func KeepDominatedSupplies[S comparable](d *Domain[S]) (kept int) {
+	for gi := range d.goals {
+		c := &d.goals[gi]
+		for i := range c.bounds {
+			if c.bounds[i].supply == nil {
+				kept--
+			}
+		}
+		d.boundSupplies(c)
+		for i := range c.bounds {
+			if c.bounds[i].supply == nil {
+				kept++
+			}
+		}
+	}
+	return -kept
+}

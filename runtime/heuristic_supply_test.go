@@ -178,3 +178,58 @@ func TestAPartKeepsItsSupplyBesideItsConsumption(t *testing.T) {
 	// cheapest plan costs 7 (two givings back, three runs).
 	assertEstimate(t, rr, 6)
 }
+
+// A supply the domain drops as bounding nothing the part's consumption
+// does not (Domain.dropDominated) would have left every estimate as it
+// is: on random supply roles whose fields have ranges (so that a giving
+// back allows a bounded run of steps), the estimate with the supplies
+// kept is the estimate without, in every state. Some of the roles drop
+// one, and some keep theirs.
+func TestDroppedSuppliesBoundNothingMore(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 0xd0e))
+	dropped, kept := 0, 0
+	for range 400 {
+		rr := newRandomSupplyRole(r)
+		rr.ranges = make([]runtime.Range, roleFields)
+		for f := range rr.nf {
+			rr.ranges[f] = runtime.Range{Max: float64(3 + r.IntN(2)), HasMin: true, HasMax: true}
+		}
+		rr.d = rr.domain()
+		all := rr.domain()
+		n := runtime.KeepDominatedSupplies(all)
+		if n == 0 {
+			if hasSupply(rr) {
+				kept++
+			}
+			continue
+		}
+		dropped++
+		for v := range 625 {
+			var s roleState
+			for f, x := 0, v; f < 4; f, x = f+1, x/5 {
+				s.V[f] = x % 5
+			}
+			require.InDelta(t, all.LowerBound(0, s), rr.d.LowerBound(0, s), 1e-9, "goal %s at %v; %+v", rr.d.Goals[0].CondText, s.V, rr.actions)
+		}
+	}
+	t.Logf("%d roles dropped a supply, %d kept one", dropped, kept)
+	assert.Positive(t, dropped)
+	assert.Positive(t, kept)
+}
+
+// hasSupply reports whether rr's goal keeps a supply: its estimate is
+// not the estimate without its supplies somewhere.
+func hasSupply(rr *randomRole) bool {
+	bare := rr.domain()
+	runtime.WithoutSupplies(bare)
+	for v := range 625 {
+		var s roleState
+		for f, x := 0, v; f < 4; f, x = f+1, x/5 {
+			s.V[f] = x % 5
+		}
+		if rr.d.LowerBound(0, s) != bare.LowerBound(0, s) {
+			return true
+		}
+	}
+	return false
+}
