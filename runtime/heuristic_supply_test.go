@@ -204,11 +204,7 @@ func TestDroppedSuppliesBoundNothingMore(t *testing.T) {
 			continue
 		}
 		dropped++
-		for v := range 625 {
-			var s roleState
-			for f, x := 0, v; f < 4; f, x = f+1, x/5 {
-				s.V[f] = x % 5
-			}
+		for _, s := range allRoleStates() {
 			require.InDelta(t, all.LowerBound(0, s), rr.d.LowerBound(0, s), 1e-9, "goal %s at %v; %+v", rr.d.Goals[0].CondText, s.V, rr.actions)
 		}
 	}
@@ -222,11 +218,7 @@ func TestDroppedSuppliesBoundNothingMore(t *testing.T) {
 func hasSupply(rr *randomRole) bool {
 	bare := rr.domain()
 	runtime.WithoutSupplies(bare)
-	for v := range 625 {
-		var s roleState
-		for f, x := 0, v; f < 4; f, x = f+1, x/5 {
-			s.V[f] = x % 5
-		}
+	for _, s := range allRoleStates() {
 		if rr.d.LowerBound(0, s) != bare.LowerBound(0, s) {
 			return true
 		}

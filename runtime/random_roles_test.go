@@ -530,6 +530,18 @@ func costsToGo(t *testing.T, d *runtime.Domain[roleState]) ([]roleState, []float
 	return costsToGoThrough(t, d, nil)
 }
 
+// allRoleStates returns the 625 states of four fields of values 0..4,
+// V0 fastest.
+func allRoleStates() []roleState {
+	states := make([]roleState, 625)
+	for v := range states {
+		for f, x := 0, v; f < 4; f, x = f+1, x/5 {
+			states[v].V[f] = x % 5
+		}
+	}
+	return states
+}
+
 // costsToGoThrough is costsToGo through the states where keep holds (all
 // when keep is nil): +Inf from a state where it fails, or from which the
 // goal cannot be reached without passing one.
@@ -537,11 +549,7 @@ func costsToGoThrough(t *testing.T, d *runtime.Domain[roleState], keep func(role
 	through := func(s roleState) bool { return keep == nil || keep(s) }
 	index := map[roleState]int{}
 	var states []roleState
-	for v := range 625 {
-		var s roleState
-		for f, x := 0, v; f < 4; f, x = f+1, x/5 {
-			s.V[f] = x % 5
-		}
+	for _, s := range allRoleStates() {
 		index[s] = len(states)
 		states = append(states, s)
 	}
