@@ -49,17 +49,3 @@ func KeepDominatedSupplies[S comparable](d *Domain[S]) (kept int) {
 	}
 	return -kept
 }
-
-// WithoutShareWeights makes d's places sum their shares as a place with
-// more than maxShares of them does (suppliesOf with tags, a branch a
-// share), for the tests to compare with the weighed sums; it returns how
-// many places had weights.
-func WithoutShareWeights[S comparable](d *Domain[S]) (n int) {
-	for gi := range d.goals {
-		if pl := d.goals[gi].place; pl != nil && pl.within != nil {
-			pl.within = nil
-			n++
-		}
-	}
-	return n
-}

@@ -44,11 +44,7 @@ type place[S any] struct {
 	// tags, parallel to the part's supplies, mark the targets a plan that
 	// takes a share goes to (bit t-1 for targets[t]); nil when no share
 	// needs another place.
-	tags []uint8
-	// within[q], when tags are set and the part has at most maxShares
-	// shares, weighs each share 1 where a plan that goes only to target 0
-	// and those of q may take it (its tag is within q), 0 elsewhere.
-	within []([maxShares]float64)
+	tags   []uint8
 	number func(*S, FieldID) float64
 	text   func(*S, FieldID) string
 }
@@ -204,55 +200,28 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 	if d <= 0 {
 		return h
 	}
-	best := math.Inf(1)
-	if pl.within == nil { // past maxShares shares
-		for _, q := range pc.qs[:pc.nq] {
-			t := pc.tours[q]
-			if t >= best {
-				break
-			}
-			best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q)+t)
-		}
-		return max(h, best)
-	}
-	// The free units each share's field allows, read once for every set
-	// of places (math.MaxFloat64 for a share without a limit).
-	segs := pb.supply.segs
+	// The free runs each share's field allows, read once for every set
+	// of places (past maxShares shares, read each time).
 	var room [maxShares]float64
-	for i := range segs {
-		room[i] = math.MaxFloat64
-		if sg := &segs[i]; sg.use != nil {
-			room[i] = sg.use.runs(number(s, sg.use.field)) * sg.step
+	read := &room
+	if len(pb.supply.segs) > maxShares {
+		read = nil
+	} else {
+		for i, sg := range pb.supply.segs {
+			if sg.use != nil {
+				room[i] = sg.use.runs(number(s, sg.use.field)) * sg.step
+			}
 		}
 	}
-	last := segs[len(segs)-1].unit
+	best := math.Inf(1)
 	for _, q := range pc.qs[:pc.nq] {
 		t := pc.tours[q]
 		if t >= best {
 			break
 		}
-		best = min(best, sharesWithin(segs, d, &room, &pl.within[q], last)+t)
+		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, read)+t)
 	}
 	return max(h, best)
-}
-
-// sharesWithin is suppliesOf with tags, the shares outside the set of
-// places weighing 0 in within and the others 1, and their free units in
-// room: the same sums in the same order, without a branch that depends on
-// the state (a share past the units counts d = 0 of them, a share outside
-// the set min(d, 0); +0 leaves a sum as it is). last is the unit of the
-// last share, which the units past the shares within cost at least.
-func sharesWithin(segs []supply, d float64, room, within *[maxShares]float64, last float64) float64 {
-	h := 0.0
-	for i := range segs {
-		take := min(d, room[i]*within[i])
-		h += take * segs[i].unit
-		d -= take
-	}
-	if d > 0 {
-		h += d * last
-	}
-	return h
 }
 
 // maxShares is how many shares' free runs place.bound reads once.
@@ -359,16 +328,6 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 			if t > 0 {
 				tags[k] = 1 << (t - 1)
 				pl.tags = tags
-			}
-		}
-	}
-	if sp := c.bounds[i].supply; pl.tags != nil && len(sp.segs) <= maxShares {
-		pl.within = make([][maxShares]float64, 1<<(maxPlaces-1))
-		for q := range pl.within {
-			for k, tag := range pl.tags {
-				if tag&^uint8(q) == 0 {
-					pl.within[q][k] = 1
-				}
 			}
 		}
 	}

@@ -4,9 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/rolegen/rolegen/runtime"
 )
 
@@ -136,25 +133,4 @@ func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
 func TestJointPlacesAreAdmissibleAndConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 0x701e7))
 	checkRandomEstimates(t, "tours", func(k int) *randomRole { return newRandomJointRole(r, k%2 == 0) }, runtime.WithoutPlaces)
-}
-
-// The place's shares summed by weight (sharesWithin, where a part has at
-// most maxShares of them) are the sums of suppliesOf with tags, to the
-// bit, in every state of random place roles whose givers need places.
-func TestPlaceShareWeightsSumAsTags(t *testing.T) {
-	r := rand.New(rand.NewPCG(9, 0x5ea5))
-	weighed := 0
-	for k := range 1000 {
-		rr := newRandomPlaceRole(r, k%2 == 0)
-		tagged := rr.domain()
-		if runtime.WithoutShareWeights(tagged) == 0 {
-			continue
-		}
-		weighed++
-		for _, s := range allRoleStates() {
-			require.Equal(t, tagged.LowerBound(0, s), rr.d.LowerBound(0, s), "goal %s at %v; %+v", rr.d.Goals[0].CondText, s.V, rr.actions)
-		}
-	}
-	t.Logf("%d of 1,000 roles weigh shares", weighed)
-	assert.Positive(t, weighed)
 }

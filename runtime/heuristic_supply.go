@@ -49,13 +49,14 @@ type supply struct {
 
 // cost is the bound of moving the part's field d units (d > 0) from *s.
 func suppliesCost[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64) float64 {
-	return suppliesOf(u, d, s, number, nil, 0)
+	return suppliesOf(u, d, s, number, nil, 0, nil)
 }
 
 // suppliesOf is suppliesCost with only the shares whose tags (parallel
 // to u.segs, when set) are within within: the units of plans that go
-// only to those places (see place).
-func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8) float64 {
+// only to those places (see place). room, when set, holds each share's
+// free units in *s, read once for several calls.
+func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8, room *[maxShares]float64) float64 {
 	h := 0.0
 	for i := range u.segs {
 		sg := &u.segs[i]
@@ -65,7 +66,13 @@ func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) fl
 		if sg.use == nil {
 			return h + d*sg.unit
 		}
-		take := min(d, sg.use.runs(number(s, sg.use.field))*sg.step)
+		var free float64
+		if room != nil {
+			free = room[i]
+		} else {
+			free = sg.use.runs(number(s, sg.use.field)) * sg.step
+		}
+		take := min(d, free)
 		h += take * sg.unit
 		if d -= take; d <= 0 {
 			return h
