@@ -239,8 +239,8 @@ func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
 			return a.singleBound, false
 		}
 		x := a.d.Number(s, a.singleField)
-		if pl := a.single.place; pl != nil {
-			return pl.bound(a.single, s, x, a.d.Number), false
+		if len(a.single.places) > 0 { // the one part's
+			return a.single.places[0].bound(a.single, s, x, a.d.Number), false
 		}
 		return stepsAt(&a.single.bounds[0], s, x, a.d.Number), false
 	}

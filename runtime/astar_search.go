@@ -43,7 +43,7 @@ func (x *Search[S]) start(ctx context.Context) {
 	a := x.a
 	x.ctx, x.goal, x.err = ctx, -1, nil
 	x.fields, x.bound, x.onField = [2]FieldID{-1, -1}, nil, false
-	if a.single != nil && a.singleField >= 0 && a.single.bounds[0].supply == nil && a.single.place == nil {
+	if a.single != nil && a.singleField >= 0 && a.single.bounds[0].supply == nil && len(a.single.places) == 0 {
 		// The estimate of the search's one goal is that of its one part,
 		// stepped: read from its field and, when one action serves it by
 		// using up another, that field.

@@ -31,10 +31,12 @@ type condition[S any] struct {
 	// of the condition whatever fails.
 	bounds []partBound
 	flat   float64
-	// place, when set, adds to the bound of one part what bringing
-	// another field to the value its serving actions need costs (see
-	// heuristic_place.go).
-	place *place[S]
+	// places each add to the bound of their part what bringing another
+	// field to the value its serving actions need costs (see
+	// heuristic_place.go): on different fields, which no action sets
+	// two of.
+	places []*place[S]
+	placed uint64 // bit i: parts[i] has a place
 	// joint, when set, adds to the bounds of the parts that have places
 	// on one field the least cost of a tour of them (see joint).
 	joint *joint[S]

@@ -24,7 +24,7 @@ func Wants[S comparable](a *Agent[S]) int { return a.wants() }
 // for the external tests to measure what they add.
 func WithoutPlaces[S comparable](d *Domain[S]) {
 	for gi := range d.goals {
-		d.goals[gi].place = nil
+		d.goals[gi].places, d.goals[gi].placed = nil, 0
 		d.goals[gi].joint = nil
 	}
 }
@@ -48,4 +48,15 @@ func KeepDominatedSupplies[S comparable](d *Domain[S]) (kept int) {
 		}
 	}
 	return -kept
+}
+
+// WithOnePlace makes each of d's goal conditions keep its first place
+// only (heuristic_place.go), for the external tests to measure what the
+// others add.
+func WithOnePlace[S comparable](d *Domain[S]) {
+	for gi := range d.goals {
+		if c := &d.goals[gi]; len(c.places) > 1 {
+			c.places, c.placed = c.places[:1], 1<<c.places[0].part
+		}
+	}
 }

@@ -345,8 +345,8 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 
 // partCost is the bound of parts[i], which fails in *s.
 func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) float64 {
-	if pl := c.place; pl != nil && pl.part == i && number != nil {
-		return pl.bound(c, s, number(s, c.parts[i].Field), number)
+	if c.placed&(1<<i) != 0 && number != nil {
+		return c.placeFor(i).bound(c, s, number(s, c.parts[i].Field), number)
 	}
 	return c.partSteps(i, s, number)
 }

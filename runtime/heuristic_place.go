@@ -427,9 +427,14 @@ func (c *condition[S]) eqOn(f FieldID) *Part {
 	return nil
 }
 
-// boundPlace sets c.place where one part of goal condition c has a place
-// (see placeOf), and c.joint where several have, when it can (see joint);
-// else none counts its place (the movers' costs could count twice).
+// boundPlace sets c.places where one part of goal condition c has a
+// place (see placeOf), and c.joint where several have, when it can (see
+// joint). Else each field's first place counts, where no action sets two
+// of their fields: the movers of each are then actions of their own,
+// which serve no part, so their least costs add up to a lower bound, and
+// an action lowers at most one of them, by its cost at most. (Two parts'
+// places on one field may be reached by one walk, whose cost would then
+// count twice.)
 func (d *Domain[S]) boundPlace(c *condition[S]) {
 	used := c.consumptions()
 	var pls []*place[S]
@@ -441,10 +446,53 @@ func (d *Domain[S]) boundPlace(c *condition[S]) {
 	}
 	switch {
 	case len(pls) == 1:
-		c.place = pls[0]
+		c.places = pls
 	case len(pls) > 1:
-		c.joint = jointOf(c, pls, parts)
+		if c.joint = jointOf(c, pls, parts); c.joint == nil {
+			c.places = d.apart(pls)
+		}
 	}
+	for _, pl := range c.places {
+		c.placed |= 1 << pl.part
+	}
+}
+
+// placeFor returns the place of part i, which has one.
+func (c *condition[S]) placeFor(i int) *place[S] {
+	for _, pl := range c.places {
+		if pl.part == i {
+			return pl
+		}
+	}
+	panic("runtime: a part without a place")
+}
+
+// apart returns the first place on each field of pls, leaving out those
+// on a field that an action sets along with the field of one kept.
+func (d *Domain[S]) apart(pls []*place[S]) []*place[S] {
+	var kept []*place[S]
+	for _, pl := range pls {
+		if !slices.ContainsFunc(kept, func(k *place[S]) bool { return k.field == pl.field || d.setsBoth(k.field, pl.field) }) {
+			kept = append(kept, pl)
+		}
+	}
+	return kept
+}
+
+// setsBoth reports whether an action may write both fields f and g (one
+// with effects and no write set may write any).
+func (d *Domain[S]) setsBoth(f, g FieldID) bool {
+	for a := range d.Actions {
+		act := &d.Actions[a]
+		writes := func(x FieldID) bool {
+			return act.Effect != nil && len(act.Writes) == 0 || slices.Contains(act.Writes, x) ||
+				slices.ContainsFunc(act.Changes, func(ch Change) bool { return ch.Field == x })
+		}
+		if writes(f) && writes(g) {
+			return true
+		}
+	}
+	return false
 }
 
 // joint is what bounds, besides their steps, the parts of a goal

@@ -274,7 +274,7 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 func (d *Domain[S]) dropDominated(c *condition[S]) {
 	for i := range c.bounds {
 		pb := &c.bounds[i]
-		if pb.supply == nil || pb.use == nil || c.place != nil && c.place.part == i && c.place.tags != nil {
+		if pb.supply == nil || pb.use == nil || slices.ContainsFunc(c.places, func(pl *place[S]) bool { return pl.part == i && pl.tags != nil }) {
 			continue
 		}
 		if d.dominated(pb.supply, pb.use) {
