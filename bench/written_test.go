@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/bench/internal/fisher"
+	"github.com/rolegen/rolegen/bench/internal/gardener"
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
 	"github.com/rolegen/rolegen/bench/internal/miner"
@@ -132,6 +133,26 @@ func herderStarts() []herder.HerderState {
 	return starts
 }
 
+// gardenerStarts are every combination of a few values of the
+// gardener's fields.
+func gardenerStarts() []gardener.GardenerState {
+	var starts []gardener.GardenerState
+	for _, at := range []string{"shed", "beds", "well"} {
+		for _, hands := range []string{"empty", "can", "hoe"} {
+			for _, water := range []int{0, 2, 4} {
+				for _, stamina := range []int{0, 5, 10} {
+					for _, watered := range []int{0, 2} {
+						for _, weeded := range []int{0, 1} {
+							starts = append(starts, gardener.GardenerState{At: at, Hands: hands, Water: water, Stamina: stamina, Watered: watered, Weeded: weeded})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // fisherStarts are every combination of a few values of the fisher's
 // fields.
 func fisherStarts() []fisher.FisherState {
@@ -157,6 +178,7 @@ func fisherStarts() []fisher.FisherState {
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
+		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
@@ -454,6 +476,7 @@ func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S
 func writtenEstimates() []writtenEstimate {
 	return []writtenEstimate{
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
+		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
