@@ -277,6 +277,22 @@ func TestChainerKeepsWhatAStepIsFor(t *testing.T) {
 	assert.Contains(t, tr.String(), "skip BuyFood: spent what the step it helped was for")
 }
 
+// TestChainerFinishesWhatItCanHere: the gardener in the shed with the
+// hoe and no stamina, nothing watered or weeded. Weeding needs two hoes
+// at the beds, watering the can; the cheapest plan rests, hoes twice and
+// then fetches the can (19). Serving the harder part first, the chainer
+// hoed once, left for the can and came back for the hoe (27): a choice
+// that applies, for a part no action undoes, now comes first.
+func TestChainerFinishesWhatItCanHere(t *testing.T) {
+	d := gardener.GardenerDomain
+	s := gardener.GardenerState{At: "shed", Hands: "hoe", Water: 2}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, gardener.GardenerGoalTended, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithImprovement(0)).PlanGoalInto(t.Context(), s, gardener.GardenerGoalTended, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Equal(t, []string{"Rest", "ToBeds", "Hoe", "Hoe"}, d.Names(p.Steps)[:4])
+}
+
 // TestChainerSellsWhatItCarries: the herder at the pasture with two bales
 // and 3 coins is to save 12. The greedy pass establishes selling for the
 // three sales the goal needs: it waters the flock, shears a third bale

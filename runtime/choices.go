@@ -43,6 +43,11 @@ type rank struct {
 	// late: every part it serves is one to serve after another failing
 	// part (see Domain.orderParts).
 	late bool
+	// kept: it applies, and no action undoes what it does for the parts
+	// it serves (condition.kept): taken now, where it applies, it need
+	// not be come back for (hoe the beds twice before leaving them for
+	// the can).
+	kept bool
 }
 
 // choose returns list (emptied) filled with the choices for the frame of
@@ -207,9 +212,12 @@ func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing u
 
 // order sorts list, the choices of the frame of act (established for
 // batch b) in the state c.fields reads, in the order the greedy pass
-// tries them: the hardest part first (a part whose cheapest choice costs
-// most is served before easier ones, which its steps might otherwise
-// undo: walking to town for an axe leaves the forest), then by the
+// tries them: those that apply and serve only parts no action undoes
+// first (what they do here stays done: hoe twice at the beds before
+// leaving for the can), then the hardest part first (a part whose
+// cheapest choice costs most is served before easier ones, which its
+// steps might otherwise undo: walking to town for an axe leaves the
+// forest), then by the
 // estimate of what the choice costs (Domain.estimate), then those whose
 // step leaves the others that apply applicable, then those that declare
 // the goal in fulfills, then those that apply, then in declaration order.
@@ -224,8 +232,9 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 		if ch.cond > 0 {
 			condBatch = batch{}
 		}
-		ranks = append(ranks, rank{est: d.estimate(c.need(act, ch.cond), condBatch, ch, &c.fields),
-			first: ch.opt.fulfills, applies: ch.pre == 0})
+		cond := c.need(act, ch.cond)
+		ranks = append(ranks, rank{est: d.estimate(cond, condBatch, ch, &c.fields),
+			first: ch.opt.fulfills, applies: ch.pre == 0, kept: ch.pre == 0 && ch.want&^cond.kept == 0})
 		parts |= ch.want
 	}
 	for w := parts; w != 0; w &= w - 1 {
@@ -326,6 +335,8 @@ func (r *rank) before(o *rank) bool {
 	switch {
 	case r.late != o.late:
 		return o.late
+	case r.kept != o.kept:
+		return r.kept
 	case r.hard != o.hard:
 		return r.hard > o.hard
 	case r.est != o.est:

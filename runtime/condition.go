@@ -30,7 +30,10 @@ type condition[S any] struct {
 	// has a range, outside which a write may land it anywhere in it): the bound
 	// of the condition whatever fails.
 	bounds []partBound
-	flat   float64
+	// kept: the parts that no action moves away from holding (bit i
+	// for parts[i]): what a step does for them stays done.
+	kept uint64
+	flat float64
 	// places each add to the bound of their part what bringing another
 	// field to the value its serving actions need costs (see
 	// heuristic_place.go): on different fields, which no action sets
@@ -150,6 +153,7 @@ func (d *Domain[S]) relate(c *condition[S]) {
 	n := len(c.parts)
 	c.rels = make([]Relation, len(d.Actions)*n)
 	c.steps = make([]float64, len(d.Actions)*n)
+	c.kept = 1<<n - 1 // all parts, for n up to 64 (1<<64 is 0)
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		for i := range c.parts {
@@ -161,6 +165,9 @@ func (d *Domain[S]) relate(c *condition[S]) {
 				r = RelMaybe
 			}
 			c.rels[ai*n+i] = r
+			if r == RelOpposes || r == RelMaybe {
+				c.kept &^= 1 << i
+			}
 			if r == RelAdvances || (r == RelMaybe && p.Cmp == CmpEq) {
 				for _, ch := range a.Changes {
 					if ch.Field == p.Field && ch.Op == ChangeAdd {
