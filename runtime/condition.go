@@ -24,16 +24,16 @@ type condition[S any] struct {
 	// field of an equality), what one step adds to its field.
 	rels  []Relation
 	steps []float64
+	// kept: the parts that no action moves away from holding (bit i
+	// for parts[i]): what a step does for them stays done.
+	kept uint64
 	// bounds[i] bounds the cost of making parts[i] hold (see heuristic.go);
 	// flat, when positive, is the bound of every part, none of which
 	// depends on the state (no action moves a field by steps, and no field
 	// has a range, outside which a write may land it anywhere in it): the bound
 	// of the condition whatever fails.
 	bounds []partBound
-	// kept: the parts that no action moves away from holding (bit i
-	// for parts[i]): what a step does for them stays done.
-	kept uint64
-	flat float64
+	flat   float64
 	// places each add to the bound of their part what bringing another
 	// field to the value its serving actions need costs (see
 	// heuristic_place.go): on different fields, which no action sets
