@@ -234,7 +234,7 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 		}
 		cond := c.need(act, ch.cond)
 		ranks = append(ranks, rank{est: d.estimate(cond, condBatch, ch, &c.fields),
-			first: ch.opt.fulfills, applies: ch.pre == 0, kept: ch.pre == 0 && ch.want&^cond.kept == 0})
+			first: ch.opt.fulfills, applies: ch.pre == 0, kept: ch.pre == 0 && ch.want != 0 && ch.want&^cond.kept == 0})
 		parts |= ch.want
 	}
 	for w := parts; w != 0; w &= w - 1 {

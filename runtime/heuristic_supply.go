@@ -257,9 +257,10 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 
 // dropDominated forgets the supplies of c's parts that never bound more
 // than the part's consumption (partBound.use) does, so that the estimate
-// costs no more than that (A* on kelindar/goap's deep: 21,051 -> 13.5k
-// instructions a plan). A place whose givers need places of their own
-// (place.tags) reads the supplies apart from the steps, and keeps them.
+// costs what the consumption's does (A* then reads it from the two
+// fields the generated search hands it: see Search.start). A place whose
+// givers need places of their own (place.tags) reads the supplies apart
+// from the steps, and keeps them.
 //
 // Such a supply has the consumption's own action and conjunct as its
 // first share, and then only shares without a limit, the cheapest
