@@ -1,5 +1,7 @@
 package runtime
 
+import "context"
+
 // ProvedUnreachable reports whether the relaxed reachability (reach.go)
 // proves that goal g cannot hold from s, for the external tests.
 func ProvedUnreachable[S comparable](d *Domain[S], g GoalID, s S) bool {
@@ -59,4 +61,14 @@ func WithOnePlace[S comparable](d *Domain[S]) {
 			c.places, c.placed = c.places[:1], 1<<c.places[0].part
 		}
 	}
+}
+
+// OneFieldEstimate reports whether A*'s search for goal g alone reads
+// its estimate from the fields the generated search hands it
+// (Search.start), the fast way.
+func OneFieldEstimate[S comparable](d *Domain[S], g GoalID) bool {
+	a := NewAStar(d)
+	a.prepare([]GoalID{g})
+	a.x.start(context.Background())
+	return a.x.bound != nil
 }

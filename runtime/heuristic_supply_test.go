@@ -225,3 +225,25 @@ func hasSupply(rr *randomRole) bool {
 	}
 	return false
 }
+
+// Kelindar/goap's deep, small: Forage (Food += 1, Tired += 1 while Tired
+// <= 1) and Sleep (Tired -= 2), fields within 0..4. Its supply bounds
+// nothing its consumption does not, so the domain drops it, and A* for
+// Food >= 4 reads its estimate from Food and Tired as the generated
+// search hands them (Search.start): the way a supply kept there took
+// A* on deep from 13.6k to 21k instructions a plan.
+func TestDeepReadsItsEstimateFromTwoFields(t *testing.T) {
+	forage := roleAction{cost: 1, pre: []roleLit{{f: 1, op: runtime.CmpLe, k: 1}},
+		eff: []roleEffect{{f: 0, add: true, k: 1}, {f: 1, add: true, k: 1}}}
+	sleep := roleAction{cost: 2, pre: []roleLit{{f: 1, op: runtime.CmpGe, k: 1}}, eff: []roleEffect{{f: 1, add: true, k: -2}}}
+	rr := &randomRole{nf: 2, actions: []roleAction{forage, sleep}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 4}},
+		ranges: make([]runtime.Range, roleFields)}
+	for f := range rr.ranges {
+		rr.ranges[f] = runtime.Range{Max: 4, HasMin: true, HasMax: true}
+	}
+	// Four forages, a sleep after the second: 6.
+	assertEstimate(t, rr, 6)
+	assert.True(t, runtime.OneFieldEstimate(rr.d, 0))
+	assert.Equal(t, 1, runtime.KeepDominatedSupplies(rr.d), "the supply the domain dropped")
+	assert.False(t, runtime.OneFieldEstimate(rr.d, 0))
+}
