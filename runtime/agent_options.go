@@ -101,7 +101,10 @@ func WithWorkers(n int) CrowdOption {
 // that would undo a goal of higher priority on its way) asks for four
 // calls; the first agent served in a tick gets them even when n is
 // smaller, so that a tick may then make four calls. The order, so the
-// crowd's behaviour, depends only on the agents' states.
+// crowd's behaviour, depends only on the agents' states. A utility
+// planner's agents spend a call on each step (a plan of one step), so
+// under n they take about n steps a tick between them: WithPlanTimeBudget
+// suits them better.
 func WithPlanBudget(n int) CrowdOption {
 	return crowdOption(func(c *crowdConfig) { c.budget = max(n, 0) })
 }
