@@ -14,6 +14,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/gardener"
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
+	"github.com/rolegen/rolegen/bench/internal/janitor"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
 	"github.com/rolegen/rolegen/bench/internal/smith"
@@ -153,6 +154,30 @@ func gardenerStarts() []gardener.GardenerState {
 	return starts
 }
 
+// janitorStarts are every combination of a few values of the janitor's
+// fields.
+func janitorStarts() []janitor.JanitorState {
+	var starts []janitor.JanitorState
+	for _, room := range []string{"closet", "east", "west", "yard"} {
+		for _, bucket := range []int{0, 3} {
+			for _, bag := range []int{0, 5} {
+				for _, east := range []int{0, 3} {
+					for _, west := range []int{0, 4} {
+						for _, trash := range []int{0, 2, 7} {
+							for _, tired := range []float64{0, 2} {
+								for _, mop := range []bool{false, true} {
+									starts = append(starts, janitor.JanitorState{Room: room, Bucket: bucket, Bag: bag, East: east, West: west, Trash: trash, Tired: tired, Mop: mop})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // fisherStarts are every combination of a few values of the fisher's
 // fields.
 func fisherStarts() []fisher.FisherState {
@@ -181,6 +206,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
+		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
@@ -495,6 +521,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
+		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
