@@ -35,21 +35,21 @@ func WithoutPlaces[S comparable](d *Domain[S]) {
 // dropped as bounding nothing their consumption does not
 // (Domain.dropDominated), and returns how many, for the tests to compare.
 func KeepDominatedSupplies[S comparable](d *Domain[S]) (kept int) {
+	supplied := func(c *condition[S]) (n int) {
+		for i := range c.bounds {
+			if c.bounds[i].supply != nil {
+				n++
+			}
+		}
+		return n
+	}
 	for gi := range d.goals {
 		c := &d.goals[gi]
-		for i := range c.bounds {
-			if c.bounds[i].supply == nil {
-				kept--
-			}
-		}
+		before := supplied(c)
 		d.boundSupplies(c)
-		for i := range c.bounds {
-			if c.bounds[i].supply == nil {
-				kept++
-			}
-		}
+		kept += supplied(c) - before
 	}
-	return -kept
+	return kept
 }
 
 // WithOnePlace makes each of d's goal conditions keep its first place

@@ -242,7 +242,7 @@ func holdsAll(ps []Part, x float64, xs string, str bool) bool {
 // an action writes that field but by setting it to a constant, or an
 // action that sets it writes a field a part of c reads or gives back a
 // field one of c's bounds counts as used up (used).
-func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[S] {
+func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 	p := &c.parts[i]
 	if d.Number == nil || p.Cmp < CmpLt || !c.bounds[i].stepped() {
 		return nil
@@ -297,7 +297,7 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []*consumption) *place[
 			}
 		}
 		for _, u := range used {
-			if gain, known := d.givenBack(u, ActionID(a)); gain > 0 || !known {
+			if gain, known := d.givenBack(u.u, ActionID(a)); gain > 0 || !known {
 				return nil
 			}
 		}
@@ -436,7 +436,7 @@ func (c *condition[S]) eqOn(f FieldID) *Part {
 // places on one field may be reached by one walk, whose cost would then
 // count twice.)
 func (d *Domain[S]) boundPlace(c *condition[S]) {
-	used := c.consumptions()
+	used := c.consumers()
 	var pls []*place[S]
 	var parts []int
 	for i := range c.parts {

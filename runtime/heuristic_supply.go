@@ -321,11 +321,30 @@ func (u *consumption) sameConjunct(v *consumption) bool {
 // part's consumption, use up the same field, or an action gives back two
 // of their fields.
 func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
-	type consumer struct {
-		u    *consumption
-		part int
-		use  bool // partBound.use, not a share of the supply
+	us := c.consumers()
+	// A part's bound is the more of its consumption and its supplies,
+	// not their sum: those two may share.
+	for k, a := range us {
+		for _, b := range us[:k] {
+			if (a.part != b.part || a.use == b.use) && (a.u.field == b.u.field || d.givesBackBoth(a.u, b.u)) {
+				return true
+			}
+		}
 	}
+	return false
+}
+
+// consumer is a consumption one of a condition's bounds counts: part's
+// own (partBound.use), or one of its supplies' shares.
+type consumer struct {
+	u    *consumption
+	part int
+	use  bool // partBound.use, not a share of the supply
+}
+
+// consumers returns the consumptions c's bounds count: the parts' (use)
+// and their supplies'.
+func (c *condition[S]) consumers() []consumer {
 	var us []consumer
 	for i := range c.bounds {
 		if u := c.bounds[i].use; u != nil {
@@ -339,33 +358,5 @@ func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
 			}
 		}
 	}
-	// A part's bound is the more of its consumption and its supplies,
-	// not their sum: those two may share.
-	for k, a := range us {
-		for _, b := range us[:k] {
-			if (a.part != b.part || a.use == b.use) && (a.u.field == b.u.field || d.givesBackBoth(a.u, b.u)) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// consumptions returns the consumptions c's bounds count: the parts'
-// (use) and their supplies'.
-func (c *condition[S]) consumptions() []*consumption {
-	var used []*consumption
-	for i := range c.bounds {
-		if u := c.bounds[i].use; u != nil {
-			used = append(used, u)
-		}
-		if sp := c.bounds[i].supply; sp != nil {
-			for _, sg := range sp.segs {
-				if sg.use != nil {
-					used = append(used, sg.use)
-				}
-			}
-		}
-	}
-	return used
+	return us
 }
