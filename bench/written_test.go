@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -375,11 +376,11 @@ func TestChainerServesLastWhatOtherPartsWouldUndo(t *testing.T) {
 
 // TestChainerRescueSearchesForward: the fisher at the market with nothing,
 // not even vigor, is to put 15 by. The greedy pass fails (it rows out
-// before it has the vigor to cast), and the complete pass finds no plan
-// within its share of the budget; the forward search finds the cheapest
-// (rest, walk home, nap, dig bait, row out, cast three times, row back,
-// sell five: cost 25) within the budget, where the chainer used to
-// spend all of it and fail.
+// before it has the vigor to cast); racing the complete pass, which finds
+// no plan as soon, the forward search finds the cheapest (rest, walk
+// home, nap, dig bait, row out, cast three times, row back, sell five:
+// cost 25) within the budget, where the chainer used to spend all of it
+// and fail.
 func TestChainerRescueSearchesForward(t *testing.T) {
 	d := fisher.FisherDomain
 	s := fisher.FisherState{At: "market"}
@@ -458,10 +459,10 @@ func TestWithoutChainingChainsNothing(t *testing.T) {
 
 // TestChainerRescueLooksForwardForACheaperPlan: the fisher at sea with
 // two bait, 8 vigor and 2 coins is to save 15. The greedy pass finds no
-// plan; the rescue's complete pass finds the cheapest that goal
-// regression builds, which goes home to nap and rows out again for more
-// fish (cost 25); the forward search then finds casting twice, selling
-// four fish and mending nets once (cost 14) in 88 states.
+// plan. The cheapest plan goal regression builds goes home to nap and
+// rows out again for more fish (cost 25); the rescue's forward search,
+// racing the complete pass, finds casting twice, selling four fish and
+// mending nets once (cost 14) in its first turn.
 func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
 	d := fisher.FisherDomain
 	s := fisher.FisherState{At: "sea", Vigor: 8, Coins: 2, Bait: 2}
@@ -470,7 +471,67 @@ func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
 	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &ref))
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assert.Contains(t, tr.String(), "searching forward, a plan of")
+	assert.Contains(t, tr.String(), "states searched forward")
+}
+
+// rescueSearch reads the rescue's searches from a chainer's trace: the
+// complete pass's situations and the forward search's states, and
+// whether it ran.
+var rescueSearch = regexp.MustCompile(`after (\d+) situations?(?: and (\d+) states? searched forward)?$`)
+
+// TestChainerRescueRacesItsSearches: where the greedy pass fails, the
+// rescue runs the complete pass and the forward search side by side, so
+// that neither runs more than a turn (32 expansions) past the other.
+// Over every goal from every start of the fisher and the villager: where
+// the forward search found the plan, with as many states as A* alone
+// needs for it, the complete pass spent at most a turn more (it used to
+// spend its 1,000 situations first: the fisher's dearest call, 1,001
+// situations and 564 states); where the complete pass found it, the
+// forward search spent no more than it did. The fisher's rescues mostly
+// end forward, the villager's in the complete pass.
+func TestChainerRescueRacesItsSearches(t *testing.T) {
+	forward, regression := rescueRaces(t, fisher.FisherDomain, fisherStarts())
+	t.Logf("fisher: %d rescues ended forward, %d in the complete pass", forward, regression)
+	assert.Greater(t, forward, regression)
+	forward, regression = rescueRaces(t, villager.VillagerDomain, villagerStarts(150))
+	t.Logf("villager: %d rescues ended forward, %d in the complete pass", forward, regression)
+	assert.Greater(t, regression, forward)
+}
+
+// rescueRaces checks the race of TestChainerRescueRacesItsSearches on
+// every goal from every start of d, and counts the rescues that ended
+// forward and in the complete pass.
+func rescueRaces[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) (forward, regression int) {
+	const turn = 32
+	var tr runtime.Trace
+	as, bc := runtime.NewAStar(d), runtime.NewBackwardChainer(d, runtime.WithTrace(&tr))
+	for i, s := range starts {
+		for g := range d.Goals {
+			goal := runtime.GoalID(g)
+			var p, ref runtime.Plan
+			if bc.PlanGoalInto(t.Context(), s, goal, &p) != nil {
+				continue
+			}
+			for _, e := range tr.Events {
+				m := rescueSearch.FindStringSubmatch(e.Detail)
+				if e.Kind != runtime.TraceSearch || m == nil {
+					continue
+				}
+				situations, _ := strconv.Atoi(m[1])
+				states, _ := strconv.Atoi(m[2])
+				require.NoError(t, as.PlanGoalInto(t.Context(), s, goal, &ref))
+				where := d.Goals[g].Name + " from start " + strconv.Itoa(i)
+				if states == ref.Expansions && p.Cost == ref.Cost {
+					forward++
+					assert.LessOrEqual(t, situations, states+turn, "%s: the complete pass ran ahead", where)
+				} else {
+					regression++
+					assert.LessOrEqual(t, states, situations, "%s: the forward search ran ahead", where)
+				}
+			}
+		}
+	}
+	return forward, regression
 }
 
 // TestDerivedEstimateOnWrittenRoles: on every 16th start of each written

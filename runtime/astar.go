@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -90,8 +91,10 @@ type AStar[S comparable] struct {
 	singleField FieldID
 	singleBound float64
 	// limit and depthLimit are what the current search may spend of the
-	// call's budget and step limit.
+	// call's budget and step limit; hard is the budget's limit, where
+	// limit is lower while the search runs in parts (resume).
 	limit      int
+	hard       int
 	depthLimit int32
 	callGoals  []GoalID // scratch of Plan: a goal and those it must keep
 	// perAction is the largest number of goals of the current search one
@@ -420,14 +423,44 @@ func (a *AStar[S]) traceGoals(kind TraceKind, s S, detail string) {
 // added to p's either way. The search may spend what the call has left of
 // its budget and step limit.
 func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error {
-	d := a.d
+	goal, err := int32(-1), a.begin(ctx, s, goals, p)
+	if err == nil {
+		goal, err = a.resume(ctx, -1)
+	}
+	return a.conclude(s, goal, err, p)
+}
+
+// begin starts a search for the conjunction of goals from s, after the
+// steps and expansions of p: the root on the open list, nothing expanded
+// yet. It returns the error that ends the search at its root.
+func (a *AStar[S]) begin(ctx context.Context, s S, goals []GoalID, p *Plan) error {
 	a.prepare(goals)
 	a.limit = a.budget - p.Expansions
+	a.hard = a.limit
 	a.depthLimit = a.maxSteps - int32(len(p.Steps))
 	if a.trace != nil {
 		a.traceGoals(TraceGoal, s, "")
 	}
-	goal, err := a.search(ctx, s)
+	return a.root(ctx, s)
+}
+
+// resume runs the search begun with begin until it ends, or until it has
+// expanded n more states when n >= 0: then it returns errPaused, and the
+// search goes on where it stopped at the next call. It returns the node
+// where the goals hold, or the error that ended the search.
+func (a *AStar[S]) resume(ctx context.Context, n int) (int32, error) {
+	a.limit = a.hard
+	if n >= 0 {
+		a.limit = min(a.hard, a.expansions+n)
+	}
+	return a.loop(ctx)
+}
+
+// conclude ends the search begun on s with begin, which ended at goal or
+// with err: on success it appends the plan to p and verifies it; the
+// statistics are added to p's either way.
+func (a *AStar[S]) conclude(s S, goal int32, err error, p *Plan) error {
+	d := a.d
 	p.Expansions += a.expansions
 	p.Generated += a.generated
 	if err != nil && a.trace != nil {
@@ -536,12 +569,13 @@ func (a *AStar[S]) place(n int32, nd *astarNode, slot, hash uint32) {
 	a.table.insert(slot, hash, n)
 }
 
-// search runs A* from s and returns the node where the goals hold. It
-// searches keys (Domain.Key): states without their inert fields, which no
-// goal, precondition or cost reads.
-func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
+// root puts the key of s on the open list, the root of a search: the
+// error is the context's, or that of a root the estimate marks a dead
+// end. The search searches keys (Domain.Key): states without their inert
+// fields, which no goal, precondition or cost reads.
+func (a *AStar[S]) root(ctx context.Context, s S) error {
 	if err := ctx.Err(); err != nil {
-		return -1, err
+		return err
 	}
 	d := a.d
 	a.at = s // a field: the address of s would make every call allocate it
@@ -550,12 +584,19 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	a.table.reserve()
 	_, slot := a.find(&a.at, hash)
 	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open {
-		return -1, a.failure(Unreachable) // a dead end
+		return a.failure(Unreachable) // a dead end
 	}
+	return nil
+}
+
+// loop expands states until the goals hold in the next one (its node is
+// returned), the open list runs out, or the limit or the context ends
+// the search (the error).
+func (a *AStar[S]) loop(ctx context.Context) (int32, error) {
 	x := &a.x
 	x.start(ctx)
-	if d.Search != nil {
-		d.Search(x)
+	if a.d.Search != nil {
+		a.d.Search(x)
 	} else {
 		for x.next() {
 			if err := a.expandNode(x.node, x.g, x.depth); err != nil {
@@ -567,11 +608,19 @@ func (a *AStar[S]) search(ctx context.Context, s S) (int32, error) {
 	return x.end()
 }
 
+// errPaused ends a part of a search run in parts (resume): not an
+// error any planner returns.
+var errPaused = errors.New("runtime: search paused")
+
 // count counts the expansion of node n against the budget, and makes the
 // checks that come with expansions: the proof that the search is
 // hopeless after proveAfter of them, the context every 256.
 func (a *AStar[S]) count(ctx context.Context, n int32) error {
 	if a.expansions >= a.limit {
+		if a.limit < a.hard {
+			a.enqueue(n) // where the search resumes (resume)
+			return errPaused
+		}
 		err := a.failure(SearchBudgetExceeded)
 		err.Limit, err.Depth = a.budget, int(a.nodes[n].depth)
 		return err

@@ -32,6 +32,9 @@ type complete[S comparable] struct {
 	entries slotTable // agenda entry → index
 	open    openList
 	bound   float64 // the cost a plan must be under
+	// cut: a situation was not expanded, or a choice not made, for the
+	// step limit (a larger one might find a plan).
+	cut bool
 	// batches: the choices batch the runs of an action both ways when
 	// looking for a cheaper plan than the greedy pass's, which may batch
 	// them; one run at a time when looking for any plan.
@@ -83,29 +86,48 @@ func (e *agendaEntry[S]) same(o *agendaEntry[S]) bool {
 // most and cheaper than bound. On success it appends the steps to the
 // call's and sets its end state.
 func (x *complete[S]) run(st S, rem int, bound float64) result {
+	x.begin(st, bound)
+	r, _ := x.resume(st, rem, -1)
+	return r
+}
+
+// begin starts a search from st for a plan cheaper than bound: the
+// start on the open list, nothing expanded yet.
+func (x *complete[S]) begin(st S, bound float64) {
 	x.reset(bound)
 	x.batches = batchNone
 	if !math.IsInf(bound, 1) {
 		x.batches = batchBoth
 	}
+	x.cut = false
 	x.at = st
 	x.visit(&x.at, 0, -1, NoAction, 0, 0)
-	cut := false
+}
+
+// resume runs the search begun from st with begin, for plans of rem
+// steps at most, until it ends, or until the call has counted the
+// expansion numbered until when until >= 0: then it reports false (paused),
+// and the search goes on where it stopped at the next call.
+func (x *complete[S]) resume(st S, rem, until int) (result, bool) {
+	w := &x.c.work
 	for x.open.len() > 0 {
+		if until >= 0 && w.expansions >= until {
+			return result{}, false
+		}
 		e := x.open.pop()
 		n := e.node
 		if x.nodes[n].closed || !e.hasG(x.nodes[n].g) {
 			continue // reached again more cheaply since
 		}
 		x.nodes[n].closed = true
-		if !x.c.work.expand() {
-			return x.c.work.stop()
+		if !w.expand() {
+			return w.stop(), true
 		}
-		if r, done := x.expand(n, st, rem, &cut); done {
-			return r
+		if r, done := x.expand(n, st, rem, &x.cut); done {
+			return r, true
 		}
 	}
-	return result{kind: failed, cut: cut, reason: Unreachable, action: NoAction, undoes: NoGoal}
+	return result{kind: failed, cut: x.cut, reason: Unreachable, action: NoAction, undoes: NoGoal}, true
 }
 
 // reset empties the search space for a search of the call's goal.

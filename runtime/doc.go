@@ -110,14 +110,17 @@
 //     actions waiting with the lower bound of the top one's precondition).
 //     The first plan it completes is the cheapest the chainer can build
 //     within its limits. It runs when the greedy pass found nothing (the
-//     rescue, unless a lead finds a plan first, see below: for 1,000
-//     expansions, after which, or once it has searched all it can
-//     build, a forward search over states, A* with the derived
-//     estimate for the goal and the goals it protects, takes the rest of
-//     the budget: some plans begin with a step that undoes what the goal
-//     needs, so that another step becomes possible, and goal regression
-//     builds none of them; but not when the greedy pass failed at the
-//     depth limit alone, [MaxDepthExceeded]), and, bounded by the cost
+//     rescue, unless a lead finds a plan first, see below), side by side
+//     with a forward search over states, A* with the derived estimate
+//     for the goal and the goals it protects, 32 expansions each in
+//     turn, until one finds a plan: the complete pass for 1,000
+//     expansions at most, the forward search on the rest of the budget
+//     (some plans begin with a step that undoes what the goal needs, so
+//     that another step becomes possible, and goal regression builds
+//     none of them); so neither spends more than about twice what the
+//     quicker of the two needs alone. The rescue does not run when the
+//     greedy pass failed at the depth limit alone ([MaxDepthExceeded]).
+//     The complete pass also runs, bounded by the cost
 //     of the greedy pass's plan (branch and bound), when that plan has a
 //     detour
 //     (it sets a field to a constant an earlier step set it to: a walk

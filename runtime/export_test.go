@@ -72,3 +72,20 @@ func OneFieldEstimate[S comparable](d *Domain[S], g GoalID) bool {
 	a.x.start(context.Background())
 	return a.x.bound != nil
 }
+
+// PlanGoalInParts is a's PlanGoalInto run as the chainer's rescue runs
+// its forward search: begun, then resumed turn expansions at a time. It
+// returns how many parts the search took.
+func PlanGoalInParts[S comparable](a *AStar[S], s S, g GoalID, turn int, p *Plan) (parts int, err error) {
+	ctx := context.Background()
+	p.Reset()
+	goal, err := int32(-1), a.begin(ctx, s, []GoalID{g}, p)
+	for err == nil {
+		parts++
+		if goal, err = a.resume(ctx, turn); err != errPaused {
+			break
+		}
+		err = nil
+	}
+	return parts, a.conclude(s, goal, err, p)
+}
