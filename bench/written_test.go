@@ -18,6 +18,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/janitor"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
+	"github.com/rolegen/rolegen/bench/internal/ranger"
 	"github.com/rolegen/rolegen/bench/internal/smith"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
@@ -179,6 +180,27 @@ func janitorStarts() []janitor.JanitorState {
 	return starts
 }
 
+// rangerStarts are every combination of a few values of the ranger's
+// fields, with pelts and fish in hand now and then.
+func rangerStarts() []ranger.RangerState {
+	var starts []ranger.RangerState
+	for _, at := range []string{"camp", "forest", "river", "town"} {
+		for _, stamina := range []int{0, 2, 5, 9, 14} {
+			for _, arrows := range []int{0, 2, 5} {
+				for _, wood := range []int{0, 1, 3} {
+					for _, coins := range []int{0, 4, 10, 16} {
+						for _, rod := range []bool{false, true} {
+							starts = append(starts, ranger.RangerState{At: at, Stamina: stamina, Arrows: arrows, Wood: wood,
+								Coins: coins, Rod: rod, Pelts: coins % 3, Fish: wood % 2})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // fisherStarts are every combination of a few values of the fisher's
 // fields.
 func fisherStarts() []fisher.FisherState {
@@ -209,6 +231,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
+		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		measureWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
@@ -584,6 +607,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
+		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 	}
