@@ -497,6 +497,22 @@ func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
 	assert.Contains(t, tr.String(), "states searched forward")
 }
 
+// TestSupplyTourEndsWhereItIsSold: the fisher at the market with 30
+// vigor and nothing to sell is to put 15 by. Every coin is earned at the
+// market, and fish beyond those at hand are caught at sea: a plan rows out
+// and comes back to sell. The estimate's tour goes to sea and ends at the
+// market (5 out, 4 back), where it used to count the way out alone: the
+// bound is 18.17 against 14.17, and the cheapest plan costs 19.
+func TestSupplyTourEndsWhereItIsSold(t *testing.T) {
+	d := fisher.FisherDomain
+	s := fisher.FisherState{At: "market", Vigor: 30}
+	var ref runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &ref))
+	lb := d.LowerBound(fisher.FisherGoalPurse, s)
+	assert.LessOrEqual(t, lb, ref.Cost)
+	assert.InDelta(t, 18.17, lb, 0.01)
+}
+
 // rescueSearch reads the rescue's searches from a chainer's trace: the
 // complete pass's situations and the forward search's states, and
 // whether it ran.

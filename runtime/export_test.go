@@ -89,3 +89,16 @@ func PlanGoalInParts[S comparable](a *AStar[S], s S, g GoalID, turn int, p *Plan
 	}
 	return parts, a.conclude(s, goal, err, p)
 }
+
+// TaggedPlaces counts the places of d's goals that go where the givers of
+// a part's supplies are (place.tags).
+func TaggedPlaces[S comparable](d *Domain[S]) (n int) {
+	for g := range d.goals {
+		for _, pl := range d.goals[g].places {
+			if pl.tags != nil {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -10,7 +10,8 @@ import (
 // all need one value of another field, a place: every way to earn coins
 // (Sell, MendNets) needs At == 'market', so a plan from the sea must also
 // go there, by the actions that set At (row back, walk to the market: 4
-// at least). That cost adds to the part's bound when those actions write
+// at least); and a plan that sells fish it casts at sea goes there first
+// and then to the market (place.tour). That cost adds to the part's bound when those actions write
 // nothing any part of the goal reads and give back nothing the part's
 // supplies or consumption count (see Domain.boundPlace): their costs are
 // then counted nowhere else.
@@ -34,6 +35,9 @@ type place[S any] struct {
 	movers []placeMover
 	edges  []placeEdge
 	visits [maxPlaces][1 << maxPlaces]float64
+	// ends[t][q] is the least cost from target t's value through every
+	// target of the set q to target 0 (place.tour).
+	ends [maxPlaces][1 << maxPlaces]float64
 	// When the targets and the movers' conjuncts all compare the field by
 	// == or !=, each value they name is a class of its own and every
 	// other value one more: classes[i] holds the costs from values[i]
@@ -156,13 +160,36 @@ func (pl *place[S]) to(t int, x float64, xs string) float64 {
 }
 
 // tour is the least cost of going from the field's value, whose cost to
-// each target is dx, to target 0 and the targets of q, in any order.
+// each target is dx, through the targets of q (bit t-1 for targets[t]) to
+// target 0, in that order: a plan that takes a share given at another
+// place sells it, or uses it up some other way, at target 0 after it was
+// given (the fisher sells at the market fish cast at sea), so it goes
+// there last. With q empty, the cost to target 0.
 func (pl *place[S]) tour(dx *[maxPlaces]float64, q uint8) float64 {
+	if q == 0 {
+		return dx[0]
+	}
 	best := math.Inf(1)
-	left := q<<1 | 1
-	for t := range len(pl.targets) {
+	left := q << 1
+	for t := 1; t < len(pl.targets); t++ {
 		if left&(1<<t) != 0 {
-			best = min(best, dx[t]+pl.visits[t][left&^(1<<t)])
+			best = min(best, dx[t]+pl.ends[t][left&^(1<<t)])
+		}
+	}
+	return best
+}
+
+// visitEnding is the least cost of going from target t through every
+// target of left to target 0, given the least cost between each two
+// targets.
+func visitEnding(between *[maxPlaces][maxPlaces]float64, n, t int, left uint8) float64 {
+	if left == 0 {
+		return between[t][0]
+	}
+	best := math.Inf(1)
+	for u := range n {
+		if left&(1<<u) != 0 {
+			best = min(best, between[t][u]+visitEnding(between, n, u, left&^(1<<u)))
 		}
 	}
 	return best
@@ -376,6 +403,7 @@ func (pl *place[S]) measure() {
 	for t := range pl.targets {
 		for q := range uint8(1) << len(pl.targets) {
 			pl.visits[t][q] = visit(&between, len(pl.targets), t, q)
+			pl.ends[t][q] = visitEnding(&between, len(pl.targets), t, q)
 		}
 	}
 	pl.classify()

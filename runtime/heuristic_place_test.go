@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/rolegen/rolegen/runtime"
 )
 
@@ -92,6 +94,71 @@ func addWalks(r *rand.Rand, rr *randomRole) {
 func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 0x91ace))
 	checkRandomEstimates(t, "places", func(k int) *randomRole { return newRandomPlaceRole(r, k%2 == 0) }, runtime.WithoutPlaces)
+}
+
+// newRandomSoldElsewhereRole builds a random role whose goal, V0 >= k,
+// is served only at one value of V3 (the market) by actions that use up
+// V1 (fish), which only actions at other values of V3 give back (casting
+// at sea), some of them using up V2 (vigor), which a rest gives back now
+// and then: a plan that needs more than the V1 at hand goes to a giver's
+// place and comes back (place.tour).
+func newRandomSoldElsewhereRole(r *rand.Rand, str bool) *randomRole {
+	rr := &randomRole{nf: 4, str: str}
+	at := r.IntN(5)
+	for range 1 + r.IntN(2) { // sells, at the market
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.adds(0, 1+r.IntN(2))
+		a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: at})
+		a.uses(1, 1)
+		rr.actions = append(rr.actions, a)
+	}
+	for range 1 + r.IntN(2) { // casts, elsewhere
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.adds(1, 1+r.IntN(2))
+		a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: (at + 1 + r.IntN(4)) % 5})
+		if r.IntN(2) == 0 {
+			a.uses(2, 1)
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	if r.IntN(2) == 0 { // rests
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.adds(2, 1+r.IntN(2))
+		rr.actions = append(rr.actions, a)
+	}
+	for range 2 + r.IntN(3) { // walks, some of them tiring
+		a := roleAction{cost: float64(1 + r.IntN(4))}
+		a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(5)})
+		switch r.IntN(3) {
+		case 0:
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+		case 1:
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpNe, k: r.IntN(5)})
+		}
+		if r.IntN(3) == 0 {
+			a.uses(2, 1)
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	rr.goal = []roleLit{{f: 0, op: runtime.CmpGe, k: 2 + r.IntN(3)}}
+	rr.d = rr.domain()
+	return rr
+}
+
+// A plan that sells at the market what it casts at sea goes to sea and
+// then to the market: the estimate's tour ends there, and stays
+// admissible and consistent, and A* with it returns the cheapest plans,
+// on random roles built for it, most of which have such a place.
+func TestToursEndWhereTheSupplyIsSold(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 0x50d))
+	tagged := 0
+	checkRandomEstimates(t, "places", func(k int) *randomRole {
+		rr := newRandomSoldElsewhereRole(r, k%2 == 0)
+		tagged += runtime.TaggedPlaces(rr.d)
+		return rr
+	}, runtime.WithoutPlaces)
+	t.Logf("%d places through the givers' places", tagged)
+	assert.Greater(t, tagged, 150)
 }
 
 // newRandomJointRole builds a random role whose goal has two parts, each

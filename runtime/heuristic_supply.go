@@ -32,6 +32,9 @@ type supplies struct {
 	// segs, cheapest unit first, up to the first without a limit that
 	// every plan may take (see supplyOf).
 	segs []supply
+	// cut: shares after the first without a limit were left out
+	// (boundSupplies), which plans that go elsewhere may take.
+	cut bool
 }
 
 // supply is a share of the units that actions serving a part can move its
@@ -78,12 +81,19 @@ func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) fl
 			return h
 		}
 	}
-	if tags != nil {
+	if u.cut {
 		// More units than the shares within hold: the shares past the
-		// last (see supplyOf) cost at least its unit.
+		// last (see boundSupplies) cost at least its unit.
 		return h + d*u.segs[len(u.segs)-1].unit
 	}
-	return math.Inf(1) // more units than all the free runs, and none given back
+	// More units than the shares within hold: no plan that goes only to
+	// their places has them. Each run of an action serving the part uses
+	// up its conjunct, which only its free runs and the actions that
+	// give it back (its shares, every one of them) allow, and a share's
+	// giver runs before the run it allows, at its place; supplyOf stops
+	// the shares early only at one without a limit or a place, which is
+	// within every set of places.
+	return math.Inf(1)
 }
 
 // gives is an action that gives back a field a supply uses up: gain runs
@@ -243,8 +253,8 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 	for i := range c.bounds {
 		if sp := c.bounds[i].supply; sp != nil {
 			k := slices.IndexFunc(sp.segs, func(sg supply) bool { return sg.use == nil })
-			if k >= 0 {
-				sp.segs = sp.segs[:k+1]
+			if k >= 0 && k+1 < len(sp.segs) {
+				sp.segs, sp.cut = sp.segs[:k+1], true
 			}
 		}
 	}
