@@ -513,6 +513,25 @@ func TestSupplyTourEndsWhereItIsSold(t *testing.T) {
 	assert.InDelta(t, 18.17, lb, 0.01)
 }
 
+// TestSharesLeftOutNeedTheirPlace: the ranger in town with arrows and
+// stamina to spare and nothing to sell is to have 20 coins. Pelts are
+// hunted in the forest and fish angled at the river, and both sell in
+// town; the estimate keeps the pelts' shares and the fish at hand, and
+// leaves the angled fish out (boundSupplies). A plan without pelts goes
+// to the river for fish, and comes back: the bound is 15, where it
+// charged the coins past the pelts at the last share's price without
+// going anywhere (12.67); the cheapest plan hunts four times and costs
+// 19.
+func TestSharesLeftOutNeedTheirPlace(t *testing.T) {
+	d := ranger.RangerDomain
+	s := ranger.RangerState{At: "town", Stamina: 20, Arrows: 20}
+	var ref runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, ranger.RangerGoalStocked, &ref))
+	lb := d.LowerBound(ranger.RangerGoalStocked, s)
+	assert.LessOrEqual(t, lb, ref.Cost)
+	assert.InDelta(t, 15, lb, 1e-9)
+}
+
 // rescueSearch reads the rescue's searches from a chainer's trace: the
 // complete pass's situations and the forward search's states, and
 // whether it ran.

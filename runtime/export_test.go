@@ -91,14 +91,18 @@ func PlanGoalInParts[S comparable](a *AStar[S], s S, g GoalID, turn int, p *Plan
 }
 
 // TaggedPlaces counts the places of d's goals that go where the givers of
-// a part's supplies are (place.tags).
-func TaggedPlaces[S comparable](d *Domain[S]) (n int) {
+// a part's supplies are (place.tags), and those of them that go where
+// the givers of the shares boundSupplies left out are (place.cutAt).
+func TaggedPlaces[S comparable](d *Domain[S]) (tagged, cut int) {
 	for g := range d.goals {
 		for _, pl := range d.goals[g].places {
 			if pl.tags != nil {
-				n++
+				tagged++
+				if pl.cutAt != 0 {
+					cut++
+				}
 			}
 		}
 	}
-	return n
+	return tagged, cut
 }

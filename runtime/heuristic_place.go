@@ -48,9 +48,15 @@ type place[S any] struct {
 	// tags, parallel to the part's supplies, mark the targets a plan that
 	// takes a share goes to (bit t-1 for targets[t]); nil when no share
 	// needs another place.
-	tags   []uint8
-	number func(*S, FieldID) float64
-	text   func(*S, FieldID) string
+	tags []uint8
+	// cutAt marks the targets where the givers of the shares that
+	// boundSupplies left out run (supplies.cut), as tags do; a plan takes
+	// those shares only where it goes to one, unless cutAnywhere (one
+	// needs no place, or one beyond maxPlaces).
+	cutAt       uint8
+	cutAnywhere bool
+	number      func(*S, FieldID) float64
+	text        func(*S, FieldID) string
 }
 
 // maxPlaces is how many places a bound tours at most.
@@ -246,7 +252,7 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 		if t >= best {
 			break
 		}
-		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, read)+t)
+		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, pl.cutAnywhere || q&pl.cutAt != 0, read)+t)
 	}
 	return max(h, best)
 }
@@ -357,10 +363,39 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 				pl.tags = tags
 			}
 		}
+		pl.cutAt, pl.cutAnywhere = d.cutPlaces(pl, sp.cut, to)
 	}
 	pl.edges = edges
 	pl.measure()
 	return pl
+}
+
+// cutPlaces adds to pl's targets the places where the givers of the
+// shares cut run (boundSupplies left them out), and returns them as
+// tags, or anywhere when a plan may take one of those shares without
+// going elsewhere than target 0, at to: a share at hand, or given by an
+// action that needs no place of pl's field, or needs to, or one past
+// maxPlaces.
+func (d *Domain[S]) cutPlaces(pl *place[S], cut []supply, to *Part) (at uint8, anywhere bool) {
+	for _, sg := range cut {
+		if sg.by == NoAction {
+			return 0, true
+		}
+		w := d.pres[sg.by].eqOn(pl.field)
+		if w == nil || w.holdsFor(to.Num, to.Str, pl.str) {
+			return 0, true
+		}
+		t := slices.IndexFunc(pl.targets, func(p Part) bool { return p.holdsFor(w.Num, w.Str, pl.str) })
+		if t < 0 && len(pl.targets) < maxPlaces {
+			pl.targets = append(pl.targets, *w)
+			t = len(pl.targets) - 1
+		}
+		if t < 0 {
+			return 0, true
+		}
+		at |= 1 << (t - 1)
+	}
+	return at, false
 }
 
 // measure sets the movers' costs to each target from pl.edges, the

@@ -100,8 +100,9 @@ func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
 // is served only at one value of V3 (the market) by actions that use up
 // V1 (fish), which only actions at other values of V3 give back (casting
 // at sea), some of them using up V2 (vigor), which a rest gives back now
-// and then: a plan that needs more than the V1 at hand goes to a giver's
-// place and comes back (place.tour).
+// and then, or which sells too (pelts) and a hunt elsewhere gives back: a
+// plan that needs more than what is at hand goes to a giver's place and
+// comes back (place.tour).
 func newRandomSoldElsewhereRole(r *rand.Rand, str bool) *randomRole {
 	rr := &randomRole{nf: 4, str: str}
 	at := r.IntN(5)
@@ -121,7 +122,20 @@ func newRandomSoldElsewhereRole(r *rand.Rand, str bool) *randomRole {
 		}
 		rr.actions = append(rr.actions, a)
 	}
-	if r.IntN(2) == 0 { // rests
+	if r.IntN(2) == 0 {
+		// Pelts (V2) sell at the market too, hunted elsewhere: the
+		// casts' vigor and the pelts share V2, and the chainer's
+		// supplies leave some shares out (boundSupplies).
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.adds(0, 1+r.IntN(2))
+		a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: at})
+		a.uses(2, 1)
+		rr.actions = append(rr.actions, a)
+		h := roleAction{cost: float64(1 + r.IntN(4))}
+		h.adds(2, 1+r.IntN(2))
+		h.pre = append(h.pre, roleLit{f: 3, op: runtime.CmpEq, k: (at + 1 + r.IntN(4)) % 5})
+		rr.actions = append(rr.actions, h)
+	} else if r.IntN(2) == 0 { // rests
 		a := roleAction{cost: float64(1 + r.IntN(3))}
 		a.adds(2, 1+r.IntN(2))
 		rr.actions = append(rr.actions, a)
@@ -151,14 +165,16 @@ func newRandomSoldElsewhereRole(r *rand.Rand, str bool) *randomRole {
 // on random roles built for it, most of which have such a place.
 func TestToursEndWhereTheSupplyIsSold(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 0x50d))
-	tagged := 0
+	tagged, cut := 0, 0
 	checkRandomEstimates(t, "places", func(k int) *randomRole {
 		rr := newRandomSoldElsewhereRole(r, k%2 == 0)
-		tagged += runtime.TaggedPlaces(rr.d)
+		tg, ct := runtime.TaggedPlaces(rr.d)
+		tagged, cut = tagged+tg, cut+ct
 		return rr
 	}, runtime.WithoutPlaces)
-	t.Logf("%d places through the givers' places", tagged)
+	t.Logf("%d places through the givers' places, %d of them also where the shares left out are given", tagged, cut)
 	assert.Greater(t, tagged, 150)
+	assert.Greater(t, cut, 10)
 }
 
 // newRandomJointRole builds a random role whose goal has two parts, each

@@ -32,9 +32,9 @@ type supplies struct {
 	// segs, cheapest unit first, up to the first without a limit that
 	// every plan may take (see supplyOf).
 	segs []supply
-	// cut: shares after the first without a limit were left out
-	// (boundSupplies), which plans that go elsewhere may take.
-	cut bool
+	// cut are the shares after the first without a limit that
+	// boundSupplies left out, which plans that go elsewhere may take.
+	cut []supply
 }
 
 // supply is a share of the units that actions serving a part can move its
@@ -52,14 +52,15 @@ type supply struct {
 
 // cost is the bound of moving the part's field d units (d > 0) from *s.
 func suppliesCost[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64) float64 {
-	return suppliesOf(u, d, s, number, nil, 0, nil)
+	return suppliesOf(u, d, s, number, nil, 0, true, nil)
 }
 
 // suppliesOf is suppliesCost with only the shares whose tags (parallel
 // to u.segs, when set) are within within: the units of plans that go
-// only to those places (see place). room, when set, holds each share's
-// free units in *s, read once for several calls.
-func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8, room *[maxShares]float64) float64 {
+// only to those places (see place); cut says whether they may take the
+// shares boundSupplies left out (u.cut). room, when set, holds each
+// share's free units in *s, read once for several calls.
+func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8, cut bool, room *[maxShares]float64) float64 {
 	h := 0.0
 	for i := range u.segs {
 		sg := &u.segs[i]
@@ -81,7 +82,7 @@ func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) fl
 			return h
 		}
 	}
-	if u.cut {
+	if cut && u.cut != nil {
 		// More units than the shares within hold: the shares past the
 		// last (see boundSupplies) cost at least its unit.
 		return h + d*u.segs[len(u.segs)-1].unit
@@ -254,7 +255,7 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 		if sp := c.bounds[i].supply; sp != nil {
 			k := slices.IndexFunc(sp.segs, func(sg supply) bool { return sg.use == nil })
 			if k >= 0 && k+1 < len(sp.segs) {
-				sp.segs, sp.cut = sp.segs[:k+1], true
+				sp.segs, sp.cut = sp.segs[:k+1], sp.segs[k+1:]
 			}
 		}
 	}
