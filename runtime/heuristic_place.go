@@ -246,10 +246,16 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 			}
 		}
 	}
+	// The sets come cheapest tour first, and none pays less for its
+	// shares than a plan that goes everywhere (lo): the search stops
+	// where a tour plus lo reaches the best so far, or the best falls to
+	// h, which bounds anyway.
+	all := uint8(1)<<(len(pl.targets)-1) - 1
+	lo := suppliesOf(pb.supply, d, s, number, pl.tags, all, pl.cutAnywhere || pl.cutAt != 0, read)
 	best := math.Inf(1)
 	for _, q := range pc.qs[:pc.nq] {
 		t := pc.tours[q]
-		if t >= best {
+		if t+lo >= best || best <= h {
 			break
 		}
 		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, pl.cutAnywhere || q&pl.cutAt != 0, read)+t)
