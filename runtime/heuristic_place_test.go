@@ -165,16 +165,16 @@ func newRandomSoldElsewhereRole(r *rand.Rand, str bool) *randomRole {
 // on random roles built for it, most of which have such a place.
 func TestToursEndWhereTheSupplyIsSold(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 0x50d))
-	tagged, cut := 0, 0
+	roles, tagged, cut := 0, 0, 0
 	checkRandomEstimates(t, "places", func(k int) *randomRole {
 		rr := newRandomSoldElsewhereRole(r, k%2 == 0)
 		tg, ct := runtime.TaggedPlaces(rr.d)
-		tagged, cut = tagged+tg, cut+ct
+		roles, tagged, cut = roles+1, tagged+tg, cut+ct
 		return rr
 	}, runtime.WithoutPlaces)
-	t.Logf("%d places through the givers' places, %d of them also where the shares left out are given", tagged, cut)
-	assert.Greater(t, tagged, 150)
-	assert.Greater(t, cut, 10)
+	t.Logf("%d roles: %d places through the givers' places, %d of them also where the shares left out are given", roles, tagged, cut)
+	assert.Greater(t, tagged, roles/2)
+	assert.Greater(t, cut, roles/30)
 }
 
 // newRandomJointRole builds a random role whose goal has two parts, each
