@@ -11,10 +11,10 @@ import (
 // (Sell, MendNets) needs At == 'market', so a plan from the sea must also
 // go there, by the actions that set At (row back, walk to the market: 4
 // at least); and a plan that sells fish it casts at sea goes there first
-// and then to the market (place.tour). That cost adds to the part's bound when those actions write
-// nothing any part of the goal reads and give back nothing the part's
-// supplies or consumption count (see Domain.boundPlace): their costs are
-// then counted nowhere else.
+// and then to the market (place.tour). That cost adds to the part's bound
+// when those actions write nothing any part of the goal reads and give
+// back nothing the part's supplies or consumption count (see
+// Domain.boundPlace): their costs are then counted nowhere else.
 //
 // It is consistent: the cost to the place falls by at most the cost of a
 // step that moves the field (the step is an edge of the graph it is the
@@ -250,8 +250,11 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 	// shares than a plan that goes everywhere (lo): the search stops
 	// where a tour plus lo reaches the best so far, or the best falls to
 	// h, which bounds anyway.
-	all := uint8(1)<<(len(pl.targets)-1) - 1
-	lo := suppliesOf(pb.supply, d, s, number, pl.tags, all, pl.cutAnywhere || pl.cutAt != 0, read)
+	lo := 0.0
+	if pc.nq > 1 { // the first set is tried anyway
+		all := uint8(1)<<(len(pl.targets)-1) - 1
+		lo = suppliesOf(pb.supply, d, s, number, pl.tags, all, pl.cutAnywhere || pl.cutAt != 0, read)
+	}
 	best := math.Inf(1)
 	for _, q := range pc.qs[:pc.nq] {
 		t := pc.tours[q]
@@ -355,16 +358,7 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 			if sg.by == NoAction {
 				continue
 			}
-			w := d.pres[sg.by].eqOn(f)
-			if w == nil || w.holdsFor(to.Num, to.Str, pl.str) {
-				continue
-			}
-			t := slices.IndexFunc(pl.targets, func(p Part) bool { return p.holdsFor(w.Num, w.Str, pl.str) })
-			if t < 0 && len(pl.targets) < maxPlaces {
-				pl.targets = append(pl.targets, *w)
-				t = len(pl.targets) - 1
-			}
-			if t > 0 {
+			if t := d.giverTarget(pl, sg.by, to); t > 0 {
 				tags[k] = 1 << (t - 1)
 				pl.tags = tags
 			}
@@ -376,27 +370,35 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 	return pl
 }
 
+// giverTarget returns the index in pl's targets of the place that
+// action by, which gives back what a share uses up, needs on pl's field,
+// adding it when it is new and there is room: 0 when it needs none other
+// than target 0, at to, and -1 when the targets are full.
+func (d *Domain[S]) giverTarget(pl *place[S], by ActionID, to *Part) int {
+	w := d.pres[by].eqOn(pl.field)
+	if w == nil || w.holdsFor(to.Num, to.Str, pl.str) {
+		return 0
+	}
+	t := slices.IndexFunc(pl.targets, func(p Part) bool { return p.holdsFor(w.Num, w.Str, pl.str) })
+	if t < 0 && len(pl.targets) < maxPlaces {
+		pl.targets = append(pl.targets, *w)
+		t = len(pl.targets) - 1
+	}
+	return t
+}
+
 // cutPlaces adds to pl's targets the places where the givers of the
 // shares cut run (boundSupplies left them out), and returns them as
 // tags, or anywhere when a plan may take one of those shares without
 // going elsewhere than target 0, at to: a share at hand, or given by an
-// action that needs no place of pl's field, or needs to, or one past
-// maxPlaces.
+// action that needs no other place of pl's field, or one past maxPlaces.
 func (d *Domain[S]) cutPlaces(pl *place[S], cut []supply, to *Part) (at uint8, anywhere bool) {
 	for _, sg := range cut {
 		if sg.by == NoAction {
 			return 0, true
 		}
-		w := d.pres[sg.by].eqOn(pl.field)
-		if w == nil || w.holdsFor(to.Num, to.Str, pl.str) {
-			return 0, true
-		}
-		t := slices.IndexFunc(pl.targets, func(p Part) bool { return p.holdsFor(w.Num, w.Str, pl.str) })
-		if t < 0 && len(pl.targets) < maxPlaces {
-			pl.targets = append(pl.targets, *w)
-			t = len(pl.targets) - 1
-		}
-		if t < 0 {
+		t := d.giverTarget(pl, sg.by, to)
+		if t <= 0 {
 			return 0, true
 		}
 		at |= 1 << (t - 1)
