@@ -3,6 +3,7 @@ package runtime
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -49,6 +50,14 @@ type place[S any] struct {
 	// takes a share goes to (bit t-1 for targets[t]); nil when no share
 	// needs another place.
 	tags []uint8
+	// within[q] are the shares (bit k for segs[k] of shared, the part's
+	// supplies) a plan that goes only to the targets of the set q takes
+	// (their tags within q), and used those with a field they use up:
+	// what bound reads (see suppliesIn). shared is nil when tags is, or
+	// past maxShares shares.
+	within [1 << (maxPlaces - 1)]uint16
+	used   uint16
+	shared *supplies
 	// cutAt marks the targets where the givers of the shares that
 	// boundSupplies left out run (supplies.cut), as tags do; a plan takes
 	// those shares only where it goes to one, unless cutAnywhere (one
@@ -233,18 +242,17 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 	if d <= 0 {
 		return h
 	}
+	sp := pb.supply
+	if sp != pl.shared {
+		return pl.boundEach(pb, s, number, pc, h, d)
+	}
 	// The free runs each share's field allows, read once for every set
-	// of places (past maxShares shares, read each time).
+	// of places.
 	var room [maxShares]float64
-	read := &room
-	if len(pb.supply.segs) > maxShares {
-		read = nil
-	} else {
-		for i, sg := range pb.supply.segs {
-			if sg.use != nil {
-				room[i] = sg.use.runs(number(s, sg.use.field)) * sg.step
-			}
-		}
+	for w := pl.used; w != 0; w &= w - 1 {
+		i := bits.TrailingZeros16(w)
+		sg := &sp.segs[i]
+		room[i] = sg.use.runs(number(s, sg.use.field)) * sg.step
 	}
 	// The sets come cheapest tour first, and none pays less for its
 	// shares than a plan that goes everywhere (lo): the search stops
@@ -253,7 +261,7 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 	lo := 0.0
 	if pc.nq > 1 { // the first set is tried anyway
 		all := uint8(1)<<(len(pl.targets)-1) - 1
-		lo = suppliesOf(pb.supply, d, s, number, pl.tags, all, pl.cutAnywhere || pl.cutAt != 0, read)
+		lo = suppliesIn(sp, d, pl.within[all], &room, pl.cutAnywhere || pl.cutAt != 0)
 	}
 	best := math.Inf(1)
 	for _, q := range pc.qs[:pc.nq] {
@@ -261,7 +269,27 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 		if t+lo >= best || best <= h {
 			break
 		}
-		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, pl.cutAnywhere || q&pl.cutAt != 0, read)+t)
+		best = min(best, suppliesIn(sp, d, pl.within[q], &room, pl.cutAnywhere || q&pl.cutAt != 0)+t)
+	}
+	return max(h, best)
+}
+
+// boundEach is bound where shares does not tell the shares of each set
+// of places (past maxShares of them): it reads their tags, and each
+// share's free runs, for each set.
+func (pl *place[S]) boundEach(pb *partBound, s *S, number func(*S, FieldID) float64, pc *placeCosts, h, d float64) float64 {
+	lo := 0.0
+	if pc.nq > 1 {
+		all := uint8(1)<<(len(pl.targets)-1) - 1
+		lo = suppliesOf(pb.supply, d, s, number, pl.tags, all, pl.cutAnywhere || pl.cutAt != 0)
+	}
+	best := math.Inf(1)
+	for _, q := range pc.qs[:pc.nq] {
+		t := pc.tours[q]
+		if t+lo >= best || best <= h {
+			break
+		}
+		best = min(best, suppliesOf(pb.supply, d, s, number, pl.tags, q, pl.cutAnywhere || q&pl.cutAt != 0)+t)
 	}
 	return max(h, best)
 }
@@ -364,10 +392,29 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 			}
 		}
 		pl.cutAt, pl.cutAnywhere = d.cutPlaces(pl, sp.cut, to)
+		pl.shares(sp)
 	}
 	pl.edges = edges
 	pl.measure()
 	return pl
+}
+
+// shares sets pl.within and pl.used for the part's supplies sp.
+func (pl *place[S]) shares(sp *supplies) {
+	if pl.tags == nil || len(sp.segs) > maxShares {
+		return
+	}
+	pl.shared = sp
+	for k, sg := range sp.segs {
+		for q := range pl.within {
+			if pl.tags[k]&^uint8(q) == 0 {
+				pl.within[q] |= 1 << k
+			}
+		}
+		if sg.use != nil {
+			pl.used |= 1 << k
+		}
+	}
 }
 
 // giverTarget returns the index in pl's targets of the place that

@@ -3,6 +3,7 @@ package runtime
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -52,15 +53,14 @@ type supply struct {
 
 // cost is the bound of moving the part's field d units (d > 0) from *s.
 func suppliesCost[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64) float64 {
-	return suppliesOf(u, d, s, number, nil, 0, true, nil)
+	return suppliesOf(u, d, s, number, nil, 0, true)
 }
 
 // suppliesOf is suppliesCost with only the shares whose tags (parallel
 // to u.segs, when set) are within within: the units of plans that go
 // only to those places (see place); cut says whether they may take the
-// shares boundSupplies left out (u.cut). room, when set, holds each
-// share's free units in *s, read once for several calls.
-func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8, cut bool, room *[maxShares]float64) float64 {
+// shares boundSupplies left out (u.cut).
+func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) float64, tags []uint8, within uint8, cut bool) float64 {
 	h := 0.0
 	for i := range u.segs {
 		sg := &u.segs[i]
@@ -70,13 +70,7 @@ func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) fl
 		if sg.use == nil {
 			return h + d*sg.unit
 		}
-		var free float64
-		if room != nil {
-			free = room[i]
-		} else {
-			free = sg.use.runs(number(s, sg.use.field)) * sg.step
-		}
-		take := min(d, free)
+		take := min(d, sg.use.runs(number(s, sg.use.field))*sg.step)
 		h += take * sg.unit
 		if d -= take; d <= 0 {
 			return h
@@ -95,6 +89,30 @@ func suppliesOf[S any](u *supplies, d float64, s *S, number func(*S, FieldID) fl
 	// the shares early only at one without a limit or a place, which is
 	// within every set of places.
 	return math.Inf(1)
+}
+
+// suppliesIn is suppliesOf with the shares in take (bit k for segs[k],
+// as place.within says for a set of places) and the free units of each
+// in room.
+func suppliesIn(u *supplies, d float64, take uint16, room *[maxShares]float64, cut bool) float64 {
+	h := 0.0
+	for w := take; w != 0; w &= w - 1 {
+		i := bits.TrailingZeros16(w)
+		sg := &u.segs[i]
+		if sg.use == nil {
+			return h + d*sg.unit
+		}
+		t := room[i]
+		if d <= t { // min(d, t), without the cost of its NaN and zero cases
+			return h + d*sg.unit
+		}
+		h += t * sg.unit
+		d -= t
+	}
+	if cut && u.cut != nil {
+		return h + d*u.segs[len(u.segs)-1].unit
+	}
+	return math.Inf(1) // see suppliesOf
 }
 
 // gives is an action that gives back a field a supply uses up: gain runs
