@@ -46,6 +46,9 @@ func HashFloat(h uint64, v float64) uint64 {
 }
 
 // HashString folds a string into h, eight bytes at a time, and its length.
+// The last 1 to 7 bytes go in one word without a loop: two 4-byte loads
+// that overlap from 4 on, the first, middle and last byte below that;
+// for a given length, either takes every byte.
 func HashString(h uint64, s string) uint64 {
 	h = HashWord(h, uint64(len(s)))
 	for len(s) >= 8 {
@@ -53,8 +56,11 @@ func HashString(h uint64, s string) uint64 {
 		s = s[8:]
 	}
 	var tail uint64
-	for i := len(s) - 1; i >= 0; i-- {
-		tail = tail<<8 | uint64(s[i])
+	switch n := len(s); {
+	case n >= 4:
+		tail = uint64(binary.LittleEndian.Uint32([]byte(s[:4]))) | uint64(binary.LittleEndian.Uint32([]byte(s[n-4:])))<<32
+	case n > 0:
+		tail = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
 	return HashWord(h, tail)
 }

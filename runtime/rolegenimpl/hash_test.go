@@ -21,3 +21,24 @@ func TestHashHelpers(t *testing.T) {
 	assert.Zero(t, rolegenimpl.HashBit(false, 3))
 	assert.Equal(t, uint64(0xc611a02fb65b2671), rolegenimpl.HashMix(rolegenimpl.HashWord(h, 42)))
 }
+
+// Every byte of a string counts, whatever its length and place.
+func TestHashStringReadsEveryByte(t *testing.T) {
+	h := rolegenimpl.HashStart
+	for n := 1; n <= 24; n++ {
+		b := []byte("abcdefghijklmnopqrstuvwxyz"[:n])
+		want := rolegenimpl.HashString(h, string(b))
+		for i := range b {
+			c := b[i]
+			b[i] = 'A'
+			assert.NotEqual(t, want, rolegenimpl.HashString(h, string(b)), "length %d, byte %d", n, i)
+			b[i] = c
+		}
+	}
+}
+
+// HashString allocates nothing.
+func TestHashStringDoesNotAllocate(t *testing.T) {
+	s := "forest and river"
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = rolegenimpl.HashString(rolegenimpl.HashStart, s[:7]) }))
+}
