@@ -194,6 +194,16 @@ func (d *Domain[S]) usedUp(c *condition[S], i int, a ActionID) (u *consumption, 
 // An action that gives a field back may use up one of its own (Cast
 // needs bait): the runs it gives back then cost its share while its own
 // field lasts, and its share and what giving that back costs after.
+//
+// An action that gives a field back may also move the part's own field
+// away by steps (BuyCloth: Gold -= 5, for a SellCloth that brings 9):
+// a run it allows then moves the field by the difference (4), the net,
+// and a share whose net is none moves it nowhere. Every unit such a run
+// brings costs a plan the giver's loss too (a bolt bought and sold nets
+// 4 gold for the cost of both), so the bound stays below every plan's
+// cost; and a run of the giver raises the distance by its loss and adds
+// free runs that fill the same distance for its cost less, so that the
+// bound falls by at most that cost: it stays consistent.
 func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 	pb, p := &c.bounds[i], &c.parts[i]
 	if d.Number == nil || p.Cmp < CmpLt || !pb.stepped() || !math.IsInf(pb.reset, 1) {
@@ -221,14 +231,18 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 		segs = append(segs, supply{unit: cost / step, step: step, use: u, by: NoAction})
 		for _, g := range by {
 			share := d.Actions[g.act].Cost / g.gain
+			net := step - d.lostBy(p, g.act)/g.gain
+			if net <= 0 {
+				continue // its runs bring the part nothing
+			}
 			uo, eo, _ := d.usedUp(c, i, g.act)
 			if uo == nil || uo.field == u.field {
-				segs = append(segs, supply{unit: (cost + share) / step, by: g.act})
+				segs = append(segs, supply{unit: (cost + share) / net, by: g.act})
 				continue
 			}
-			segs = append(segs, supply{unit: (cost + share) / step, step: g.gain * step, use: uo, by: g.act})
+			segs = append(segs, supply{unit: (cost + share) / net, step: g.gain * net, use: uo, by: g.act})
 			if !math.IsInf(eo, 1) {
-				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / step, by: g.act})
+				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / net, by: g.act})
 			}
 		}
 	}
@@ -248,6 +262,53 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 		return nil // the cheapest has no limit: the steps' bound already says it
 	}
 	return &supplies{segs: slices.Clip(segs)}
+}
+
+// lostBy is how far one run of action a moves the field of part p (a
+// comparison Lt, Le, Gt or Ge) away from holding by steps: 0 when it
+// does not, when it changes the field in a way its form does not tell,
+// or when the field's range may clamp the step and a's precondition does
+// not leave it room (as the giver's effect on the part was read before:
+// never more than a run loses).
+func (d *Domain[S]) lostBy(p *Part, a ActionID) float64 {
+	lost := 0.0
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field != p.Field {
+			continue
+		}
+		if ch.Op != ChangeAdd {
+			return 0
+		}
+		lost += ch.Num
+	}
+	up := p.Cmp >= CmpGt // the field must rise: what falls is lost
+	if up {
+		lost = -lost
+	}
+	if lost <= 0 {
+		return 0
+	}
+	rg := d.Fields[p.Field].Range
+	if up && rg.HasMin || !up && rg.HasMax {
+		// The step lands in the range: it loses all of it only where
+		// the precondition keeps the field that far from its end.
+		room := false
+		for _, q := range d.pres[a].parts {
+			if q.Field != p.Field {
+				continue
+			}
+			switch {
+			case up && (q.Cmp == CmpGe || q.Cmp == CmpGt):
+				room = room || q.Num-lost >= rg.Lo()
+			case !up && (q.Cmp == CmpLe || q.Cmp == CmpLt):
+				room = room || q.Num+lost <= rg.Hi()
+			}
+		}
+		if !room {
+			return 0
+		}
+	}
+	return lost
 }
 
 // boundSupplies sets bounds[i].supply of the goal condition c where the

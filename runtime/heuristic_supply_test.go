@@ -15,7 +15,8 @@ import (
 // move: its actions add to it and use up another field (Sell: Coins +=
 // 3, Fish -= 1, needs Fish >= 1), which other actions give back by steps
 // or by setting it, some of them using up a field of their own (Cast
-// needs bait); other actions take from V0, or move the other fields.
+// needs bait), and some take from V0 as they do (buying the cloth that
+// sells); other actions take from V0, or move the other fields.
 // Every field stays within 0..4: a step's precondition leaves it room.
 func newRandomSupplyRole(r *rand.Rand) *randomRole {
 	rr := &randomRole{nf: 4}
@@ -44,6 +45,9 @@ func newRandomSupplyRole(r *rand.Rand) *randomRole {
 		}
 		if r.IntN(2) == 0 {
 			a.uses(other(f), 1)
+		}
+		if r.IntN(3) == 0 {
+			a.uses(0, 1) // and takes from the goal's field (BuyCloth: Gold -= 5)
 		}
 		rr.actions = append(rr.actions, a)
 	}
@@ -129,6 +133,26 @@ func (st *admissibility) consistent(t *testing.T, rr *randomRole, bare *runtime.
 				"goal %s: h(%v) = %g, A%d (cost %g) leads to %v, h = %g; %+v", rr.d.Goals[0].CondText, s.V, h, ai, a.cost, next.V, rr.d.LowerBound(0, next), rr.actions)
 		}
 	}
+}
+
+// A supply given back by an action that takes from the part's own field
+// (Buy: V0 -= 1 for the V1 that Sell: V0 += 3 uses up) brings only the
+// difference a run: the merchant who buys a bolt for 5 and sells it for
+// 9 is 4 richer for the cost of both steps.
+func TestABoughtSupplyBringsWhatItNets(t *testing.T) {
+	sell := roleAction{cost: 1}
+	sell.adds(0, 3)
+	sell.uses(1, 1)
+	buy := roleAction{cost: 1}
+	buy.adds(1, 1)
+	buy.uses(0, 1)
+	work := roleAction{cost: 3}
+	work.adds(0, 1)
+	rr := &randomRole{nf: 2, actions: []roleAction{sell, buy, work}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 4}}}
+	// Four units at one a unit (a Buy and a Sell for two), where a Sell
+	// alone would count 3 for one: 4, not 2.67. The cheapest plan costs
+	// 8 (Work, Buy, Sell, Work).
+	assertEstimate(t, rr, 4)
 }
 
 // Two parts whose supplies use up one field (V1, which one action gives
