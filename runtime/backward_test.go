@@ -566,3 +566,26 @@ func TestChainerCountsStepsFromOutsideTheRange(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Rest", "Rest", "Rest", "Rest", "Rest", "Rest"}, names(d, p.Steps))
 }
+
+// A trader who must buy what she sells, in another market, buys enough
+// for the gold she lacks at what a trip nets, not at what a sale brings:
+// selling at 3 what she buys at 1 brings 2 a bolt, so five more gold is
+// three bolts in one trip, where counting 3 a bolt bought two and made a
+// second trip for the last. V0 is her gold, V1 her bolts, V2 the market
+// she is at (0 buys, 1 sells).
+func TestChainerBuysForWhatATripNets(t *testing.T) {
+	sell := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}, {f: 1, op: runtime.CmpGe, k: 1}},
+		eff: []roleEffect{{f: 0, add: true, k: 3}, {f: 1, add: true, k: -1}}}
+	buy := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 0}, {f: 0, op: runtime.CmpGe, k: 1}},
+		eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 0, add: true, k: -1}}}
+	toBuy := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 0}}, eff: []roleEffect{{f: 2, k: 0}}}
+	toSell := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 1}}, eff: []roleEffect{{f: 2, k: 1}}}
+	rr := &randomRole{nf: 3, actions: []roleAction{sell, buy, toBuy, toSell}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 15}}}
+	rr.d = rr.domain()
+	start := roleState{V: [roleFields]int{10, 0, 1}}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(rr.d).PlanGoalInto(context.Background(), start, 0, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(rr.d).PlanGoalInto(context.Background(), start, 0, &p))
+	assert.Equal(t, 12.0, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
+	assert.Equal(t, ref.Cost, p.Cost, "the chainer: %v", names(rr.d, p.Steps))
+}

@@ -207,7 +207,49 @@ func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing u
 		return batch{}
 	}
 	runs := cond.repeats(o.act, o.advances&failing, b, &c.fields)
+	if w := o.advances & failing; cond.lost != nil && w&(w-1) == 0 {
+		runs = c.netRuns(cond, b, o.act, bits.TrailingZeros64(w), pre, parts, runs)
+	}
 	return batch{runs: int32(min(runs, MaxMaxDepth)), parts: parts}
+}
+
+// netRuns is the runs of action a that part i of cond (established for
+// batch b) needs, runs by its steps alone, where giving back what a
+// uses up of its precondition (the parts of pre in parts) moves the
+// part's field away (condition.lost): the runs the fields at hand allow
+// bring a whole step each, and each run after them only the step less
+// that loss (a bolt of cloth bought for 5 and sold for 9 brings 4: ten
+// more gold is three bolts, not two).
+func (c *chainCall[S]) netRuns(cond *condition[S], b batch, a ActionID, i int, pre *condition[S], parts uint64, runs float64) float64 {
+	n := len(cond.parts)
+	lost, step := cond.lost[int(a)*n+i], cond.steps[int(a)*n+i]
+	net := math.Abs(step) - lost
+	if !(lost > 0) || !(net > 0) || cond.ranged&(1<<i) != 0 {
+		return runs
+	}
+	p := &cond.parts[i]
+	if b.of(i) {
+		q := cond.shifted(i, b)
+		p = &q
+	}
+	x, ok := c.fields.get(p.Field)
+	if !ok {
+		return runs
+	}
+	hand := runs
+	for w := parts; w != 0; w &= w - 1 {
+		j := bits.TrailingZeros64(w)
+		y, ok := c.fields.get(pre.parts[j].Field)
+		if !ok {
+			return runs
+		}
+		u := consumed(&pre.parts[j], pre.use[j])
+		hand = min(hand, u.runs(y))
+	}
+	if hand >= runs {
+		return runs
+	}
+	return hand + p.steps(x+hand*step, math.Copysign(net, step))
 }
 
 // order sorts list, the choices of the frame of act (established for

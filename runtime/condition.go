@@ -24,6 +24,11 @@ type condition[S any] struct {
 	// field of an equality), what one step adds to its field.
 	rels  []Relation
 	steps []float64
+	// lost[a*len(parts)+i], when a advances parts[i] using up conjuncts of
+	// its own precondition on other fields, is what giving those back
+	// moves parts[i]'s field away a run of a, at least (see Domain.nets);
+	// nil when no action's is any.
+	lost []float64
 	// kept: the parts that no action moves away from holding (bit i
 	// for parts[i]): what a step does for them stays done.
 	kept uint64

@@ -400,6 +400,12 @@ func (d *Domain[S]) init() error {
 		}
 	}
 	for gi := range d.goals {
+		d.nets(&d.goals[gi])
+	}
+	for ai := range d.pres {
+		d.nets(&d.pres[ai])
+	}
+	for gi := range d.goals {
 		d.boundConsumption(&d.goals[gi])
 		d.boundSupplies(&d.goals[gi])
 		d.boundPlace(&d.goals[gi])

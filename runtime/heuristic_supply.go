@@ -264,6 +264,57 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 	return &supplies{segs: slices.Clip(segs)}
 }
 
+// nets sets c.lost: for each action that advances a part of c by steps
+// and uses up conjuncts of its own precondition on other fields, the sum
+// over those conjuncts of the least, over the actions that give one back,
+// of what they move the part's field away (Domain.lostBy) for each run
+// they give back; 0 where an action gives one back for nothing, or
+// gives it back in a way its form does not tell.
+func (d *Domain[S]) nets(c *condition[S]) {
+	if d.Number == nil {
+		return
+	}
+	n := len(c.parts)
+	for a := range d.Actions {
+		pre := &d.pres[a]
+		for i := range c.parts {
+			if c.steps[a*n+i] == 0 || c.parts[i].Cmp < CmpLt {
+				continue
+			}
+			sum := 0.0
+			for j := range pre.parts {
+				if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
+					continue
+				}
+				u := consumed(&pre.parts[j], pre.use[j])
+				least := math.Inf(1)
+				for g := range d.Actions {
+					if g == a {
+						continue
+					}
+					gain, known := d.givenBack(&u, ActionID(g))
+					if !known {
+						least = 0
+						break
+					}
+					if gain > 0 {
+						least = min(least, d.lostBy(&c.parts[i], ActionID(g))/gain)
+					}
+				}
+				if !math.IsInf(least, 1) {
+					sum += least
+				}
+			}
+			if sum > 0 {
+				if c.lost == nil {
+					c.lost = make([]float64, len(d.Actions)*n)
+				}
+				c.lost[a*n+i] = sum
+			}
+		}
+	}
+}
+
 // lostBy is how far one run of action a moves the field of part p (a
 // comparison Lt, Le, Gt or Ge) away from holding by steps: 0 when it
 // does not, when it changes the field in a way its form does not tell,
