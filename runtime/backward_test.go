@@ -589,3 +589,24 @@ func TestChainerBuysForWhatATripNets(t *testing.T) {
 	assert.Equal(t, 12.0, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
 	assert.Equal(t, ref.Cost, p.Cost, "the chainer: %v", names(rr.d, p.Steps))
 }
+
+// The first sale of a trip's bolts need not make up what buying them all
+// cost; the trip must: bought at 5 and sold at 9, three bolts take a
+// trader from 30 gold to 42, though the first sale leaves her at 24.
+func TestChainerJudgesATripByItsLastSale(t *testing.T) {
+	sell := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}, {f: 1, op: runtime.CmpGe, k: 1}},
+		eff: []roleEffect{{f: 0, add: true, k: 9}, {f: 1, add: true, k: -1}}}
+	buy := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 0}, {f: 0, op: runtime.CmpGe, k: 5}},
+		eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 0, add: true, k: -5}}}
+	toBuy := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 0}}, eff: []roleEffect{{f: 2, k: 0}}}
+	toSell := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 1}}, eff: []roleEffect{{f: 2, k: 1}}}
+	work := roleAction{cost: 2, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}}, eff: []roleEffect{{f: 0, add: true, k: 1}}}
+	rr := &randomRole{nf: 3, actions: []roleAction{sell, buy, toBuy, toSell, work}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 40}}}
+	rr.d = rr.domain()
+	start := roleState{V: [roleFields]int{30, 0, 1}}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(rr.d).PlanGoalInto(context.Background(), start, 0, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(rr.d).PlanGoalInto(context.Background(), start, 0, &p))
+	assert.Equal(t, 12.0, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
+	assert.Equal(t, ref.Cost, p.Cost, "the chainer: %v", names(rr.d, p.Steps))
+}

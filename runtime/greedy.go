@@ -33,6 +33,7 @@ type greedy[S comparable] struct {
 	from   []S
 	at     S // scratch: the state of the choices being made
 	after  S // scratch: the state after a step
+	proj   S // scratch: the state after the rest of a batch's runs (batchProgress)
 	// base and rem: the call's steps when the pass began, and how many
 	// more it may take.
 	base, rem int
@@ -355,6 +356,9 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	}
 	g.after = d.Apply(a, st)
 	progressed, failing := c.progress(c.need(below, ch.cond), bb, ch.want, &g.from[depth], &g.after)
+	if !progressed && ch.batch.runs > 1 {
+		progressed = g.batchProgress(ch, below, bb, depth)
+	}
 	if !progressed {
 		var r result
 		if failing, r = g.again(ch, below, bb, s, depth, mark); !r.is(found) {
@@ -376,6 +380,34 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	c.steps = append(c.steps, a)
 	c.event(TraceStep, NoGoal, a, depth, "")
 	return g.after, failing, result{kind: found}
+}
+
+// batchProgress reports whether the runs of ch's action that its batch
+// established its precondition for, the first taken (g.after), bring what
+// ch was chosen for closer to holding than it was at depth's state, where
+// giving back what they use up takes from a part ch serves (see
+// chainCall.netRuns): the first sale of bolts bought for the trip need
+// not make up what buying them all cost, the trip must.
+func (g *greedy[S]) batchProgress(ch *choice, below ActionID, bb batch, depth int) bool {
+	c, d := g.c, g.c.d
+	a := ch.opt.act
+	cond := c.need(below, ch.cond)
+	if cond.lost == nil {
+		return false
+	}
+	bought := false
+	for w, n := ch.want, len(cond.parts); w != 0; w &= w - 1 {
+		bought = bought || cond.lost[int(a)*n+bits.TrailingZeros64(w)] > 0
+	}
+	if !bought {
+		return false
+	}
+	g.proj = g.after
+	for k := int32(1); k < ch.batch.runs && d.pres[a].failing(g.proj) == 0; k++ {
+		g.proj = d.Apply(a, g.proj)
+	}
+	progressed, _ := c.progress(cond, bb, ch.want, &g.from[depth], &g.proj)
+	return progressed
 }
 
 // again is use when the step of ch's action, after its helpers' steps
