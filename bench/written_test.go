@@ -16,6 +16,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
 	"github.com/rolegen/rolegen/bench/internal/janitor"
+	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
 	"github.com/rolegen/rolegen/bench/internal/ranger"
@@ -201,6 +202,24 @@ func rangerStarts() []ranger.RangerState {
 	return starts
 }
 
+// merchantStarts are every combination of a few values of the
+// merchant's fields.
+func merchantStarts() []merchant.MerchantState {
+	var starts []merchant.MerchantState
+	for _, at := range []string{"village", "city", "port"} {
+		for _, gold := range []int{0, 2, 5, 12, 25} {
+			for _, grain := range []int{0, 3, 10} {
+				for _, cloth := range []int{0, 2, 5} {
+					for _, tired := range []int{0, 3, 6, 9, 11} {
+						starts = append(starts, merchant.MerchantState{At: at, Gold: gold, Grain: grain, Cloth: cloth, Tired: tired})
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // fisherStarts are every combination of a few values of the fisher's
 // fields.
 func fisherStarts() []fisher.FisherState {
@@ -230,6 +249,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
+		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
