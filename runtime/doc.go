@@ -76,12 +76,17 @@
 //     action must run for what it serves when each run consumes a field
 //     of its own precondition that it does not advance (SellWheat, for
 //     three sales, needs Wheat >= 3, not Wheat >= 1): the precondition is
-//     then established for all the runs at once.
+//     then established for all the runs at once. Where only actions that
+//     take from the served field give that precondition back (cloth
+//     bought for 5 to sell for 9), a run counts for what it nets (4).
 //   - A step runs the action of a frame whose precondition holds. It
 //     counts only when it brings what the choice was made for closer to
 //     holding than it was when the choice was made: a failing part now
-//     holds, or its field moved toward what it needs. Reaching a state
-//     not seen before is not progress.
+//     holds, or its field moved toward what it needs; a batched step
+//     whose helpers took from that field, when the batch's last run
+//     would (the first sale of a trip's bolts need not make up what
+//     buying them all cost). Reaching a state not seen before is not
+//     progress.
 //   - The protected goals of a goal are the goals of higher priority that
 //     held when its steps started: they must hold when they end.
 //   - An expansion is one frame (or, in the complete pass, one situation)
