@@ -58,6 +58,12 @@ type condition[S any] struct {
 	// a run (see Domain.consumes).
 	consumed uint64
 	use      []float64
+	// givers[j], for a consumed part j, are the other actions that give it
+	// back, each with its gain (Domain.givenBack), in declaration order;
+	// opaque marks the consumed parts one gives back in a way its form
+	// does not tell (see Domain.findGivers).
+	givers [][]gives
+	opaque uint64
 	// cheapest[i] is the cost of the cheapest action that can serve
 	// parts[i] (+Inf when none can), for the chainer's estimates.
 	cheapest []float64

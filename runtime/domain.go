@@ -397,6 +397,7 @@ func (d *Domain[S]) init() error {
 		d.widens = append(d.widens, d.widenings(ActionID(ai)))
 		if d.Number != nil {
 			d.consumes(&d.pres[ai], ActionID(ai))
+			d.findGivers(&d.pres[ai], ActionID(ai))
 		}
 	}
 	for gi := range d.goals {

@@ -144,6 +144,35 @@ func (d *Domain[S]) givenBack(u *consumption, o ActionID) (gain float64, known b
 	return gain, true
 }
 
+// findGivers sets pre.givers and pre.opaque for the consumed parts of
+// pre, action a's precondition: what the estimate's supplies (usedUp)
+// and the chainer's batches (Domain.nets) read of who gives them back.
+func (d *Domain[S]) findGivers(pre *condition[S], a ActionID) {
+	for j := range pre.parts {
+		if pre.consumed&(1<<j) == 0 {
+			continue
+		}
+		if pre.givers == nil {
+			pre.givers = make([][]gives, len(pre.parts))
+		}
+		u := consumed(&pre.parts[j], pre.use[j])
+		for o := range d.Actions {
+			if ActionID(o) == a {
+				continue
+			}
+			gain, known := d.givenBack(&u, ActionID(o))
+			if !known {
+				pre.opaque |= 1 << j
+				pre.givers[j] = nil
+				break
+			}
+			if gain > 0 {
+				pre.givers[j] = append(pre.givers[j], gives{act: ActionID(o), gain: gain})
+			}
+		}
+	}
+}
+
 // usedUp returns the conjunct of action a's precondition, on a field
 // other than part i's of c, whose use by a's runs costs most to give back
 // (e a run, +Inf when nothing gives it back), with the actions that give
@@ -153,34 +182,21 @@ func (d *Domain[S]) usedUp(c *condition[S], i int, a ActionID) (u *consumption, 
 	n := len(c.parts)
 	pre := &d.pres[a]
 	for j := range pre.parts {
-		if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
+		if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field || pre.opaque&(1<<j) != 0 {
 			continue
 		}
-		cu := consumed(&pre.parts[j], pre.use[j])
 		ej := math.Inf(1)
-		var gs []gives
-		for o := range d.Actions {
-			if ActionID(o) == a {
-				continue
-			}
-			gain, known := d.givenBack(&cu, ActionID(o))
-			if !known {
-				ej = 0
-				break
-			}
-			if gain <= 0 {
-				continue
-			}
+		for _, g := range pre.givers[j] {
 			for k := range n {
-				if c.rels[o*n+k].serves() {
+				if c.rels[int(g.act)*n+k].serves() {
 					ej = 0
 				}
 			}
-			ej = min(ej, d.Actions[o].Cost/gain)
-			gs = append(gs, gives{act: ActionID(o), gain: gain})
+			ej = min(ej, d.Actions[g.act].Cost/g.gain)
 		}
 		if ej > e {
-			u, e, by = &cu, ej, gs
+			cu := consumed(&pre.parts[j], pre.use[j])
+			u, e, by = &cu, ej, pre.givers[j]
 		}
 	}
 	return u, e, by
@@ -286,20 +302,12 @@ func (d *Domain[S]) nets(c *condition[S]) {
 				if pre.consumed&(1<<j) == 0 || pre.parts[j].Field == c.parts[i].Field {
 					continue
 				}
-				u := consumed(&pre.parts[j], pre.use[j])
+				if pre.opaque&(1<<j) != 0 {
+					continue // given back for nothing, as far as anyone can tell
+				}
 				least := math.Inf(1)
-				for g := range d.Actions {
-					if g == a {
-						continue
-					}
-					gain, known := d.givenBack(&u, ActionID(g))
-					if !known {
-						least = 0
-						break
-					}
-					if gain > 0 {
-						least = min(least, d.lostBy(&c.parts[i], ActionID(g))/gain)
-					}
+				for _, g := range pre.givers[j] {
+					least = min(least, d.lostBy(&c.parts[i], g.act)/g.gain)
 				}
 				if !math.IsInf(least, 1) {
 					sum += least
