@@ -571,42 +571,46 @@ func TestChainerCountsStepsFromOutsideTheRange(t *testing.T) {
 // for the gold she lacks at what a trip nets, not at what a sale brings:
 // selling at 3 what she buys at 1 brings 2 a bolt, so five more gold is
 // three bolts in one trip, where counting 3 a bolt bought two and made a
-// second trip for the last. V0 is her gold, V1 her bolts, V2 the market
-// she is at (0 buys, 1 sells).
+// second trip for the last.
 func TestChainerBuysForWhatATripNets(t *testing.T) {
-	sell := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}, {f: 1, op: runtime.CmpGe, k: 1}},
-		eff: []roleEffect{{f: 0, add: true, k: 3}, {f: 1, add: true, k: -1}}}
-	buy := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 0}, {f: 0, op: runtime.CmpGe, k: 1}},
-		eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 0, add: true, k: -1}}}
-	toBuy := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 0}}, eff: []roleEffect{{f: 2, k: 0}}}
-	toSell := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 1}}, eff: []roleEffect{{f: 2, k: 1}}}
-	rr := &randomRole{nf: 3, actions: []roleAction{sell, buy, toBuy, toSell}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 15}}}
-	rr.d = rr.domain()
-	start := roleState{V: [roleFields]int{10, 0, 1}}
-	var ref, p runtime.Plan
-	require.NoError(t, runtime.NewAStar(rr.d).PlanGoalInto(context.Background(), start, 0, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(rr.d).PlanGoalInto(context.Background(), start, 0, &p))
-	assert.Equal(t, 12.0, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
-	assert.Equal(t, ref.Cost, p.Cost, "the chainer: %v", names(rr.d, p.Steps))
+	rr := trader(3, 1, 15)
+	assertChainerCheapest(t, rr, roleState{V: [roleFields]int{10, 0, 1}}, 12)
 }
 
 // The first sale of a trip's bolts need not make up what buying them all
 // cost; the trip must: bought at 5 and sold at 9, three bolts take a
 // trader from 30 gold to 42, though the first sale leaves her at 24.
 func TestChainerJudgesATripByItsLastSale(t *testing.T) {
-	sell := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}, {f: 1, op: runtime.CmpGe, k: 1}},
-		eff: []roleEffect{{f: 0, add: true, k: 9}, {f: 1, add: true, k: -1}}}
-	buy := roleAction{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 0}, {f: 0, op: runtime.CmpGe, k: 5}},
-		eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 0, add: true, k: -5}}}
-	toBuy := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 0}}, eff: []roleEffect{{f: 2, k: 0}}}
-	toSell := roleAction{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 1}}, eff: []roleEffect{{f: 2, k: 1}}}
 	work := roleAction{cost: 2, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}}, eff: []roleEffect{{f: 0, add: true, k: 1}}}
-	rr := &randomRole{nf: 3, actions: []roleAction{sell, buy, toBuy, toSell, work}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 40}}}
+	rr := trader(9, 5, 40, work)
+	assertChainerCheapest(t, rr, roleState{V: [roleFields]int{30, 0, 1}}, 12)
+}
+
+// trader is a role that sells bolts for sell gold and buys them for buy,
+// in two markets three apart, with more actions besides, and wants gold
+// gold: V0 is her gold, V1 her bolts, V2 the market she is at (0 buys, 1
+// sells).
+func trader(sell, buy, gold int, more ...roleAction) *randomRole {
+	actions := []roleAction{
+		{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}, {f: 1, op: runtime.CmpGe, k: 1}},
+			eff: []roleEffect{{f: 0, add: true, k: sell}, {f: 1, add: true, k: -1}}},
+		{cost: 1, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 0}, {f: 0, op: runtime.CmpGe, k: buy}},
+			eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 0, add: true, k: -buy}}},
+		{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 0}}, eff: []roleEffect{{f: 2, k: 0}}},
+		{cost: 3, pre: []roleLit{{f: 2, op: runtime.CmpNe, k: 1}}, eff: []roleEffect{{f: 2, k: 1}}},
+	}
+	rr := &randomRole{nf: 3, actions: append(actions, more...), goal: []roleLit{{f: 0, op: runtime.CmpGe, k: gold}}}
 	rr.d = rr.domain()
-	start := roleState{V: [roleFields]int{30, 0, 1}}
+	return rr
+}
+
+// assertChainerCheapest holds A*'s plan for rr's goal from start to cost
+// want, and the chainer's to A*'s cost.
+func assertChainerCheapest(t *testing.T, rr *randomRole, start roleState, want float64) {
+	t.Helper()
 	var ref, p runtime.Plan
 	require.NoError(t, runtime.NewAStar(rr.d).PlanGoalInto(context.Background(), start, 0, &ref))
 	require.NoError(t, runtime.NewBackwardChainer(rr.d).PlanGoalInto(context.Background(), start, 0, &p))
-	assert.Equal(t, 12.0, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
+	assert.Equal(t, want, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
 	assert.Equal(t, ref.Cost, p.Cost, "the chainer: %v", names(rr.d, p.Steps))
 }
