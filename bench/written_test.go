@@ -475,6 +475,28 @@ func TestChainerRescueTakesALeadFirst(t *testing.T) {
 	assert.Contains(t, tr.String(), "goal Purse: Nap first, once, then the greedy pass")
 }
 
+// TestChainerRescueGivesALongLeadMore: the ranger in town with 14
+// stamina, two arrows, a rod and nothing to sell is to have 20 coins.
+// The greedy pass fails, and so does every lead's pass within its 16
+// expansions: the plan after walking to the forest is 21 steps long.
+// The rescue's race then needed 4,745 expansions (4 ms) to find the
+// cheapest plan (31). A second round gives that lead 64 expansions: a
+// plan at 36, found in about 550.
+func TestChainerRescueGivesALongLeadMore(t *testing.T) {
+	d := ranger.RangerDomain
+	s := ranger.RangerState{At: "town", Stamina: 14, Arrows: 2, Rod: true}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, ranger.RangerGoalStocked, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, ranger.RangerGoalStocked, &p))
+	assert.Equal(t, 31.0, ref.Cost)
+	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Less(t, p.Expansions, 1000, "a lead, not the race")
+	trace := tr.String()
+	assert.True(t, strings.Contains(trace, "goal Stocked: ToForest first, once, then the greedy pass"), "the trace tells of the lead")
+	assert.False(t, strings.Contains(trace, "no greedy plan; complete search"), "the race does not run")
+}
+
 // TestWithoutChainingChainsNothing: with WithoutChaining, every step of
 // every plan is an action that serves the goal; no helper is chained,
 // by the greedy pass or by a search after it. When the improvement and

@@ -428,7 +428,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	if first > later*(1+1e-9) {
 		// A plan dearer than the guess of another first choice; leads
 		// do not mend a detour (drop does).
-		cost, end = b.leads(st, rem, mark, cost, end)
+		cost, end = b.leads(st, rem, mark, cost, end, false)
 	}
 	c.work.budget = min(budget, c.work.expansions+left)
 	c.steps = c.steps[:mark]
@@ -544,7 +544,7 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	// expansions.
 	b.best = b.best[:0]
 	c.work.budget = min(budget, c.work.expansions+rescueLeads)
-	cost, end := b.leads(st, rem, mark, math.Inf(1), st)
+	cost, end := b.leads(st, rem, mark, math.Inf(1), st, true)
 	c.work.budget = budget
 	switch {
 	case c.work.err != nil:

@@ -152,7 +152,11 @@
 //     is a lead, tried cheapest first by its cost and the goal's lower
 //     bound after it, each greedy pass within 16 expansions. The
 //     improvement tries them; so does the rescue, first, within 256
-//     expansions in all, and when one finds a plan the complete pass
+//     expansions in all, and when none finds a plan, the rescue gives
+//     64 expansions to the first two whose pass ran out of them (a plan
+//     a lead makes possible may be long: a ranger in town with nothing
+//     to sell walks to the forest, then hunts, chops and fletches before
+//     he sells, 21 steps). When one finds a plan the complete pass
 //     looks for a cheaper one within the improvement's budget, where the
 //     rescue would have searched on.
 //   - Before the improvement searches, on each plan it finds, and on the

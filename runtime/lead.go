@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -13,6 +14,8 @@ type lead struct {
 	act   ActionID
 	runs  int
 	guess float64
+	// cut: its greedy pass ran out of expansions, not of choices.
+	cut bool
 }
 
 const (
@@ -23,6 +26,16 @@ const (
 	// take: after the right lead, it mostly finds its plan in a few,
 	// and a wrong lead should cost little.
 	leadPass = 16
+	// longLeadPass is how many expansions the rescue gives, in a second
+	// round, to a lead whose pass ran out of them in the first: where
+	// no plan is known yet, the plan a lead makes possible may be long
+	// (a ranger in town with nothing to sell walks to the forest first,
+	// then hunts, chops, fletches and sleeps before he sells: 21 steps),
+	// while the leads whose pass failed of itself are not run again.
+	longLeadPass = 64
+	// longLeads is how many leads the second round runs at most, in the
+	// order of their guesses.
+	longLeads = 2
 	// rescueLeads is how many expansions the rescue's leads may take in
 	// all (see rescue).
 	rescueLeads = 256
@@ -39,11 +52,13 @@ const (
 // one without a lead bought a pie for 23. Leads are tried cheapest guess
 // first (their cost and the goal's lower bound after them); one that
 // cannot beat the best plan, or that undoes a protected goal, is not.
-// Each pass may take leadPass expansions, all of them what is left of
-// the call's budget. It keeps the cheapest plan in b.best and returns
-// its cost and end state.
-func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S) (float64, S) {
-	c, d, g := &b.call, b.d, &b.greedy
+// Each pass may take leadPass expansions; in the rescue (long), when
+// none found a plan, a second round gives longLeadPass to the first
+// longLeads leads whose pass ran out of them. All of them are what is
+// left of the call's budget. It keeps the cheapest plan in b.best and returns its cost and
+// end state.
+func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S, long bool) (float64, S) {
+	c, d := &b.call, b.d
 	if rem < 2 {
 		return best, end
 	}
@@ -73,14 +88,41 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S) (fl
 			at, cost = after, cost+step
 			c.probe = at
 			if guess := cost + goal.bound(&c.probe, d.Number); guess < best*(1-1e-9) {
-				tries = append(tries, lead{a, runs, guess})
+				tries = append(tries, lead{act: a, runs: runs, guess: guess})
 			}
 		}
 	}
 	slices.SortStableFunc(tries, func(x, y lead) int { return cmp.Compare(x.guess, y.guess) })
-	for _, t := range tries {
+	best, end = b.tryLeads(st, rem, mark, best, end, tries, leadPass, share)
+	if long && math.IsInf(best, 1) && c.work.err == nil {
+		best, end = b.tryLeads(st, rem, mark, best, end, tries, longLeadPass, share)
+	}
+	c.work.budget = share
+	b.leadList = tries[:0]
+	c.steps = c.steps[:mark]
+	return best, end
+}
+
+// tryLeads runs the greedy pass after leads of tries in turn, pass
+// expansions at most each, until share is spent, and keeps the cheapest
+// plan (see leads). With pass leadPass it runs every lead and marks those
+// whose pass ran out of expansions; with longLeadPass, the first
+// longLeads of those.
+func (b *BackwardChainer[S]) tryLeads(st S, rem, mark int, best float64, end S, tries []lead, pass, share int) (float64, S) {
+	c, d, g := &b.call, b.d, &b.greedy
+	longs := 0
+	for i := range tries {
+		t := &tries[i]
 		if t.guess >= best*(1-1e-9) || c.work.expansions >= share {
 			break
+		}
+		if pass == longLeadPass {
+			if !t.cut {
+				continue
+			}
+			if longs++; longs > longLeads {
+				break
+			}
 		}
 		c.steps = c.steps[:mark]
 		at := st
@@ -88,8 +130,9 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S) (fl
 			c.steps = append(c.steps, t.act)
 			at = d.Actions[t.act].Effect(at)
 		}
-		c.work.budget = min(share, c.work.expansions+leadPass)
+		c.work.budget = min(share, c.work.expansions+pass)
 		r := g.run(at, rem-t.runs)
+		t.cut = !r.is(found) && c.work.expansions >= c.work.budget && c.work.budget < share
 		c.work.expansions = min(c.work.expansions, c.work.budget)
 		if c.work.err != nil {
 			break // the context is done
@@ -106,9 +149,6 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S) (fl
 			}
 		}
 	}
-	c.work.budget = share
-	b.leadList = tries[:0]
-	c.steps = c.steps[:mark]
 	return best, end
 }
 
