@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -584,6 +585,26 @@ func TestChainerJudgesATripByItsLastSale(t *testing.T) {
 	work := roleAction{cost: 2, pre: []roleLit{{f: 2, op: runtime.CmpEq, k: 1}}, eff: []roleEffect{{f: 0, add: true, k: 1}}}
 	rr := trader(9, 5, 40, work)
 	assertChainerCheapest(t, rr, roleState{V: [roleFields]int{30, 0, 1}}, 12)
+}
+
+// A trader with the gold for one bolt compounds: she buys the bolt, sells
+// it, and comes back for two, then four. Her greedy pass batched the
+// sales for the gold she lacks and chained a way to the gold for the
+// bolts they need, which is what the sales were for: it failed, and the
+// rescue searched. It now buys what the gold at hand buys, and plans the
+// cheapest plan alone.
+func TestChainerCompoundsATrade(t *testing.T) {
+	rr := trader(4, 2, 40)
+	start := roleState{V: [roleFields]int{2, 0, 0}}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(rr.d).PlanGoalInto(context.Background(), start, 0, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(rr.d, runtime.WithImprovement(0), runtime.WithTrace(&tr)).PlanGoalInto(context.Background(), start, 0, &p))
+	assert.Equal(t, 65.0, ref.Cost, "A*: %v", names(rr.d, ref.Steps))
+	assert.Equal(t, ref.Cost, p.Cost, "the chainer: %v", names(rr.d, p.Steps))
+	trace := tr.String()
+	assert.False(t, strings.Contains(trace, "no greedy plan"), "the greedy pass plans it")
+	assert.True(t, strings.Contains(trace, "batched for 1 of"), "the first sale is of the bolt the gold at hand buys")
 }
 
 // trader is a role that sells bolts for sell gold and buys them for buy,

@@ -79,6 +79,14 @@
 //     then established for all the runs at once. Where only actions that
 //     take from the served field give that precondition back (cloth
 //     bought for 5 to sell for 9), a run counts for what it nets (4).
+//     Once the state allows some of the runs, the greedy pass tops up
+//     what the others use only where that is not a field an action on
+//     the agenda serves, with an action that applies or whose
+//     precondition fails on no such field; else the precondition is
+//     established for the runs the state allows, and the goal comes back
+//     for the rest (a trader with 2 gold buys the sack it buys, sells it
+//     and comes back for two, where chaining a way to more gold for more
+//     sacks went in circles).
 //   - A step runs the action of a frame whose precondition holds. It
 //     counts only when it brings what the choice was made for closer to
 //     holding than it was when the choice was made: a failing part now

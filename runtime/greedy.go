@@ -21,6 +21,9 @@ type greedy[S comparable] struct {
 	// them, innermost last.
 	banned []uint64
 	bans   []ActionID
+	// serving[d] is what the action of the frame at depth d serves: the
+	// parts want of condition cond (see topUp).
+	serving []served[S]
 	// skip: the first choices the next satisfy passes over in its first
 	// expansion; resume[d], the index after the choice the first
 	// expansion of the frame at depth d took (-1: none remains). See
@@ -99,6 +102,7 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	n := min(c.cfg.maxDepth, presizedDepth) + 2
 	g.levels, g.from, g.resume = make([][]choice, n), make([]S, n), make([]int, n)
 	g.rootEsts = make([]float64, 0, c.listRoom())
+	g.serving = make([]served[S], n)
 	for i := range g.levels {
 		g.levels[i] = make([]choice, 0, c.listRoom())
 	}
@@ -236,6 +240,11 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 	c := g.c
 	mark := len(c.steps)
 	for failing != 0 {
+		if b.runs > 1 {
+			if b, failing = g.topUp(act, b, s, failing, depth); failing == 0 {
+				break
+			}
+		}
 		list, r, ok := g.expand(act, b, s, failing, depth)
 		if ok {
 			var next S
@@ -262,6 +271,67 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 		return s, r
 	}
 	return s, result{kind: found}
+}
+
+// served is what the action of a frame on the agenda serves: the parts
+// want of cond.
+type served[S comparable] struct {
+	cond *condition[S]
+	want uint64
+}
+
+// topUp returns the batch the frame of act at depth (for batch b, whose
+// precondition fails in s in parts failing) is still established for,
+// and its failing parts for that batch. Where s already allows some of
+// b's runs, the frame tops up what the others use only when that is not
+// a field the agenda is raising (gold, to buy grain to sell for gold),
+// and with an action that applies in s or whose precondition fails on
+// no such field (not another sack of grain for the gold its sale is to
+// bring). Else the frame is established for the runs s allows, and the
+// goal's frame comes back for the rest after them: buy the sack the
+// gold at hand buys, sell it, come back.
+func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int) (batch, uint64) {
+	c, d := g.c, g.c.d
+	pre := &d.pres[act]
+	extra := failing &^ pre.failing(s) // the parts that hold for one run, not for b's
+	if extra == 0 {
+		return b, failing
+	}
+	if !g.serves(pre, extra, depth) {
+		for j := range pre.opts {
+			o := &pre.opts[j]
+			if o.helps&extra != 0 && !g.serves(&d.pres[o.act], d.pres[o.act].failing(s), depth) {
+				return b, failing
+			}
+		}
+	}
+	c.probe = s // s itself would escape
+	c.fields.reset(d.Number, &c.probe, len(d.Fields))
+	runs := max(c.atHand(pre, b), 1)
+	if c.trace != nil {
+		c.event(TraceSkip, NoGoal, act, depth, "batched for "+strconv.Itoa(int(runs))+" of "+strconv.Itoa(int(b.runs))+" runs: more would need what the plan is for")
+	}
+	b.runs = runs
+	if runs == 1 {
+		b = batch{}
+	}
+	return b, c.failing(pre, b, &c.probe)
+}
+
+// serves reports whether a part of cond in parts is on a field that the
+// action of a frame on the agenda, down to depth, serves.
+func (g *greedy[S]) serves(cond *condition[S], parts uint64, depth int) bool {
+	for w := parts; w != 0; w &= w - 1 {
+		f := cond.parts[bits.TrailingZeros64(w)].Field
+		for _, sv := range g.serving[1 : depth+1] {
+			for v := sv.want; v != 0; v &= v - 1 {
+				if sv.cond.parts[bits.TrailingZeros64(v)].Field == f {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // expand makes an expansion of the frame at depth (of action act, for
@@ -347,6 +417,10 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	st := s
 	if ch.pre != 0 {
 		g.mark(a)
+		for depth >= len(g.serving) {
+			g.serving = append(g.serving, served[S]{})
+		}
+		g.serving[depth] = served[S]{c.need(below, ch.cond), ch.want}
 		var r result
 		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)
 		g.unmark(a)
