@@ -80,8 +80,8 @@
 //     take from the served field give that precondition back (cloth
 //     bought for 5 to sell for 9), a run counts for what it nets (4).
 //     Once the state allows some of the runs, the greedy pass tops up
-//     what the others use only where that is not a field an action on
-//     the agenda serves, with an action that applies or whose
+//     what the others use with an action that applies, or, where that
+//     is not a field an action on the agenda serves, with one whose
 //     precondition fails on no such field; else the precondition is
 //     established for the runs the state allows, and the goal comes back
 //     for the rest (a trader with 2 gold buys the sack it buys, sells it

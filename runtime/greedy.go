@@ -283,13 +283,14 @@ type served[S comparable] struct {
 // topUp returns the batch the frame of act at depth (for batch b, whose
 // precondition fails in s in parts failing) is still established for,
 // and its failing parts for that batch. Where s already allows some of
-// b's runs, the frame tops up what the others use only when that is not
-// a field the agenda is raising (gold, to buy grain to sell for gold),
-// and with an action that applies in s or whose precondition fails on
-// no such field (not another sack of grain for the gold its sale is to
-// bring). Else the frame is established for the runs s allows, and the
-// goal's frame comes back for the rest after them: buy the sack the
-// gold at hand buys, sell it, come back.
+// b's runs, the frame tops up what the others use with an action that
+// applies in s (no walk away for it), or, when what they use is not a
+// field the agenda is raising
+// (gold, to buy cloth to sell for gold), with one whose precondition
+// fails on no such field (not another sack of grain for the gold its
+// sale is to bring). Else the frame is established for the runs s
+// allows, and the goal's frame comes back for the rest after them: buy
+// the sack the gold at hand buys, sell it, come back.
 func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int) (batch, uint64) {
 	c, d := g.c, g.c.d
 	pre := &d.pres[act]
@@ -297,12 +298,15 @@ func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int)
 	if extra == 0 {
 		return b, failing
 	}
-	if !g.serves(pre, extra, depth) {
-		for j := range pre.opts {
-			o := &pre.opts[j]
-			if o.helps&extra != 0 && !g.serves(&d.pres[o.act], d.pres[o.act].failing(s), depth) {
-				return b, failing
-			}
+	served := g.serves(pre, extra, depth)
+	for j := range pre.opts {
+		o := &pre.opts[j]
+		if o.helps&extra == 0 {
+			continue
+		}
+		f := d.pres[o.act].failing(s)
+		if f == 0 || !served && !g.serves(&d.pres[o.act], f, depth) {
+			return b, failing
 		}
 	}
 	c.probe = s // s itself would escape
