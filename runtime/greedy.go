@@ -285,10 +285,9 @@ type served[S comparable] struct {
 // and its failing parts for that batch. Where s already allows some of
 // b's runs, the frame tops up what the others use with an action that
 // applies in s (no walk away for it), or, when what they use is not a
-// field the agenda is raising
-// (gold, to buy cloth to sell for gold), with one whose precondition
-// fails on no such field (not another sack of grain for the gold its
-// sale is to bring). Else the frame is established for the runs s
+// field the agenda is raising (gold, to buy cloth to sell for gold),
+// with one whose precondition fails on no such field (not another sack
+// of grain for the gold its sale is to bring). Else the frame is established for the runs s
 // allows, and the goal's frame comes back for the rest after them: buy
 // the sack the gold at hand buys, sell it, come back.
 func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int) (batch, uint64) {
@@ -298,14 +297,14 @@ func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int)
 	if extra == 0 {
 		return b, failing
 	}
-	served := g.serves(pre, extra, depth)
+	raised := g.serves(pre, extra, depth)
 	for j := range pre.opts {
 		o := &pre.opts[j]
 		if o.helps&extra == 0 {
 			continue
 		}
 		f := d.pres[o.act].failing(s)
-		if f == 0 || !served && !g.serves(&d.pres[o.act], f, depth) {
+		if f == 0 || !raised && !g.serves(&d.pres[o.act], f, depth) {
 			return b, failing
 		}
 	}
@@ -415,15 +414,12 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	a := ch.opt.act
 	mark := len(c.steps)
 	for depth >= len(g.from) {
-		g.from = append(g.from, s)
+		g.from, g.serving = append(g.from, s), append(g.serving, served[S]{})
 	}
 	g.from[depth] = s
 	st := s
 	if ch.pre != 0 {
 		g.mark(a)
-		for depth >= len(g.serving) {
-			g.serving = append(g.serving, served[S]{})
-		}
 		g.serving[depth] = served[S]{c.need(below, ch.cond), ch.want}
 		var r result
 		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)

@@ -55,8 +55,8 @@ const (
 // Each pass may take leadPass expansions; in the rescue (long), when
 // none found a plan, a second round gives longLeadPass to the first
 // longLeads leads whose pass ran out of them. All of them are what is
-// left of the call's budget. It keeps the cheapest plan in b.best and returns its cost and
-// end state.
+// left of the call's budget. It keeps the cheapest plan in b.best and
+// returns its cost and end state.
 func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S, long bool) (float64, S) {
 	c, d := &b.call, b.d
 	if rem < 2 {
@@ -93,9 +93,9 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S, lon
 		}
 	}
 	slices.SortStableFunc(tries, func(x, y lead) int { return cmp.Compare(x.guess, y.guess) })
-	best, end = b.tryLeads(st, rem, mark, best, end, tries, leadPass, share)
+	best, end = b.tryLeads(st, rem, mark, best, end, tries, false, share)
 	if long && math.IsInf(best, 1) && c.work.err == nil {
-		best, end = b.tryLeads(st, rem, mark, best, end, tries, longLeadPass, share)
+		best, end = b.tryLeads(st, rem, mark, best, end, tries, true, share)
 	}
 	c.work.budget = share
 	b.leadList = tries[:0]
@@ -103,20 +103,23 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S, lon
 	return best, end
 }
 
-// tryLeads runs the greedy pass after leads of tries in turn, pass
-// expansions at most each, until share is spent, and keeps the cheapest
-// plan (see leads). With pass leadPass it runs every lead and marks those
-// whose pass ran out of expansions; with longLeadPass, the first
-// longLeads of those.
-func (b *BackwardChainer[S]) tryLeads(st S, rem, mark int, best float64, end S, tries []lead, pass, share int) (float64, S) {
+// tryLeads runs the greedy pass after leads of tries in turn until share
+// is spent, and keeps the cheapest plan (see leads). The first round
+// runs every lead, leadPass expansions at most each, and marks those
+// whose pass ran out of expansions; the second round (second) runs the
+// first longLeads of those, longLeadPass expansions at most each.
+func (b *BackwardChainer[S]) tryLeads(st S, rem, mark int, best float64, end S, tries []lead, second bool, share int) (float64, S) {
 	c, d, g := &b.call, b.d, &b.greedy
-	longs := 0
+	pass, longs := leadPass, 0
+	if second {
+		pass = longLeadPass
+	}
 	for i := range tries {
 		t := &tries[i]
 		if t.guess >= best*(1-1e-9) || c.work.expansions >= share {
 			break
 		}
-		if pass == longLeadPass {
+		if second {
 			if !t.cut {
 				continue
 			}
