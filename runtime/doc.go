@@ -131,7 +131,12 @@
 //     (some plans begin with a step that undoes what the goal needs, so
 //     that another step becomes possible, and goal regression builds
 //     none of them); so neither spends more than about twice what the
-//     quicker of the two needs alone. The rescue does not run when the
+//     quicker of the two needs alone. When the complete pass's plan comes
+//     first and costs more than the goal's lower bound, the forward
+//     search goes on for a cheaper one, for up to twice the
+//     improvement's budget ([WithImprovement]), and stops as soon as the
+//     least f on its open list, a lower bound on every plan it has yet to
+//     find, reaches that plan's cost. The rescue does not run when the
 //     greedy pass failed at the depth limit alone ([MaxDepthExceeded]).
 //     The complete pass also runs, bounded by the cost
 //     of the greedy pass's plan (branch and bound), when that plan has a

@@ -167,3 +167,16 @@ func (h *minHeap) pop() openEntry {
 	l[i] = last
 	return top
 }
+
+// minF is the least f on the list, +Inf when it is empty (a stale entry
+// may make it lower than the least live one).
+func (o *openList) minF() float64 {
+	f := math.Inf(1)
+	if o.heap.n > 0 {
+		f = math.Float64frombits(o.heap.l[0].f)
+	}
+	if o.hasHot {
+		f = min(f, math.Float64frombits(o.hot.f))
+	}
+	return f
+}

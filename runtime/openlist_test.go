@@ -12,7 +12,7 @@ import (
 // The open list pops its entries in the order of their numbers (f up,
 // then g down, then node up), whatever the mix of pushes and pops, ties
 // and values: the reference is a sorted slice of the same entries,
-// compared as floats.
+// compared as floats. Its minF is always the least f on it.
 func TestOpenListOrder(t *testing.T) {
 	type ref struct {
 		f, g float64
@@ -39,6 +39,11 @@ func TestOpenListOrder(t *testing.T) {
 		var want []ref
 		node := int32(0)
 		for op := range 400 {
+			least := math.Inf(1)
+			for _, w := range want {
+				least = min(least, w.f)
+			}
+			require.Equal(t, least, o.minF(), "round %d, op %d: the least f", round, op)
 			if len(want) > 0 && rng.IntN(3) == 0 {
 				slices.SortFunc(want, less)
 				e := o.pop()
