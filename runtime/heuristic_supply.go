@@ -210,6 +210,9 @@ func (d *Domain[S]) usedUp(c *condition[S], i int, a ActionID) (u *consumption, 
 // An action that gives a field back may use up one of its own (Cast
 // needs bait): the runs it gives back then cost its share while its own
 // field lasts, and its share and what giving that back costs after.
+// Where what gives that back moves the part's field away (the sack of
+// flour a baker buys with the coins her loaves sell for), the least it
+// does so for a run of the giver comes off the net as well (below).
 //
 // An action that gives a field back may also move the part's own field
 // away by steps (BuyCloth: Gold -= 5, for a SellCloth that brings 9):
@@ -251,14 +254,28 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 			if net <= 0 {
 				continue // its runs bring the part nothing
 			}
-			uo, eo, _ := d.usedUp(c, i, g.act)
+			uo, eo, byo := d.usedUp(c, i, g.act)
 			if uo == nil || uo.field == u.field {
 				segs = append(segs, supply{unit: (cost + share) / net, by: g.act})
 				continue
 			}
 			segs = append(segs, supply{unit: (cost + share) / net, step: g.gain * net, use: uo, by: g.act})
-			if !math.IsInf(eo, 1) {
-				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / net, by: g.act})
+			if math.IsInf(eo, 1) {
+				continue
+			}
+			// Past the giver's own free runs, what gives its field back
+			// may move the part's field away too (flour bought with the
+			// coins the loaves are baked and sold for): the least it
+			// does a run of the giver comes off the net.
+			lost := math.Inf(1)
+			for _, h := range byo {
+				lost = min(lost, d.lostBy(p, h.act)/h.gain)
+			}
+			if math.IsInf(lost, 1) {
+				lost = 0
+			}
+			if net2 := net - lost/g.gain; net2 > 0 {
+				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / net2, by: g.act})
 			}
 		}
 	}

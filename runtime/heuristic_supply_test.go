@@ -155,6 +155,31 @@ func TestABoughtSupplyBringsWhatItNets(t *testing.T) {
 	assertEstimate(t, rr, 4)
 }
 
+// A supply whose giver uses up a field of its own, given back by an
+// action that takes from the part's field (Sell: V0 += 2 uses a loaf,
+// V1; Bake gives two loaves for a sack, V2; Buy gives a sack for a coin
+// of V0), nets only what the sale brings less what the sack cost: past
+// the loaves and the sacks at hand, a unit costs (1 + 1/2 + 1/2) / (2 -
+// 1/2) = 4/3, not (1 + 1/2 + 1/2) / 2 = 1 (the baker who busks, buys
+// flour with the coins, bakes and sells).
+func TestASupplyBoughtTwoStepsAwayNets(t *testing.T) {
+	sell := roleAction{cost: 1}
+	sell.adds(0, 2)
+	sell.uses(1, 1)
+	bake := roleAction{cost: 1}
+	bake.adds(1, 2)
+	bake.uses(2, 1)
+	buy := roleAction{cost: 1}
+	buy.adds(2, 1)
+	buy.uses(0, 1)
+	work := roleAction{cost: 4}
+	work.adds(0, 1)
+	rr := &randomRole{nf: 3, actions: []roleAction{sell, bake, buy, work}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 4}}}
+	// Four units at 4/3 a unit; the cheapest plan costs 8 (Work, Buy,
+	// Bake, Sell, Sell).
+	assertEstimate(t, rr, 16.0/3)
+}
+
 // Two parts whose supplies use up one field (V1, which one action gives
 // back) cannot both count its runs; the first part keeps its supply, and
 // the estimate stays consistent and admissible.
