@@ -19,6 +19,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/janitor"
 	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miner"
+	"github.com/rolegen/rolegen/bench/internal/potter"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
 	"github.com/rolegen/rolegen/bench/internal/ranger"
 	"github.com/rolegen/rolegen/bench/internal/smith"
@@ -221,6 +222,26 @@ func bakerStarts() []baker.BakerState {
 	return starts
 }
 
+// potterStarts are every combination of a few values of the potter's
+// fields.
+func potterStarts() []potter.PotterState {
+	var starts []potter.PotterState
+	for _, where := range []string{"home", "pit", "market"} {
+		for _, coins := range []int{0, 3, 8, 15} {
+			for _, clay := range []int{0, 2} {
+				for _, pots := range []int{0, 1, 3} {
+					for _, wood := range []int{0, 2} {
+						for _, stamina := range []int{0, 3, 8, 12} {
+							starts = append(starts, potter.PotterState{Where: where, Coins: coins, Clay: clay, Pots: pots, Wood: wood, Stamina: stamina})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // merchantStarts are every combination of a few values of the
 // merchant's fields.
 func merchantStarts() []merchant.MerchantState {
@@ -271,6 +292,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
+		measureWritten("potter", potter.PotterDomain, potterStarts()),
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
@@ -769,6 +791,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
+		estimateWritten("potter", potter.PotterDomain, potterStarts()),
 		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
