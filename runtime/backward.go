@@ -694,10 +694,10 @@ func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
 // complete pass took, and the plan it is to beat may cost half as much
 // again as the cheapest (the baker's, in bench). When it was chosen
 // (before the supplies' estimate netted what a second giver takes from
-// the part's field, which made her searches shorter): going on for the
-// budget once, 9.5 % of her plans cost over 1.2 times the cheapest; twice, 8.1 %;
-// four times, 6.0 %, but the villager's dearest call then grows from
-// 0.60 to 0.78 ms.
+// the part's field, which made her searches shorter), going on for the
+// budget once left 9.5 % of her plans over 1.2 times the cheapest, twice
+// 8.1 %, four times 6.0 % but the villager's dearest call then grew
+// from 0.60 to 0.78 ms.
 const forwardMore = 2
 
 // forwardUntil resumes the forward search from st for n more expansions
