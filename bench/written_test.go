@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -382,6 +383,10 @@ func TestChainerTriesAnotherFirstChoice(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, miner.MinerGoalFresh, &p))
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assert.Equal(t, []string{"Rest", "Rest", "Rest", "Rest"}, d.Names(p.Steps))
+
+	// However large the improvement's budget.
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithImprovement(math.MaxInt)).PlanGoalInto(t.Context(), s, miner.MinerGoalFresh, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "WithImprovement(math.MaxInt): chainer %v", d.Names(p.Steps))
 }
 
 // TestChainerKeepsWhatAStepIsFor: the miner at the river with 12 gold and
@@ -573,6 +578,10 @@ func TestChainerSearchesOnForACheaperPlan(t *testing.T) {
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assertTraceTells(t, &tr, "the cheapest plan goal regression builds") // the complete pass wins the race
 	assertTraceTells(t, &tr, "searching forward, a plan of")             // and the forward search goes on
+
+	// However large the improvement's budget.
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithImprovement(math.MaxInt)).PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "WithImprovement(math.MaxInt): chainer %v", d.Names(p.Steps))
 }
 
 // TestChainerMerchantCompounds: the merchant in the village with 2 gold

@@ -91,8 +91,12 @@ func WithMaxDepth(n int) BackwardOption {
 // within n; where the rescue's complete pass found its plan before its
 // forward search, the forward search goes on for a cheaper one for up to
 // 2n states more, and stops as soon as it proves none is cheaper.
+//
+// n is taken as at most math.MaxInt32, so that a budget meant as
+// unbounded (math.MaxInt) is one: added to the expansions a call has
+// made, it would wrap around and leave the improvement nothing.
 func WithImprovement(n int) BackwardOption {
-	return backwardFunc(func(c *backwardConfig) { c.improvement = max(n, 0) })
+	return backwardFunc(func(c *backwardConfig) { c.improvement = min(max(n, 0), math.MaxInt32) })
 }
 
 // NewBackwardChainer returns a backward chainer over d.
@@ -655,7 +659,10 @@ func (b *BackwardChainer[S]) race(st S, rem int) (r result, situations, states i
 // already.
 func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
 	c := &b.call
-	n := forwardMore * b.cfg.improvement
+	n := b.cfg.improvement
+	if n <= math.MaxInt/forwardMore {
+		n *= forwardMore
+	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil || n <= 0 {
 		return result{kind: found} // finish reports the invalid cost
