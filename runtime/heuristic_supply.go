@@ -267,14 +267,7 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 			// may move the part's field away too (flour bought with the
 			// coins the loaves are baked and sold for): the least it
 			// does a run of the giver comes off the net.
-			lost := math.Inf(1)
-			for _, h := range byo {
-				lost = min(lost, d.lostBy(p, h.act)/h.gain)
-			}
-			if math.IsInf(lost, 1) {
-				lost = 0
-			}
-			if net2 := net - lost/g.gain; net2 > 0 {
+			if net2 := net - d.leastLost(p, byo)/g.gain; net2 > 0 {
 				segs = append(segs, supply{unit: (cost + share + eo/g.gain) / net2, by: g.act})
 			}
 		}
@@ -322,13 +315,7 @@ func (d *Domain[S]) nets(c *condition[S]) {
 				if pre.opaque&(1<<j) != 0 {
 					continue // given back for nothing, as far as anyone can tell
 				}
-				least := math.Inf(1)
-				for _, g := range pre.givers[j] {
-					least = min(least, d.lostBy(&c.parts[i], g.act)/g.gain)
-				}
-				if !math.IsInf(least, 1) {
-					sum += least
-				}
+				sum += d.leastLost(&c.parts[i], pre.givers[j])
 			}
 			if sum > 0 {
 				if c.lost == nil {
@@ -338,6 +325,20 @@ func (d *Domain[S]) nets(c *condition[S]) {
 			}
 		}
 	}
+}
+
+// leastLost is the least, over the actions in by that give back a
+// conjunct, of what they move the field of part p away (lostBy) for each
+// run of the conjunct's action they give back; 0 when by is empty.
+func (d *Domain[S]) leastLost(p *Part, by []gives) float64 {
+	if len(by) == 0 {
+		return 0
+	}
+	least := math.Inf(1)
+	for _, g := range by {
+		least = min(least, d.lostBy(p, g.act)/g.gain)
+	}
+	return least
 }
 
 // lostBy is how far one run of action a moves the field of part p (a
