@@ -608,6 +608,20 @@ func (a *AStar[S]) loop(ctx context.Context) (int32, error) {
 	return x.end()
 }
 
+// reweigh makes w the weight of the estimate in the open list's order
+// for the rest of the search, the entries waiting on it ordered again.
+func (a *AStar[S]) reweigh(w float64) {
+	a.weight = w
+	a.open.reorder(func(e *openEntry) bool {
+		nd := &a.nodes[e.node]
+		if !nd.open || !e.hasG(nd.g) {
+			return false // stale
+		}
+		e.f = math.Float64bits(nd.g + w*nd.h)
+		return true
+	})
+}
+
 // errPaused ends a part of a search run in parts (resume): not an
 // error any planner returns.
 var errPaused = errors.New("runtime: search paused")

@@ -106,3 +106,35 @@ func TaggedPlaces[S comparable](d *Domain[S]) (tagged, cut int) {
 	}
 	return tagged, cut
 }
+
+// PlanGoalReweighedInto plans goal g from s with a's A*, as A* proper for
+// n expansions and with its estimate weighed w times from then on (as the
+// chainer's forward search does past forwardExact states), for the
+// external tests. It also returns how many entries of the open list,
+// just reweighed, were stale, keyed with another weight, or out of the
+// heap's order.
+func PlanGoalReweighedInto[S comparable](ctx context.Context, a *AStar[S], s S, g GoalID, n int, w float64, p *Plan) (wrong int, err error) {
+	p.Reset()
+	a.stepBuf[0] = g
+	if err := a.begin(ctx, s, a.stepBuf[:], p); err != nil {
+		return 0, a.conclude(s, -1, err, p)
+	}
+	goal, err := a.resume(ctx, n)
+	if err == errPaused {
+		a.reweigh(w)
+		h := &a.open.heap
+		for i, e := range h.l[:h.n] {
+			nd := &a.nodes[e.node]
+			if !nd.open || !e.hasG(nd.g) || fromBits(e.f) != nd.g+w*nd.h || i > 0 && e.before(&h.l[(i-1)/2]) {
+				wrong++
+			}
+		}
+		if a.open.hasHot {
+			wrong++
+		}
+		goal, err = a.resume(ctx, -1)
+	}
+	err = a.conclude(s, goal, err, p)
+	a.weight = 1
+	return wrong, err
+}

@@ -180,3 +180,49 @@ func (o *openList) minF() float64 {
 	}
 	return f
 }
+
+// reorder recomputes the order key of every live entry with key (stale
+// entries, for which key reports false, are dropped) and makes the heap
+// again: all entries go into the heap, the slot is emptied.
+func (o *openList) reorder(key func(e *openEntry) bool) {
+	h := &o.heap
+	k := 0
+	for i := range h.n {
+		e := h.l[i]
+		if key(&e) {
+			h.l[k] = e
+			k++
+		}
+	}
+	h.n = k
+	if o.hasHot {
+		o.hasHot = false
+		if e := o.hot; key(&e) {
+			h.push(e)
+		}
+	}
+	for i := h.n/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+// down moves the entry at i down to where it belongs.
+func (h *minHeap) down(i int) {
+	l, n := h.l, h.n
+	e := l[i]
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && l[r].before(&l[c]) {
+			c = r
+		}
+		if !l[c].before(&e) {
+			break
+		}
+		l[i] = l[c]
+		i = c
+	}
+	l[i] = e
+}

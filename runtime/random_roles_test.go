@@ -795,3 +795,41 @@ func TestBackwardChainerOnRandomRolesWithRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestAStarReweighed: an A* search whose estimate is weighed twice from
+// some point on, as the chainer's forward search is past 512 states,
+// finds a plan at most twice the cheapest, on random roles; weighed from
+// its root on, it is WithWeight(2)'s search, state for state. Every entry
+// left on the open list is live, keyed with the new weight, in the
+// heap's order.
+func TestAStarReweighed(t *testing.T) {
+	ctx := context.Background()
+	problems := roleProblems(7, 80, 20, false)
+	require.Greater(t, len(problems), 400)
+	var p, q runtime.Plan
+	cheaper := 0
+	for _, pr := range problems {
+		d := pr.rr.d
+		require.NoError(t, runtime.NewAStar(d, runtime.WithWeight(2)).PlanGoalInto(ctx, pr.start, 0, &q))
+		a := runtime.NewAStar(d)
+		wrong, err := runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, 0, 2, &p)
+		require.NoError(t, err)
+		require.Zero(t, wrong, "role %d, start %v: entries reweighed wrong", pr.role, pr.start.V)
+		require.Equal(t, d.Names(q.Steps), d.Names(p.Steps), "role %d, start %v", pr.role, pr.start.V)
+		require.Equal(t, q.Expansions, p.Expansions, "role %d, start %v", pr.role, pr.start.V)
+		for _, n := range []int{3, 10} {
+			wrong, err := runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, n, 2, &p)
+			require.NoError(t, err)
+			require.Zero(t, wrong, "role %d, start %v: entries reweighed wrong after %d", pr.role, pr.start.V, n)
+			require.NoError(t, d.Verify(pr.start, &p))
+			assert.GreaterOrEqual(t, p.Cost, pr.optimal-1e-9, "role %d, start %v", pr.role, pr.start.V)
+			assert.LessOrEqual(t, p.Cost, 2*pr.optimal+1e-9, "role %d, start %v, weighed after %d", pr.role, pr.start.V, n)
+			if n == 10 && p.Cost < q.Cost {
+				cheaper++
+			}
+		}
+	}
+	// Expanding some states exactly first does find cheaper plans.
+	assert.Positive(t, cheaper)
+	t.Logf("%d problems; weighed after 10 states, %d plans cheaper than weighed throughout", len(problems), cheaper)
+}
