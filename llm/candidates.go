@@ -25,7 +25,18 @@ import (
 // Without WithGoals, verification checks only preconditions: the cheapest
 // plan that verifies may then be one that does less. Give the goals the
 // plans must reach with WithGoals when you ask for candidates.
-func WithCandidates(k int) Option { return func(c *config) { c.candidates = max(k, 1) } }
+//
+// k is at least 1 and at most MaxCandidates: a larger k asks for
+// MaxCandidates plans.
+func WithCandidates(k int) Option {
+	return func(c *config) { c.candidates = min(max(k, 1), MaxCandidates) }
+}
+
+// MaxCandidates is the most plans WithCandidates asks the model for in a
+// request. Each is a reply whose tokens count and a plan the run checks;
+// a k meant as "as many as there are" (math.MaxInt) would otherwise make
+// the run reserve room for that many replies.
+const MaxCandidates = 128
 
 // Candidate is one of the plans the model proposed for a request, as it
 // wrote it (validated, before verification and repair), or why its reply

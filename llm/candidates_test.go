@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,6 +102,25 @@ func TestCandidatesThatAllFailGoBackToTheModel(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, res.Plan.Verified)
 	assert.Equal(t, "p1", res.Plan.Steps[0].ID)
+}
+
+// A k beyond MaxCandidates asks for MaxCandidates plans: with
+// math.MaxInt, the run reserved room for that many replies and panicked.
+func TestCandidatesAtMost(t *testing.T) {
+	alts := make([]string, llm.MaxCandidates-1)
+	for i := range alts {
+		alts[i] = fetchedPlan
+	}
+	alts[len(alts)-1] = boughtPlan
+	for _, k := range []int{llm.MaxCandidates, llm.MaxCandidates + 1, math.MaxInt} {
+		model := llm.NewScriptedModel(llm.Reply{Text: sawlessPlan, Alternatives: alts,
+			Usage: llm.Usage{PromptTokens: 900, CompletionTokens: 300}})
+		res, err := proposeWith(t, model, llm.WithCandidates(k), llm.WithRepair(0))
+		require.NoError(t, err, "k %d", k)
+		assert.Equal(t, "s", res.Plan.Steps[0].ID, "k %d: the last of the %d, the cheapest", k, llm.MaxCandidates)
+		assert.Len(t, res.Calls, 1, "k %d", k)
+		assert.Equal(t, llm.MaxCandidates, model.Requests()[0].N, "k %d", k)
+	}
 }
 
 func TestCandidatesHoldTheTokenBudget(t *testing.T) {
