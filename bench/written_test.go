@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/bench/internal/baker"
+	"github.com/rolegen/rolegen/bench/internal/courier"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
 	"github.com/rolegen/rolegen/bench/internal/gardener"
 	"github.com/rolegen/rolegen/bench/internal/herder"
@@ -243,6 +244,26 @@ func potterStarts() []potter.PotterState {
 	return starts
 }
 
+// courierStarts are every combination of a few values of the courier's
+// fields.
+func courierStarts() []courier.CourierState {
+	var starts []courier.CourierState
+	for _, at := range []string{"depot", "north", "south"} {
+		for _, parcels := range []int{0, 2, 4} {
+			for _, delivered := range []int{0, 3} {
+				for _, coins := range []int{0, 3, 7} {
+					for _, fuel := range []int{0, 2, 5, 9} {
+						for _, rested := range []bool{false, true} {
+							starts = append(starts, courier.CourierState{At: at, Parcels: parcels, Delivered: delivered, Coins: coins, Fuel: fuel, Rested: rested})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // merchantStarts are every combination of a few values of the
 // merchant's fields.
 func merchantStarts() []merchant.MerchantState {
@@ -286,6 +307,7 @@ func fisherStarts() []fisher.FisherState {
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
+		measureWritten("courier", courier.CourierDomain, courierStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
@@ -606,6 +628,26 @@ func TestChainerWeighsALongRescue(t *testing.T) {
 	assertTraceTells(t, &tr, "a plan at most twice the cheapest")
 }
 
+// TestChainerLooksPastAFirstChoiceThatFailed: the courier at the depot
+// with four parcels, 3 coins and no fuel is to have 8 coins. Delivering
+// in the north pays best, but the greedy pass judges each delivery on
+// its own: after the fuel bought for the drive (3 coins) the first brings
+// her coins no closer, and the pass falls back on sorting mail five times
+// (15). A plan that begins with a later first choice because the earlier
+// ones failed now makes the improvement run, and its complete pass finds
+// fuel, the drive and four deliveries (8, the cheapest).
+func TestChainerLooksPastAFirstChoiceThatFailed(t *testing.T) {
+	d := courier.CourierDomain
+	s := courier.CourierState{At: "depot", Parcels: 4, Delivered: 3, Coins: 3, Rested: true}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, courier.CourierGoalSolvent, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, courier.CourierGoalSolvent, &p))
+	assert.Equal(t, 8.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assertTraceTells(t, &tr, "a cheaper plan")
+}
+
 // TestChainerMerchantCompounds: the merchant in the village with 2 gold
 // is to have 40. Her greedy pass batched grain sales for the gold she
 // lacks and then chained hauling at the docks for the gold to buy the
@@ -838,6 +880,7 @@ func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S
 func writtenEstimates() []writtenEstimate {
 	return []writtenEstimate{
 		estimateWritten("baker", baker.BakerDomain, bakerStarts()),
+		estimateWritten("courier", courier.CourierDomain, courierStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),

@@ -390,8 +390,12 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // (see detour) or costs more than the guess of a plan that begins with a
 // later first choice, or with a first choice run only as often as the
 // state allows (greedy.rootLater, rootHand: the first choice may have
-// been dear where its estimate was not), and the plan costs more than the
-// goal's lower bound. It first drops the steps the plan does without
+// been dear where its estimate was not), or began with a later first
+// choice because the earlier ones failed (greedy.rootTaken: the greedy
+// pass judges each step on its own, and may fail a choice that a plan
+// goes through: the first delivery after buying fuel for the drive
+// leaves the courier poorer than she set out, the fourth richer), and
+// the plan costs more than the goal's lower bound. It first drops the steps the plan does without
 // (drop), and each plan it finds is dropped the same way.
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c := &b.call
@@ -400,14 +404,15 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	}
 	later := min(b.greedy.rootLater, b.greedy.rootHand)
 	detour := c.detour(c.steps[mark:])
-	if !detour && math.IsInf(later, 1) {
+	earlier := b.greedy.rootTaken > 0
+	if !detour && math.IsInf(later, 1) && !earlier {
 		return result{kind: found}
 	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
 	}
-	if !detour && cost <= later*(1+1e-9) {
+	if !detour && !earlier && cost <= later*(1+1e-9) {
 		return result{kind: found}
 	}
 	c.probe = st

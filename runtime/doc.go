@@ -152,7 +152,8 @@
 //     estimate, plus the least estimate of a choice for each failing part
 //     of the goal it cannot serve), or with one of its first choices run
 //     only as often as the state allows where the pass established its
-//     precondition for more runs, unless the greedy pass had no choice
+//     precondition for more runs, or begins with a later first choice
+//     because the earlier ones failed, unless the greedy pass had no choice
 //     to make or the plan costs no more than the goal's lower bound. That
 //     improvement spends at most [DefaultImprovement] expansions
 //     ([WithImprovement]) on the greedy pass again, with each of the
