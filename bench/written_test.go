@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolegen/rolegen/bench/internal/alchemist"
 	"github.com/rolegen/rolegen/bench/internal/baker"
 	"github.com/rolegen/rolegen/bench/internal/courier"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
@@ -244,6 +245,26 @@ func potterStarts() []potter.PotterState {
 	return starts
 }
 
+// alchemistStarts are every combination of a few values of the
+// alchemist's fields.
+func alchemistStarts() []alchemist.AlchemistState {
+	var starts []alchemist.AlchemistState
+	for _, at := range []string{"lab", "garden", "market"} {
+		for _, herbs := range []int{0, 1, 4} {
+			for _, water := range []int{0, 2} {
+				for _, potions := range []int{0, 2} {
+					for _, coins := range []int{0, 3, 12} {
+						for _, mana := range []int{0, 2, 7} {
+							starts = append(starts, alchemist.AlchemistState{At: at, Herbs: herbs, Water: water, Potions: potions, Coins: coins, Mana: mana})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // courierStarts are every combination of a few values of the courier's
 // fields.
 func courierStarts() []courier.CourierState {
@@ -306,6 +327,7 @@ func fisherStarts() []fisher.FisherState {
 
 func writtenRoles() []writtenRole {
 	return []writtenRole{
+		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
@@ -486,18 +508,22 @@ func TestChainerDropsWhatThePlanDoesWithout(t *testing.T) {
 // sea and bait, and digging bait needs the shore: rowing out first would
 // be undone by rowing back for bait, so the chainer digs first. Selling
 // needs the market and fish, and casting needs the sea: it casts for the
-// fish it sells before it rows back (cost 14, the cheapest, with no
-// search). Served the other way, both parts walk back and forth, and
-// mending nets makes up for the fish not caught (cost 20).
+// fish it sells before it rows back (cost 14, the cheapest: no
+// search finds a cheaper one). Served the other way, both parts walk
+// back and forth, and mending nets makes up for the fish not caught
+// (cost 20). (The plan rows back to the shore it began on, which the
+// improvement takes for a detour: it looks for a cheaper plan, and finds
+// none.)
 func TestChainerServesLastWhatOtherPartsWouldUndo(t *testing.T) {
 	d := fisher.FisherDomain
 	s := fisher.FisherState{At: "shore", Vigor: 20, Coins: 6}
 	var ref, p runtime.Plan
+	var tr runtime.Trace
 	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assert.Equal(t, []string{"DigBait", "RowOut", "Cast", "Cast", "RowBack", "GoMarket", "Sell", "Sell", "Sell"}, d.Names(p.Steps))
-	assert.Less(t, p.Expansions, 20, "the greedy pass's plan, without search")
+	assertTraceTells(t, &tr, "no cheaper plan searching forward") // the greedy pass's plan, kept
 }
 
 // TestChainerRescueSearchesForward: the fisher at the market with nothing,
@@ -646,6 +672,48 @@ func TestChainerLooksPastAFirstChoiceThatFailed(t *testing.T) {
 	assert.Equal(t, 8.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assertTraceTells(t, &tr, "a cheaper plan")
+}
+
+// TestChainerSeesAWalkBackToWhereItBegan: the alchemist at the market
+// with two potions, 3 coins and no mana is to stock three. Her greedy
+// pass fetched water in the garden, walked back to the market for tea
+// and for herbs she juggled coins for, and brewed in the lab (19), where
+// tea there, then herbs and water in the garden, cost 9. The plan walks
+// back to where it began, which the improvement did not count as a
+// detour (only a return to a place an earlier step walked to), so the
+// improvement did not run; it now does, and its complete pass finds the
+// cheapest plan after 27 situations.
+func TestChainerSeesAWalkBackToWhereItBegan(t *testing.T) {
+	d := alchemist.AlchemistDomain
+	s := alchemist.AlchemistState{At: "market", Potions: 2, Coins: 3}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &p))
+	assert.Equal(t, 9.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assertTraceTells(t, &tr, "a cheaper plan, of 6 steps")
+}
+
+// TestChainerSearchesForwardPastADetour: the alchemist in the lab with
+// nothing is to stock three potions. Her greedy pass gathered herbs,
+// walked back to the lab to meditate and out again for water (24); the
+// complete pass finds nothing cheaper within the improvement's budget,
+// for a cheap plan is one order of trips among many orders of the
+// parts. A plan with a detour now also gets the forward search, A*
+// bounded by the plan's cost: herbs and water in one trip to the
+// garden, a meditation and three brews in the lab (20, the cheapest).
+func TestChainerSearchesForwardPastADetour(t *testing.T) {
+	d := alchemist.AlchemistDomain
+	s := alchemist.AlchemistState{At: "lab"}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &p))
+	assert.Equal(t, 20.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assertTraceTells(t, &tr, "no cheaper plan, after")       // the complete pass
+	assertTraceTells(t, &tr, "searching forward, a plan of") // then A*
 }
 
 // TestChainerMerchantCompounds: the merchant in the village with 2 gold
@@ -879,6 +947,7 @@ func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S
 
 func writtenEstimates() []writtenEstimate {
 	return []writtenEstimate{
+		estimateWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		estimateWritten("baker", baker.BakerDomain, bakerStarts()),
 		estimateWritten("courier", courier.CourierDomain, courierStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),

@@ -384,7 +384,8 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // guess of a later first choice, after leads (leads, with a share of the
 // improvement budget of their own), then the complete pass
 // bounded by the cheapest plan's cost, on what the alternatives left of
-// theirs; it keeps the cheapest plan. It
+// theirs, and when that finds nothing cheaper for a plan with a detour,
+// the forward search (forwardImprove); it keeps the cheapest plan. It
 // searches only when the greedy pass had a choice to make (else the
 // complete pass would find the same plan first), the plan has a detour
 // (see detour) or costs more than the guess of a plan that begins with a
@@ -395,29 +396,28 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // pass judges each step on its own, and may fail a choice that a plan
 // goes through: the first delivery after buying fuel for the drive
 // leaves the courier poorer than she set out, the fourth richer), and
-// the plan costs more than the goal's lower bound. It first drops the steps the plan does without
-// (drop), and each plan it finds is dropped the same way.
+// the plan costs more than the goal's lower bound. It first drops the
+// steps the plan does without (drop), and each plan it finds is dropped
+// the same way.
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c := &b.call
 	if b.cfg.improvement == 0 || !b.greedy.branched {
 		return result{kind: found}
 	}
 	later := min(b.greedy.rootLater, b.greedy.rootHand)
-	detour := c.detour(c.steps[mark:])
+	c.probe = st // a field: the address of st would make every call allocate it
+	detour := c.detour(&c.probe, c.steps[mark:])
 	earlier := b.greedy.rootTaken > 0
-	if !detour && math.IsInf(later, 1) && !earlier {
-		return result{kind: found}
-	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
 	}
-	if !detour && !earlier && cost <= later*(1+1e-9) {
-		return result{kind: found}
-	}
 	c.probe = st
 	bound := c.d.goals[c.goal].bound(&c.probe, c.d.Number) * (1 + 1e-9)
 	if cost <= bound {
+		return result{kind: found}
+	}
+	if !detour && !earlier && cost <= later*(1+1e-9) {
 		return result{kind: found}
 	}
 	if b.drop(st, mark) {
@@ -456,7 +456,57 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
 	}
+	if !r.is(found) && detour && c.work.err == nil && r.reason != InvalidCost {
+		r = b.forwardImprove(st, rem, mark, cost)
+	}
 	return b.cheaperOrBest(st, mark, r, end)
+}
+
+// forwardImprove looks, after the improvement's complete pass found
+// nothing cheaper than a greedy plan with a detour, for a plan cheaper
+// than cost (the call's steps from mark, which it removes) with the
+// forward search from st: A* for forwardMore times the improvement
+// budget at most, stopped as soon as the least f on its open list
+// reaches cost (then none is cheaper). The complete pass regresses from
+// the goal through the orders of its parts, and a plan that is cheap for
+// the order of its trips (the alchemist's herbs and water in one trip to
+// the garden) may lie past more situations than its budget, where A*
+// over states reaches it in fewer. It returns the plan it found, else a
+// failure (the context's or a cost's error, when one stopped it).
+func (b *BackwardChainer[S]) forwardImprove(st S, rem, mark int, cost float64) result {
+	c := &b.call
+	c.steps = c.steps[:mark]
+	n := b.cfg.improvement
+	if n <= math.MaxInt/forwardMore {
+		n *= forwardMore
+	}
+	before := c.work.expansions
+	r, ended := b.forwardBegin(st, rem)
+	if !ended {
+		r, ended = b.forwardUntil(st, n, cost*(1-1e-9))
+	}
+	found := ended && r.is(found)
+	if found {
+		if fc, err := b.d.planCost(st, c.steps[mark:]); err != nil || fc >= cost {
+			found = false
+		}
+	}
+	if c.trace != nil {
+		detail := "no cheaper plan searching forward"
+		if found {
+			detail = "searching forward, a plan of " + counted(len(c.steps)-mark, "step")
+		}
+		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "state"))
+	}
+	if !found {
+		c.steps = c.steps[:mark]
+		c.costErr = nil
+		if ended && c.work.err != nil {
+			return r
+		}
+		return result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+	}
+	return r
 }
 
 // cheaperOrBest ends a search for a plan cheaper than b.best (which

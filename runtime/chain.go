@@ -218,12 +218,13 @@ func (c *chainCall[S]) progress(cond *condition[S], b batch, want uint64, from, 
 	return false, failing
 }
 
-// detour reports whether steps set a field to a constant that an earlier
-// step set it to (a walk back to a place the plan left): a sign that the
-// greedy pass's order of choices went back and forth, and that another
-// order may be cheaper. A plan without one (a chain of crafts, each
-// making what the next needs) is taken as it is.
-func (c *chainCall[S]) detour(steps []ActionID) bool {
+// detour reports whether steps, from state start, set a field to a
+// constant that an earlier step set it to, or back to its value in start
+// after an earlier step set it (a walk back to a place the plan left): a
+// sign that the greedy pass's order of choices went back and forth, and
+// that another order may be cheaper. A plan without one (a chain of
+// crafts, each making what the next needs) is taken as it is.
+func (c *chainCall[S]) detour(start *S, steps []ActionID) bool {
 	d := c.d
 	if !d.setsConstants {
 		return false
@@ -237,7 +238,7 @@ func (c *chainCall[S]) detour(steps []ActionID) bool {
 				continue
 			}
 			for _, o := range seen {
-				if o.Field == ch.Field && o.Num == ch.Num && o.Str == ch.Str {
+				if o.Field == ch.Field && (o.Num == ch.Num && o.Str == ch.Str || c.isStart(start, ch)) {
 					return true
 				}
 			}
@@ -245,6 +246,16 @@ func (c *chainCall[S]) detour(steps []ActionID) bool {
 		}
 	}
 	return false
+}
+
+// isStart reports whether change ch sets its field to the field's value
+// in *start.
+func (c *chainCall[S]) isStart(start *S, ch *Change) bool {
+	d := c.d
+	if d.Fields[ch.Field].Kind == KindString {
+		return d.Text != nil && d.Text(start, ch.Field) == ch.Str
+	}
+	return d.Number != nil && d.Number(start, ch.Field) == ch.Num
 }
 
 // event records a trace event when tracing (small enough to inline, so

@@ -146,8 +146,9 @@
 //     The complete pass also runs, bounded by the cost
 //     of the greedy pass's plan (branch and bound), when that plan has a
 //     detour
-//     (it sets a field to a constant an earlier step set it to: a walk
-//     back to a place it left) or costs more than the guess of a plan that
+//     (it sets a field to a constant an earlier step set it to, or back
+//     to its value at the start after a step set it: a walk back to a
+//     place it left) or costs more than the guess of a plan that
 //     begins with one of the goal frame's later first choices (its
 //     estimate, plus the least estimate of a choice for each failing part
 //     of the goal it cannot serve), or with one of its first choices run
@@ -160,8 +161,11 @@
 //     goal frame's first choices after the one the plan began with
 //     taken first, and the complete pass bounded by the cheapest plan
 //     so far, and as many again, between the two, on leads, when the
-//     plan costs more than the guess of a later first choice. The
-//     cheapest plan wins.
+//     plan costs more than the guess of a later first choice; for a plan
+//     with a detour that the complete pass found nothing cheaper than,
+//     the forward search (A*, for twice the improvement's budget at
+//     most, stopped once the least f on its open list reaches the plan's
+//     cost) looks too. The cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never
