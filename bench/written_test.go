@@ -642,16 +642,12 @@ func TestChainerSearchesOnForACheaperPlan(t *testing.T) {
 // twice the cheapest (72).
 func TestChainerWeighsALongRescue(t *testing.T) {
 	d := baker.BakerDomain
-	s := baker.BakerState{Where: "home", Coins: 3, Loaves: 2}
-	var ref, p runtime.Plan
-	var tr runtime.Trace
-	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &p))
+	ref, p, tr := chainerBesideAStar(t, d, baker.BakerState{Where: "home", Coins: 3, Loaves: 2}, baker.BakerGoalSaved)
 	assert.Equal(t, 66.0, ref.Cost)
 	assert.Greater(t, ref.Expansions, 5000, "A* alone")
 	assert.LessOrEqual(t, p.Cost, 2*ref.Cost, "chainer %v", d.Names(p.Steps))
 	assert.Less(t, p.Expansions, 2000, "the chainer's expansions")
-	assertTraceTells(t, &tr, "a plan at most twice the cheapest")
+	assertTraceTells(t, tr, "a plan at most twice the cheapest")
 }
 
 // TestChainerLooksPastAFirstChoiceThatFailed: the courier at the depot
@@ -664,14 +660,10 @@ func TestChainerWeighsALongRescue(t *testing.T) {
 // fuel, the drive and four deliveries (8, the cheapest).
 func TestChainerLooksPastAFirstChoiceThatFailed(t *testing.T) {
 	d := courier.CourierDomain
-	s := courier.CourierState{At: "depot", Parcels: 4, Delivered: 3, Coins: 3, Rested: true}
-	var ref, p runtime.Plan
-	var tr runtime.Trace
-	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, courier.CourierGoalSolvent, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, courier.CourierGoalSolvent, &p))
+	ref, p, tr := chainerBesideAStar(t, d, courier.CourierState{At: "depot", Parcels: 4, Delivered: 3, Coins: 3, Rested: true}, courier.CourierGoalSolvent)
 	assert.Equal(t, 8.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, &tr, "a cheaper plan")
+	assertTraceTells(t, tr, "a cheaper plan")
 }
 
 // TestChainerSeesAWalkBackToWhereItBegan: the alchemist at the market
@@ -685,14 +677,10 @@ func TestChainerLooksPastAFirstChoiceThatFailed(t *testing.T) {
 // cheapest plan after 27 situations.
 func TestChainerSeesAWalkBackToWhereItBegan(t *testing.T) {
 	d := alchemist.AlchemistDomain
-	s := alchemist.AlchemistState{At: "market", Potions: 2, Coins: 3}
-	var ref, p runtime.Plan
-	var tr runtime.Trace
-	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &p))
+	ref, p, tr := chainerBesideAStar(t, d, alchemist.AlchemistState{At: "market", Potions: 2, Coins: 3}, alchemist.AlchemistGoalStocked)
 	assert.Equal(t, 9.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, &tr, "a cheaper plan, of 6 steps")
+	assertTraceTells(t, tr, "a cheaper plan, of 6 steps")
 }
 
 // TestChainerSearchesForwardPastADetour: the alchemist in the lab with
@@ -705,15 +693,21 @@ func TestChainerSeesAWalkBackToWhereItBegan(t *testing.T) {
 // garden, a meditation and three brews in the lab (20, the cheapest).
 func TestChainerSearchesForwardPastADetour(t *testing.T) {
 	d := alchemist.AlchemistDomain
-	s := alchemist.AlchemistState{At: "lab"}
-	var ref, p runtime.Plan
-	var tr runtime.Trace
-	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &p))
+	ref, p, tr := chainerBesideAStar(t, d, alchemist.AlchemistState{At: "lab"}, alchemist.AlchemistGoalStocked)
 	assert.Equal(t, 20.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, &tr, "no cheaper plan, after")       // the complete pass
-	assertTraceTells(t, &tr, "searching forward, a plan of") // then A*
+	assertTraceTells(t, tr, "no cheaper plan, after")       // the complete pass
+	assertTraceTells(t, tr, "searching forward, a plan of") // then A*
+}
+
+// chainerBesideAStar plans goal g from s with A* (ref, the cheapest) and
+// with the chainer at the defaults, traced.
+func chainerBesideAStar[S comparable](t *testing.T, d *runtime.Domain[S], s S, g runtime.GoalID) (ref, p runtime.Plan, tr *runtime.Trace) {
+	t.Helper()
+	tr = new(runtime.Trace)
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, g, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(tr)).PlanGoalInto(t.Context(), s, g, &p))
+	return ref, p, tr
 }
 
 // TestChainerMerchantCompounds: the merchant in the village with 2 gold
