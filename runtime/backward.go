@@ -384,8 +384,9 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // guess of a later first choice, after leads (leads, with a share of the
 // improvement budget of their own), then the complete pass
 // bounded by the cheapest plan's cost, on what the alternatives left of
-// theirs, and when that finds nothing cheaper for a plan with a detour,
-// the forward search (forwardImprove); it keeps the cheapest plan. It
+// theirs, and when that runs out of its budget without a cheaper plan
+// for a plan with a detour, the forward search (forwardImprove); it
+// keeps the cheapest plan. It
 // searches only when the greedy pass had a choice to make (else the
 // complete pass would find the same plan first), the plan has a detour
 // (see detour) or costs more than the guess of a plan that begins with a
@@ -456,14 +457,16 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
 	}
-	if !r.is(found) && detour && c.work.err == nil && r.reason != InvalidCost {
+	if r.is(stopped) && r.reason == SearchBudgetExceeded && detour && c.work.err == nil {
 		r = b.forwardImprove(st, rem, mark, cost)
 	}
 	return b.cheaperOrBest(st, mark, r, end)
 }
 
-// forwardImprove looks, after the improvement's complete pass found
-// nothing cheaper than a greedy plan with a detour, for a plan cheaper
+// forwardImprove looks, after the improvement's complete pass ran out
+// of its budget without a plan cheaper than a greedy plan with a detour
+// (where it ran out of situations, goal regression builds none, and
+// plans it does not build are rare), for a plan cheaper
 // than cost (the call's steps from mark, which it removes) with the
 // forward search from st: A* for forwardMore times the improvement
 // budget at most, stopped as soon as the least f on its open list

@@ -162,7 +162,7 @@
 //     taken first, and the complete pass bounded by the cheapest plan
 //     so far, and as many again, between the two, on leads, when the
 //     plan costs more than the guess of a later first choice; for a plan
-//     with a detour that the complete pass found nothing cheaper than,
+//     with a detour for which the complete pass ran out of its budget,
 //     the forward search (A*, for twice the improvement's budget at
 //     most, stopped once the least f on its open list reaches the plan's
 //     cost) looks too. The cheapest plan wins.
