@@ -278,6 +278,10 @@ type Domain[S comparable] struct {
 	// precondition of action a.
 	goals []condition[S]
 	pres  []condition[S]
+	// giveShare[a] is the share of action a's cost that the supplies of
+	// the goal being built charge for what it gives back to one consumed
+	// field (see splitGivers).
+	giveShare []float64
 	// stateCosts: some action's cost depends on the state.
 	stateCosts bool
 	// scratch holds *S for the methods that pass a state's address to

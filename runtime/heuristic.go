@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // The estimate rolegen derives from the annotations: a lower bound on the
@@ -465,6 +466,27 @@ func (d *Domain[S]) boundConsumption(c *condition[S]) {
 			}
 		}
 	}
+}
+
+// givesBackBothWhole reports whether an action gives back the fields of
+// both u and v (two supplies' shares of condition c) in a way the split
+// of its cost does not cover (see splitGivers): in a form its effect does
+// not tell, or while it writes a field of c's parts, a loss each supply
+// would count whole.
+func (d *Domain[S]) givesBackBothWhole(c *condition[S], u, v *consumption) bool {
+	for o := range d.Actions {
+		gu, ku := d.givenBack(u, ActionID(o))
+		gv, kv := d.givenBack(v, ActionID(o))
+		if !(gu > 0 || !ku) || !(gv > 0 || !kv) {
+			continue
+		}
+		if !ku || !kv || slices.ContainsFunc(d.Actions[o].Changes, func(ch Change) bool {
+			return slices.ContainsFunc(c.parts, func(p Part) bool { return p.Field == ch.Field })
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // givesBackBoth reports whether an action gives back the fields of both

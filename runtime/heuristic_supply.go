@@ -173,6 +173,37 @@ func (d *Domain[S]) findGivers(pre *condition[S], a ActionID) {
 	}
 }
 
+// splitGivers sets giveShare for the supplies of condition c, as
+// supplies computed with shares (the first time: whole costs) count
+// them: for each action, 1 over the number of distinct fields of the
+// conjuncts c's bounds use up that it gives back, with those it counted
+// before (1 when none). A shot that brings meat for one sale and a hide
+// for another costs the supplies half its cost each: what they charge
+// for one run sums to no more than its cost, so the bound stays below
+// every plan's, and a run of it lowers the bound by at most its cost.
+// It reports whether a share changed.
+func (d *Domain[S]) splitGivers(c *condition[S], fields [][]FieldID) bool {
+	changed := false
+	for _, cu := range c.consumers() {
+		for o := range d.Actions {
+			if gain, known := d.givenBack(cu.u, ActionID(o)); known && gain > 0 && !slices.Contains(fields[o], cu.u.field) {
+				fields[o] = append(fields[o], cu.u.field)
+				changed = true
+			}
+		}
+	}
+	for o := range d.giveShare {
+		d.giveShare[o] = 1 / float64(max(len(fields[o]), 1))
+	}
+	return changed
+}
+
+// giveCost is what the supplies charge a run of giver g for what it
+// gives back to one consumed field.
+func (d *Domain[S]) giveCost(g gives) float64 {
+	return d.Actions[g.act].Cost * d.giveShare[g.act] / g.gain
+}
+
 // usedUp returns the conjunct of action a's precondition, on a field
 // other than part i's of c, whose use by a's runs costs most to give back
 // (e a run, +Inf when nothing gives it back), with the actions that give
@@ -192,7 +223,7 @@ func (d *Domain[S]) usedUp(c *condition[S], i int, a ActionID) (u *consumption, 
 					ej = 0
 				}
 			}
-			ej = min(ej, d.Actions[g.act].Cost/g.gain)
+			ej = min(ej, d.giveCost(g))
 		}
 		if ej > e {
 			cu := consumed(&pre.parts[j], pre.use[j])
@@ -249,7 +280,7 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 		costly = true
 		segs = append(segs, supply{unit: cost / step, step: step, use: u, by: NoAction})
 		for _, g := range by {
-			share := d.Actions[g.act].Cost / g.gain
+			share := d.giveCost(g)
 			net := step - d.lostBy(p, g.act)/g.gain
 			if net <= 0 {
 				continue // its runs bring the part nothing
@@ -397,10 +428,22 @@ func (d *Domain[S]) lostBy(p *Part, a ActionID) float64 {
 // would reopen states). The later parts then go without theirs, until
 // none shares.
 func (d *Domain[S]) boundSupplies(c *condition[S]) {
+	if d.giveShare == nil {
+		d.giveShare = make([]float64, len(d.Actions))
+	}
+	fields := make([][]FieldID, len(d.Actions))
 	some := false
-	for i := range c.parts {
-		c.bounds[i].supply = d.supplyOf(c, i)
-		some = some || c.bounds[i].supply != nil
+	// Whole costs first, then split between the fields the supplies use
+	// up, until the fields they count are those they were split for.
+	for d.splitGivers(c, fields) || !some {
+		some = false
+		for i := range c.parts {
+			c.bounds[i].supply = d.supplyOf(c, i)
+			some = some || c.bounds[i].supply != nil
+		}
+		if !some {
+			break
+		}
 	}
 	if !some || !d.suppliesShare(c) {
 		return
@@ -493,12 +536,27 @@ func (d *Domain[S]) suppliesShare(c *condition[S]) bool {
 	// not their sum: those two may share.
 	for k, a := range us {
 		for _, b := range us[:k] {
-			if (a.part != b.part || a.use == b.use) && (a.u.field == b.u.field || d.givesBackBoth(a.u, b.u)) {
+			// Two supplies' shares charge a giver of both fields only
+			// its share of its cost for each (splitGivers), but each
+			// the whole of what it takes from a part's field; a part's
+			// consumption charges its whole cost.
+			if (a.part != b.part || a.use == b.use) && (a.u.field == b.u.field || d.givesBackShared(c, a, b)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// givesBackShared reports whether an action gives back the fields of
+// both a and b and would be charged more than its cost: a part's
+// consumption charges the whole of it, supplies split it unless
+// givesBackBothWhole.
+func (d *Domain[S]) givesBackShared(c *condition[S], a, b consumer) bool {
+	if a.use || b.use {
+		return d.givesBackBoth(a.u, b.u)
+	}
+	return d.givesBackBothWhole(c, a.u, b.u)
 }
 
 // consumer is a consumption one of a condition's bounds counts: part's

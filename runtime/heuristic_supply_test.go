@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,7 +19,11 @@ import (
 // needs bait), and some take from V0 as they do (buying the cloth that
 // sells); other actions take from V0, or move the other fields.
 // Every field stays within 0..4: a step's precondition leaves it room.
-func newRandomSupplyRole(r *rand.Rand) *randomRole {
+// With both, a giver may give back a second field too (a shot brings
+// meat for one sale and a hide for another).
+func newRandomSupplyRole(r *rand.Rand) *randomRole { return newSupplyRole(r, false) }
+
+func newSupplyRole(r *rand.Rand, both bool) *randomRole {
 	rr := &randomRole{nf: 4}
 	other := func(not int) int {
 		for {
@@ -48,6 +53,11 @@ func newRandomSupplyRole(r *rand.Rand) *randomRole {
 		}
 		if r.IntN(3) == 0 {
 			a.uses(0, 1) // and takes from the goal's field (BuyCloth: Gold -= 5)
+		}
+		if both && r.IntN(2) == 0 {
+			if g := other(0); g != f && !slices.ContainsFunc(a.eff, func(e roleEffect) bool { return e.f == g }) {
+				a.adds(g, 1+r.IntN(2)) // and gives back another field
+			}
 		}
 		rr.actions = append(rr.actions, a)
 	}
@@ -80,6 +90,13 @@ func newRandomSupplyRole(r *rand.Rand) *randomRole {
 func TestSuppliesAreAdmissibleAndConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 0x5a9))
 	checkRandomEstimates(t, "supplies", func(int) *randomRole { return newRandomSupplyRole(r) }, runtime.WithoutSupplies)
+}
+
+// The same where givers may give back two fields that sales use up:
+// their cost is split between the supplies (Domain.splitGivers).
+func TestSuppliesSplitAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 0x5a9))
+	checkRandomEstimates(t, "supplies, givers of two fields", func(int) *randomRole { return newSupplyRole(r, true) }, runtime.WithoutSupplies)
 }
 
 // checkRandomEstimates holds the estimate of 300 random roles (100 with

@@ -650,7 +650,7 @@ func (st *admissibility) check(t *testing.T, rr *randomRole) {
 	as, dijkstra := runtime.NewAStar(d), runtime.NewAStar(d, runtime.WithUniformCost())
 	for i, s := range states {
 		lb := d.LowerBound(0, s)
-		require.LessOrEqual(t, lb, togo[i], "state %v of goal %s: the estimate exceeds the cost to go", s.V, d.Goals[0].CondText)
+		require.LessOrEqual(t, lb, togo[i], "state %v of goal %s: the estimate exceeds the cost to go; %+v", s.V, d.Goals[0].CondText, rr.actions)
 		if math.IsInf(togo[i], 1) {
 			// No plan: A* must say so, and whatever proof it gives
 			// must be right (checked the other way below).
