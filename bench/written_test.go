@@ -674,6 +674,25 @@ func TestChainerWeighsALongRescue(t *testing.T) {
 	assertTraceTells(t, tr, "a plan at most twice the cheapest")
 }
 
+// TestALongRescueDoesNotAllocate: the rescue of
+// TestChainerWeighsALongRescue, whose forward search orders its open
+// list again when it weighs its estimate, allocates nothing once its
+// planner has grown (the reorder keyed each entry through a copy, which
+// moved every copy to the heap).
+func TestALongRescueDoesNotAllocate(t *testing.T) {
+	d := baker.BakerDomain
+	s := baker.BakerState{Where: "home", Coins: 3, Loaves: 2}
+	bc := runtime.NewBackwardChainer(d)
+	var p runtime.Plan
+	require.NoError(t, bc.PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &p))
+	allocs := testing.AllocsPerRun(5, func() {
+		if err := bc.PlanGoalInto(context.Background(), s, baker.BakerGoalSaved, &p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
 // TestChainerLooksPastAFirstChoiceThatFailed: the courier at the depot
 // with four parcels, 3 coins and no fuel is to have 8 coins. Delivering
 // in the north pays best, but the greedy pass judges each delivery on

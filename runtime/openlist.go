@@ -188,17 +188,18 @@ func (o *openList) reorder(key func(e *openEntry) bool) {
 	h := &o.heap
 	k := 0
 	for i := range h.n {
-		e := h.l[i]
-		if key(&e) {
-			h.l[k] = e
+		// Keyed in place: the address of a copy, passed to a function
+		// value, would move each copy to the heap.
+		if key(&h.l[i]) {
+			h.l[k] = h.l[i]
 			k++
 		}
 	}
 	h.n = k
 	if o.hasHot {
 		o.hasHot = false
-		if e := o.hot; key(&e) {
-			h.push(e)
+		if key(&o.hot) {
+			h.push(o.hot)
 		}
 	}
 	for i := h.n/2 - 1; i >= 0; i-- {
