@@ -409,11 +409,13 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c.probe = st // a field: the address of st would make every call allocate it
 	detour := c.detour(&c.probe, c.steps[mark:])
 	earlier := b.greedy.rootTaken > 0
+	if !detour && !earlier && math.IsInf(later, 1) {
+		return result{kind: found} // nothing to look for: spare the plan's cost
+	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
 	}
-	c.probe = st
 	bound := c.d.goals[c.goal].bound(&c.probe, c.d.Number) * (1 + 1e-9)
 	if cost <= bound {
 		return result{kind: found}
@@ -479,37 +481,49 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 func (b *BackwardChainer[S]) forwardImprove(st S, rem, mark int, cost float64) result {
 	c := &b.call
 	c.steps = c.steps[:mark]
+	r, ended := b.forwardBegin(st, rem)
+	if !ended {
+		var cheaper bool
+		if r, cheaper = b.forwardBelow(st, mark, cost); cheaper {
+			return r
+		}
+	}
+	if c.work.err != nil {
+		return r // the context's
+	}
+	return result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+}
+
+// forwardBelow resumes the forward search from st, for forwardMore
+// times the improvement budget at most, until the least f on its open
+// list reaches cost (forwardUntil), and traces what it found. It reports
+// whether it found a plan cheaper than cost (the call's steps from
+// mark); else those steps are gone, a cost's error is forgotten, and r
+// is the context's error when that stopped it.
+func (b *BackwardChainer[S]) forwardBelow(st S, mark int, cost float64) (r result, cheaper bool) {
+	c := &b.call
 	n := b.cfg.improvement
 	if n <= math.MaxInt/forwardMore {
 		n *= forwardMore
 	}
 	before := c.work.expansions
-	r, ended := b.forwardBegin(st, rem)
-	if !ended {
-		r, ended = b.forwardUntil(st, n, cost*(1-1e-9))
-	}
-	found := ended && r.is(found)
-	if found {
-		if fc, err := b.d.planCost(st, c.steps[mark:]); err != nil || fc >= cost {
-			found = false
-		}
+	r, ended := b.forwardUntil(st, n, cost*(1-1e-9))
+	if cheaper = ended && r.is(found); cheaper {
+		fc, err := b.d.planCost(st, c.steps[mark:])
+		cheaper = err == nil && fc < cost
 	}
 	if c.trace != nil {
 		detail := "no cheaper plan searching forward"
-		if found {
+		if cheaper {
 			detail = "searching forward, a plan of " + counted(len(c.steps)-mark, "step")
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "state"))
 	}
-	if !found {
+	if !cheaper {
 		c.steps = c.steps[:mark]
 		c.costErr = nil
-		if ended && c.work.err != nil {
-			return r
-		}
-		return result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
 	}
-	return r
+	return r, cheaper
 }
 
 // cheaperOrBest ends a search for a plan cheaper than b.best (which
@@ -723,12 +737,8 @@ func (b *BackwardChainer[S]) race(st S, rem int) (r result, situations, states i
 // already.
 func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
 	c := &b.call
-	n := b.cfg.improvement
-	if n <= math.MaxInt/forwardMore {
-		n *= forwardMore
-	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
-	if err != nil || n <= 0 {
+	if err != nil || b.cfg.improvement <= 0 {
 		return result{kind: found} // finish reports the invalid cost
 	}
 	c.probe = st
@@ -738,24 +748,10 @@ func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
 	b.best = append(b.best[:0], c.steps[mark:]...)
 	end := c.end
 	c.steps = c.steps[:mark]
-	before := c.work.expansions
-	r, ended := b.forwardUntil(st, n, cost*(1-1e-9))
-	if c.trace != nil {
-		detail := "no cheaper plan searching forward"
-		if r.is(found) && ended {
-			detail = "searching forward, a plan of " + counted(len(c.steps)-mark, "step")
-		}
-		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "state"))
+	r, cheaper := b.forwardBelow(st, mark, cost)
+	if cheaper || c.work.err != nil {
+		return r // a cheaper plan, or the context's error
 	}
-	if ended && r.is(found) {
-		if fc, err := b.d.planCost(st, c.steps[mark:]); err == nil && fc < cost {
-			return r
-		}
-	}
-	if ended && c.work.err != nil {
-		return r
-	}
-	c.costErr = nil
 	return b.keepBest(mark, end)
 }
 
