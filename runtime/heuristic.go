@@ -474,28 +474,27 @@ func (d *Domain[S]) boundConsumption(c *condition[S]) {
 // not tell, or while it writes a field of c's parts, a loss each supply
 // would count whole.
 func (d *Domain[S]) givesBackBothWhole(c *condition[S], u, v *consumption) bool {
-	for o := range d.Actions {
-		gu, ku := d.givenBack(u, ActionID(o))
-		gv, kv := d.givenBack(v, ActionID(o))
-		if !(gu > 0 || !ku) || !(gv > 0 || !kv) {
-			continue
-		}
-		if !ku || !kv || slices.ContainsFunc(d.Actions[o].Changes, func(ch Change) bool {
+	return d.giverOfBoth(u, v, func(o ActionID, known bool) bool {
+		return !known || slices.ContainsFunc(d.Actions[o].Changes, func(ch Change) bool {
 			return slices.ContainsFunc(c.parts, func(p Part) bool { return p.Field == ch.Field })
-		}) {
-			return true
-		}
-	}
-	return false
+		})
+	})
 }
 
 // givesBackBoth reports whether an action gives back the fields of both
 // consumptions, or one and in a way the form of its effect does not tell.
 func (d *Domain[S]) givesBackBoth(u, v *consumption) bool {
+	return d.giverOfBoth(u, v, func(ActionID, bool) bool { return true })
+}
+
+// giverOfBoth reports whether some action o gives back the fields of
+// both u and v (or one of them in a way its form does not tell: known
+// false) for which which(o, known) holds.
+func (d *Domain[S]) giverOfBoth(u, v *consumption, which func(o ActionID, known bool) bool) bool {
 	for o := range d.Actions {
 		gu, ku := d.givenBack(u, ActionID(o))
 		gv, kv := d.givenBack(v, ActionID(o))
-		if (gu > 0 || !ku) && (gv > 0 || !kv) {
+		if (gu > 0 || !ku) && (gv > 0 || !kv) && which(ActionID(o), ku && kv) {
 			return true
 		}
 	}

@@ -431,17 +431,19 @@ func (d *Domain[S]) boundSupplies(c *condition[S]) {
 	if d.giveShare == nil {
 		d.giveShare = make([]float64, len(d.Actions))
 	}
+	// Split between the fields the parts use up, then again between
+	// those the supplies use up, until they count the fields they were
+	// split for.
 	fields := make([][]FieldID, len(d.Actions))
+	d.splitGivers(c, fields)
 	some := false
-	// Whole costs first, then split between the fields the supplies use
-	// up, until the fields they count are those they were split for.
-	for d.splitGivers(c, fields) || !some {
+	for {
 		some = false
 		for i := range c.parts {
 			c.bounds[i].supply = d.supplyOf(c, i)
 			some = some || c.bounds[i].supply != nil
 		}
-		if !some {
+		if !some || !d.splitGivers(c, fields) {
 			break
 		}
 	}
