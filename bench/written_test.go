@@ -674,6 +674,24 @@ func TestChainerWeighsALongRescue(t *testing.T) {
 	assertTraceTells(t, tr, "a plan at most twice the cheapest")
 }
 
+// TestChainerWeighsALongerRescueMore: the hunter in the forest with
+// nothing (no bow, no arrows, no coins, no stamina) is to save 25 coins.
+// The greedy pass fails, the complete pass finds nothing in its 400
+// situations, and her estimate (17) misses the bow, the arrows and most
+// of the walks of the cheapest plan (52), for which A* needs 4,392
+// states. Weighed twice past 512 states, the rescue's forward search
+// took 4,007 (4,792 expansions in all, 2.2 ms); weighed four times past
+// 1,024, it ends after 1,064, with the same plan (58).
+func TestChainerWeighsALongerRescueMore(t *testing.T) {
+	d := hunter.HunterDomain
+	ref, p, tr := chainerBesideAStar(t, d, hunter.HunterState{At: "forest"}, hunter.HunterGoalProsperous)
+	assert.Equal(t, 52.0, ref.Cost)
+	assert.Greater(t, ref.Expansions, 4000, "A* alone")
+	assert.LessOrEqual(t, p.Cost, 4*ref.Cost, "chainer %v", d.Names(p.Steps))
+	assert.Less(t, p.Expansions, 2000, "the chainer's expansions")
+	assertTraceTells(t, tr, "a plan at most 4 times the cheapest")
+}
+
 // TestALongRescueDoesNotAllocate: the rescue of
 // TestChainerWeighsALongRescue, whose forward search orders its open
 // list again when it weighs its estimate, allocates nothing once its
@@ -950,6 +968,11 @@ func rescueRaces[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) (
 					assert.Greater(t, states, 512, "%s: weighed before its time", where)
 					assert.LessOrEqual(t, p.Cost, 2*ref.Cost, "%s: weighed twice, at most twice the cheapest", where)
 					assert.LessOrEqual(t, situations, states+turn, "%s: the complete pass ran ahead", where)
+				case strings.Contains(e.Detail, "at most 4 times the cheapest"):
+					// Past 1,024, four times.
+					forward++
+					assert.Greater(t, states, 1024, "%s: weighed four times before its time", where)
+					assert.LessOrEqual(t, p.Cost, 4*ref.Cost, "%s: weighed four times, at most four times the cheapest", where)
 				default:
 					forward++
 					assert.Equal(t, ref.Expansions, states, "%s: A*'s states", where)

@@ -641,7 +641,7 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		case r.is(found) && paused:
 			detail = "the cheapest plan goal regression builds, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		case r.is(found) && b.fwd.weight != 1:
-			detail = "a plan at most twice the cheapest, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
+			detail = "a plan at most " + timesWord(b.fwd.weight) + " the cheapest, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		case r.is(found):
 			detail = "the cheapest plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		}
@@ -811,7 +811,7 @@ func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S
 // forward plans the call's goal and the goals it protects from st, in rem
 // steps at most, with A* (the domain's derived estimate), on what is left
 // of the call's budget: a cheapest plan, or past forwardExact states one
-// at most forwardWeight times the cheapest. On success it appends the
+// at most so many times the cheapest (forwardWeights). On success it appends the
 // steps and sets the call's end state.
 func (b *BackwardChainer[S]) forward(st S, rem int) result {
 	if r, ended := b.forwardBegin(st, rem); ended {
@@ -843,38 +843,54 @@ func (b *BackwardChainer[S]) forwardBegin(st S, rem int) (result, bool) {
 // forwardResume runs the forward search begun from st until it ends, or
 // for n more expansions when n >= 0: false when it paused. The call's
 // other searches may have spent some of its budget since it began.
-// Past forwardExact expansions, the search weighs its estimate.
+// Past each of forwardWeights' counts of expansions, the search weighs
+// its estimate more.
 func (b *BackwardChainer[S]) forwardResume(st S, n int) (result, bool) {
-	if a := b.fwd; a.weight == 1 {
-		if left := forwardExact - a.expansions; left <= 0 {
-			a.reweigh(forwardWeight)
-		} else if n < 0 || n > left {
+	a := b.fwd
+	for _, w := range forwardWeights {
+		if a.weight >= w.weight {
+			continue
+		}
+		if left := w.after - a.expansions; left > 0 {
+			if n >= 0 && n <= left {
+				return b.forwardRun(st, n)
+			}
 			if r, ended := b.forwardRun(st, left); ended {
 				return r, true
 			}
 			if n >= 0 {
 				n -= left
 			}
-			a.reweigh(forwardWeight)
 		}
+		a.reweigh(w.weight)
 	}
 	return b.forwardRun(st, n)
 }
 
+// forwardWeights are the weights the chainer's forward search gives its
+// estimate past so many expansions: A* proper for forwardExact states,
+// then weighted A*, whose plans cost at most weight times the cheapest.
+// A* needs thousands of states on the written roles' dearest rescues
+// (the baker at home with 3 coins and no energy: 5,134 states, 1.4 ms),
+// where the estimate is far below the plans' cost; weighed twice, the
+// same rescue ends after 553 (her plan costs 72 where the cheapest costs
+// 66). Where the estimate is lower still, twice is not enough: the
+// hunter in the forest with nothing is to save 25 coins; her estimate,
+// 17, misses the bow, the arrows and most of the walks of a plan that
+// costs 52, and weighed twice the search took 4,007 states (2.2 ms)
+// for a plan of 58. Weighed four times past 1,024 states, it takes
+// 1,064, for the same plan. forwardExact is more than the race gives
+// the forward search while the complete pass runs (rescueFirst +
+// raceTurn), so that the search that goes on for a cheaper plan past
+// the race (forwardCheaper) is A*.
+var forwardWeights = [...]struct {
+	after  int
+	weight float64
+}{{forwardExact, 2}, {1024, 4}}
+
 // forwardExact is how many states the chainer's forward search expands
-// as A* proper; past them it weighs its estimate forwardWeight times
-// (weighted A*), whose plans cost at most forwardWeight times the
-// cheapest. A* needs thousands of states on the written roles' dearest
-// rescues (the baker with 3 coins and no energy at home: 5,134 states,
-// 1.4 ms), where the estimate is far below the plans' cost; weighted,
-// the same rescue ends after 553 (her plan costs 72 where the cheapest
-// costs 66). It is more than the race gives the forward search while the
-// complete pass runs (rescueFirst + raceTurn), so that the search that
-// goes on for a cheaper plan past the race (forwardCheaper) is A*.
-const (
-	forwardExact  = 512
-	forwardWeight = 2
-)
+// as A* proper (see forwardWeights).
+const forwardExact = 512
 
 // The race pauses the forward search before it weighs its estimate (a
 // negative constant does not convert to uint: this fails to compile).

@@ -107,31 +107,43 @@ func TaggedPlaces[S comparable](d *Domain[S]) (tagged, cut int) {
 	return tagged, cut
 }
 
-// PlanGoalReweighedInto plans goal g from s with a's A*, as A* proper for
-// n expansions and with its estimate weighed w times from then on (as the
-// chainer's forward search does past forwardExact states), for the
-// external tests. It also returns how many entries of the open list,
-// just reweighed, were stale, keyed with another weight, or out of the
-// heap's order.
-func PlanGoalReweighedInto[S comparable](ctx context.Context, a *AStar[S], s S, g GoalID, n int, w float64, p *Plan) (wrong int, err error) {
+// Reweigh is a stage of PlanGoalReweighedInto: past After expansions,
+// the estimate weighs Weight.
+type Reweigh struct {
+	After  int
+	Weight float64
+}
+
+// PlanGoalReweighedInto plans goal g from s with a's A*, as A* proper up
+// to the first stage's expansions and with its estimate weighed each
+// stage's weight past its expansions (as the chainer's forward search
+// does past forwardExact states), for the external tests. It also
+// returns how many entries of the open list, just reweighed, were
+// stale, keyed with another weight, or out of the heap's order.
+func PlanGoalReweighedInto[S comparable](ctx context.Context, a *AStar[S], s S, g GoalID, p *Plan, stages ...Reweigh) (wrong int, err error) {
 	p.Reset()
 	a.stepBuf[0] = g
 	if err := a.begin(ctx, s, a.stepBuf[:], p); err != nil {
 		return 0, a.conclude(s, -1, err, p)
 	}
-	goal, err := a.resume(ctx, n)
-	if err == errPaused {
-		a.reweigh(w)
+	goal := int32(-1)
+	for _, st := range stages {
+		if goal, err = a.resume(ctx, st.After-a.expansions); err != errPaused {
+			break
+		}
+		a.reweigh(st.Weight)
 		h := &a.open.heap
 		for i, e := range h.l[:h.n] {
 			nd := &a.nodes[e.node]
-			if !nd.open || !e.hasG(nd.g) || fromBits(e.f) != nd.g+w*nd.h || i > 0 && e.before(&h.l[(i-1)/2]) {
+			if !nd.open || !e.hasG(nd.g) || fromBits(e.f) != nd.g+st.Weight*nd.h || i > 0 && e.before(&h.l[(i-1)/2]) {
 				wrong++
 			}
 		}
 		if a.open.hasHot {
 			wrong++
 		}
+	}
+	if err == nil && goal < 0 || err == errPaused {
 		goal, err = a.resume(ctx, -1)
 	}
 	err = a.conclude(s, goal, err, p)

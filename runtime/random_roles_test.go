@@ -799,26 +799,27 @@ func TestBackwardChainerOnRandomRolesWithRanges(t *testing.T) {
 // TestAStarReweighed: an A* search whose estimate is weighed twice from
 // some point on, as the chainer's forward search is past 512 states,
 // finds a plan at most twice the cheapest, on random roles; weighed from
-// its root on, it is WithWeight(2)'s search, state for state. Every entry
-// left on the open list is live, keyed with the new weight, in the
-// heap's order.
+// its root on, it is WithWeight(2)'s search, state for state; weighed
+// twice, then four times (the chainer's past 1,024), a plan at most four
+// times the cheapest. Every entry left on the open list is live, keyed
+// with the new weight, in the heap's order.
 func TestAStarReweighed(t *testing.T) {
 	ctx := context.Background()
 	problems := roleProblems(7, 80, 20, false)
 	require.Greater(t, len(problems), 400)
 	var p, q runtime.Plan
-	cheaper := 0
+	cheaper, beyondTwice := 0, 0
 	for _, pr := range problems {
 		d := pr.rr.d
 		require.NoError(t, runtime.NewAStar(d, runtime.WithWeight(2)).PlanGoalInto(ctx, pr.start, 0, &q))
 		a := runtime.NewAStar(d)
-		wrong, err := runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, 0, 2, &p)
+		wrong, err := runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, &p, runtime.Reweigh{After: 0, Weight: 2})
 		require.NoError(t, err)
 		require.Zero(t, wrong, "role %d, start %v: entries reweighed wrong", pr.role, pr.start.V)
 		require.Equal(t, d.Names(q.Steps), d.Names(p.Steps), "role %d, start %v", pr.role, pr.start.V)
 		require.Equal(t, q.Expansions, p.Expansions, "role %d, start %v", pr.role, pr.start.V)
 		for _, n := range []int{3, 10} {
-			wrong, err := runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, n, 2, &p)
+			wrong, err := runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, &p, runtime.Reweigh{After: n, Weight: 2})
 			require.NoError(t, err)
 			require.Zero(t, wrong, "role %d, start %v: entries reweighed wrong after %d", pr.role, pr.start.V, n)
 			require.NoError(t, d.Verify(pr.start, &p))
@@ -828,8 +829,19 @@ func TestAStarReweighed(t *testing.T) {
 				cheaper++
 			}
 		}
+		// Weighed twice after 3 states and four times after 10, as the
+		// chainer's forward search is past 512 and 1,024: at most four
+		// times the cheapest.
+		wrong, err = runtime.PlanGoalReweighedInto(ctx, a, pr.start, 0, &p, runtime.Reweigh{After: 3, Weight: 2}, runtime.Reweigh{After: 10, Weight: 4})
+		require.NoError(t, err)
+		require.Zero(t, wrong, "role %d, start %v: entries reweighed wrong in two stages", pr.role, pr.start.V)
+		require.NoError(t, d.Verify(pr.start, &p))
+		assert.LessOrEqual(t, p.Cost, 4*pr.optimal+1e-9, "role %d, start %v, weighed in two stages", pr.role, pr.start.V)
+		if p.Cost > 2*pr.optimal+1e-9 {
+			beyondTwice++
+		}
 	}
 	// Expanding some states exactly first does find cheaper plans.
 	assert.Positive(t, cheaper)
-	t.Logf("%d problems; weighed after 10 states, %d plans cheaper than weighed throughout", len(problems), cheaper)
+	t.Logf("%d problems; weighed after 10 states, %d plans cheaper than weighed throughout; weighed four times, %d plans over twice the cheapest", len(problems), cheaper, beyondTwice)
 }

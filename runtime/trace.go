@@ -118,3 +118,12 @@ func counted(n int, noun string) string {
 	}
 	return s
 }
+
+// timesWord is how many times, in words where they are short: "twice",
+// "4 times".
+func timesWord(w float64) string {
+	if w == 2 {
+		return "twice"
+	}
+	return strconv.FormatFloat(w, 'g', -1, 64) + " times"
+}
