@@ -226,12 +226,15 @@ func (c *checker) unknown(e *Ident) {
 			consts = append(consts, s.Name)
 		}
 	}
-	if name, ok := suggest.Closest(e.Name, fields); ok {
-		c.errorf(e, "unknown state field %q (did you mean %q?)", e.Name, name)
-		return
-	}
-	if name, ok := suggest.Closest(e.Name, consts); ok {
-		c.errorf(e, "unknown constant %q (did you mean %q?)", e.Name, name)
+	// The nearest name of either kind, a field where a field and a
+	// constant are as near: "woods" is the constant Woods, not the field
+	// Wood.
+	if name, ok := suggest.Closest(e.Name, append(fields, consts...)); ok {
+		if slices.Contains(fields, name) {
+			c.errorf(e, "unknown state field %q (did you mean %q?)", e.Name, name)
+		} else {
+			c.errorf(e, "unknown constant %q (did you mean %q?)", e.Name, name)
+		}
 		return
 	}
 	c.errorf(e, "unknown state field or constant %q", e.Name)

@@ -232,3 +232,25 @@ func TestReportedNameCascades(t *testing.T) {
 		require.True(t, err.Cascade, err.Msg)
 	}
 }
+
+// TestUnknownNameSuggestsTheNearestOfEitherKind: a name nearer a
+// constant than any field is suggested the constant (a place written in
+// lower case beside a field whose name is one letter from it).
+func TestUnknownNameSuggestsTheNearestOfEitherKind(t *testing.T) {
+	place := Named("Place", "example.com/inn", Int)
+	scope := &MapScope{List: []Symbol{
+		{Kind: Field, Name: "At", Type: place, Index: 0},
+		{Kind: Field, Name: "Wood", Type: Basic(Int), Index: 1},
+		{Kind: Const, Name: "Woods", Type: place, Value: constant.MakeInt64(2)},
+	}}
+	for _, c := range []struct{ src, msg string }{
+		{"At == woods", `unknown constant "woods" (did you mean "Woods"?)`},
+		{"At == Wods", `unknown constant "Wods" (did you mean "Woods"?)`},
+		{"wood > 1", `unknown state field "wood" (did you mean "Wood"?)`},
+		{"Woo > 1", `unknown state field "Woo" (did you mean "Wood"?)`},
+	} {
+		_, errs := Condition(c.src, scope)
+		require.Len(t, errs, 1, c.src)
+		require.Equal(t, c.msg, errs[0].Msg, c.src)
+	}
+}
