@@ -722,6 +722,20 @@ func Conjuncts(e Expr) []Expr {
 	return []Expr{e}
 }
 
+// Disjuncts splits a condition at its top-level || operators, through
+// parentheses: a || (b || c) has the disjuncts a, b and c.
+func Disjuncts(e Expr) []Expr {
+	switch n := e.(type) {
+	case *Paren:
+		return Disjuncts(n.X)
+	case *Binary:
+		if n.Op == OpOr {
+			return append(Disjuncts(n.X), Disjuncts(n.Y)...)
+		}
+	}
+	return []Expr{e}
+}
+
 // Reads returns the state fields e reads, as their Symbol.Index, sorted
 // and without repeats.
 func Reads(e Expr) []int {

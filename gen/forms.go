@@ -24,6 +24,9 @@ type part struct {
 	field int
 	num   float64
 	str   *string // the constant of a string field
+	// any, for a conjunct with no form that is a disjunction of
+	// comparisons that each have one, are their forms (runtime Part.Any).
+	any []part
 }
 
 // change is the form of one effect.
@@ -42,8 +45,30 @@ func conditionParts(parts []model.Part) []part {
 		p := part{reads: mp.Reads}
 		if len(mp.Conds) == 1 {
 			p.comparison(mp.Conds[0])
+			if p.cmp == "" {
+				p.any = disjunction(mp.Conds[0])
+			}
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// disjunction returns the forms of the operands of e's top-level ||
+// operators when e has two or more and each compares one field with a
+// constant; else nil.
+func disjunction(e exprlang.Expr) []part {
+	ds := exprlang.Disjuncts(e)
+	if len(ds) < 2 {
+		return nil
+	}
+	out := make([]part, len(ds))
+	for i, d := range ds {
+		q := &out[i]
+		if q.comparison(d); q.cmp == "" {
+			return nil
+		}
+		q.reads = []int{q.field}
 	}
 	return out
 }
@@ -210,6 +235,9 @@ func (e *emitter) parts(ps []part) jen.Code {
 			if p.cmp != "" {
 				items = append(items, kv("Cmp", e.rt(p.cmp)), kv("Field", jen.Lit(p.field)))
 				items = append(items, e.constant(p.num, p.str)...)
+			}
+			if p.any != nil {
+				items = append(items, kv("Any", e.parts(p.any)))
 			}
 			g.Values(items...)
 		}

@@ -521,7 +521,7 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 	}
 	a.single = nil
 	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived {
-		if c := &d.goals[a.goals[0]]; len(c.parts) == 1 {
+		if c := &d.goals[a.goals[0]]; len(c.parts) == 1 && c.anyOf == nil {
 			// The estimate of the one part (condition.partCost): read
 			// from its field, or the same in every state.
 			a.single, a.singleField = c, c.parts[0].Field

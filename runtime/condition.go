@@ -45,6 +45,11 @@ type condition[S any] struct {
 	// two of.
 	places []*place[S]
 	placed uint64 // bit i: parts[i] has a place
+	// anyOf[i], for a goal's part that is a disjunction of comparisons
+	// (Part.Any), are the conditions of those comparisons, each bounded
+	// as a goal of that one part: the part's bound is the least of
+	// theirs (see Domain.boundAny). Nil when no part has one.
+	anyOf [][]condition[S]
 	// joint, when set, adds to the bounds of the parts that have places
 	// on one field the least cost of a tour of them (see joint).
 	joint *joint[S]
@@ -118,6 +123,20 @@ func checkParts(parts []Part, hasUnmet bool, validField func([]FieldID) error) e
 			}
 			if !slices.Contains(p.Reads, p.Field) {
 				return fmt.Errorf("part %d: compares field %d, which it does not read", i, p.Field)
+			}
+		}
+		if p.Any == nil {
+			continue
+		}
+		if p.Cmp != CmpNone || len(p.Any) < 2 {
+			return fmt.Errorf("part %d: Any needs a part with no form and two comparisons or more", i)
+		}
+		for j, q := range p.Any {
+			if q.Cmp == CmpNone || q.Any != nil || len(q.Reads) != 1 || q.Reads[0] != q.Field || !slices.Contains(p.Reads, q.Field) {
+				return fmt.Errorf("part %d: Any[%d]: not a comparison of a field the part reads with a constant", i, j)
+			}
+			if err := validField(q.Reads); err != nil {
+				return fmt.Errorf("part %d: Any[%d]: %w", i, j, err)
 			}
 		}
 	}

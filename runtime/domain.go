@@ -416,6 +416,7 @@ func (d *Domain[S]) init() error {
 		d.boundPlace(&d.goals[gi])
 		d.dropDominated(&d.goals[gi])
 		d.orderParts(&d.goals[gi])
+		d.boundAny(&d.goals[gi])
 	}
 	for ai := range d.pres {
 		d.orderParts(&d.pres[ai])

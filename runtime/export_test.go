@@ -19,6 +19,18 @@ func WithoutSupplies[S comparable](d *Domain[S]) {
 	}
 }
 
+// WithoutAny makes d's estimate forget the comparisons of its goals'
+// disjunctions (Part.Any), for the external tests to measure what they
+// add.
+func WithoutAny[S comparable](d *Domain[S]) {
+	for gi := range d.goals {
+		if d.goals[gi].anyOf != nil {
+			d.goals[gi].anyOf = nil
+			d.boundParts(&d.goals[gi]) // the flat bound, as without them
+		}
+	}
+}
+
 // Wants is how many planner calls agent a asks its crowd for.
 func Wants[S comparable](a *Agent[S]) int { return a.wants() }
 

@@ -356,6 +356,9 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64) float64 {
 	pb := &c.bounds[i]
 	if number == nil || c.parts[i].Cmp == CmpNone {
+		if c.anyOf != nil && c.anyOf[i] != nil && number != nil {
+			return max(min(pb.reset, pb.byStep), c.anyBound(i, s, number))
+		}
 		return min(pb.reset, pb.byStep)
 	}
 	if !pb.stepped() {
@@ -541,4 +544,53 @@ func sets(changes []Change, f FieldID) bool {
 		}
 	}
 	return false
+}
+
+// boundAny derives c.anyOf, for goal condition c: for each part that is
+// a disjunction of comparisons (Part.Any) on numeric or bool fields,
+// the condition of each comparison, bounded as a goal's condition of that
+// one part is (its supplies and places too). A plan that makes the part
+// hold makes one of them hold, so the least of their bounds is a bound
+// of the part's; each is consistent, and so is the least of them.
+func (d *Domain[S]) boundAny(c *condition[S]) {
+	if d.Number == nil {
+		return
+	}
+	for i := range c.parts {
+		p := &c.parts[i]
+		if p.Any == nil || slices.ContainsFunc(p.Any, func(q Part) bool { return d.Fields[q.Field].Kind == KindString }) {
+			continue
+		}
+		alts := make([]condition[S], len(p.Any))
+		for j := range p.Any {
+			q := &p.Any[j]
+			holds := func(s S) bool { return q.holdsFor(d.Number(&s, q.Field), "", false) }
+			alts[j] = d.newCondition(holds, nil, []Part{*q}, q.Reads, NoGoal)
+			a := &alts[j]
+			d.nets(a)
+			d.boundConsumption(a)
+			d.boundSupplies(a)
+			d.boundPlace(a)
+			d.dropDominated(a)
+		}
+		if c.anyOf == nil {
+			c.anyOf = make([][]condition[S], len(c.parts))
+			c.flat = -1 // the part's bound depends on the state now
+		}
+		c.anyOf[i] = alts
+	}
+}
+
+// anyBound is the least bound of the comparisons of part i of c, a
+// disjunction (see boundAny), in *s.
+func (c *condition[S]) anyBound(i int, s *S, number func(*S, FieldID) float64) float64 {
+	h := math.Inf(1)
+	for j := range c.anyOf[i] {
+		a := &c.anyOf[i][j]
+		if q := &a.parts[0]; q.holdsFor(number(s, q.Field), "", false) {
+			return 0
+		}
+		h = min(h, a.boundOf(s, 1, number))
+	}
+	return h
 }

@@ -99,6 +99,30 @@ func TestSuppliesSplitAreAdmissibleAndConsistent(t *testing.T) {
 	checkRandomEstimates(t, "supplies, givers of two fields", func(int) *randomRole { return newSupplyRole(r, true) }, runtime.WithoutSupplies)
 }
 
+// A goal that is a disjunction of comparisons (Ale >= 6 || Barley >= 8)
+// is estimated as the least of its comparisons' estimates: on random
+// roles, and on supply roles whose goal's field or a second field will
+// do, never above the cost to go, and no step lowers it by more than the
+// step's cost; without the comparisons, the part had the cheapest
+// serving action's cost whatever the state.
+func TestDisjunctionsAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 0x5a9))
+	checkRandomEstimates(t, "comparisons of a disjunction", func(k int) *randomRole {
+		var rr *randomRole
+		if k%2 == 0 {
+			rr = newRandomRoleWithGoal(r, 3+r.IntN(2), 4+r.IntN(4), false, 2+r.IntN(2))
+		} else {
+			rr = newSupplyRole(r, k%4 == 1)
+			if len(rr.goal) < 2 {
+				rr.goal = append(rr.goal, roleLit{f: 1 + r.IntN(3), op: runtime.CmpGe, k: 2 + r.IntN(3)})
+			}
+		}
+		rr.anyGoal = true
+		rr.d = rr.domain()
+		return rr
+	}, runtime.WithoutAny)
+}
+
 // checkRandomEstimates holds the estimate of 300 random roles (100 with
 // -short), the k-th built by build(k), to admissibility's check and to
 // consistency, and asserts that A* with it expands fewer states than

@@ -34,7 +34,7 @@ func (c Cmp) String() string {
 // Str describe it: a bool field's constant is Num 1 (true) or 0 (false),
 // a numeric field's is Num, a string field's is Str. Planners then know
 // which way an effect moves it. Any other conjunct has Cmp CmpNone, and
-// planners learn of it only what its Reads say.
+// planners learn of it only what its Reads say, and Any.
 type Part struct {
 	// Reads are the fields the conjunct reads, sorted.
 	Reads []FieldID
@@ -42,6 +42,12 @@ type Part struct {
 	Field FieldID
 	Num   float64
 	Str   string
+	// Any, for a conjunct with Cmp CmpNone that is a disjunction of
+	// comparisons of one field with a constant (Ale >= 6 || Barley >= 8),
+	// are the forms of those comparisons, two or more: the conjunct
+	// holds when any of them does. A goal's estimate is then the least
+	// of theirs.
+	Any []Part
 }
 
 // holdsFor reports whether the part holds when its field has the constant

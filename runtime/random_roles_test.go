@@ -90,6 +90,10 @@ type randomRole struct {
 	str     bool
 	actions []roleAction
 	goal    []roleLit
+	// anyGoal: the goal is the disjunction of its literals, one part
+	// whose Part.Any are their forms (a goal such as Ale >= 6 || Barley
+	// >= 8).
+	anyGoal bool
 	// ranges, when set, saturate the fields: each effect clamps the value
 	// it writes into the field's range (see newRandomRangedRole).
 	ranges []runtime.Range
@@ -355,6 +359,12 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		Parts:    rr.strOf(partsOf(rr.goal)),
 		Unmet:    unmetOf(rr.goal),
 	}}
+	if rr.anyGoal {
+		g := &d.Goals[0]
+		g.Cond = func(s roleState) bool { return slices.ContainsFunc(rr.goal, func(l roleLit) bool { return l.holds(s) }) }
+		g.CondText = strings.Join(text, " || ")
+		g.Parts, g.Unmet = []runtime.Part{{Reads: g.Reads, Any: rr.strOf(partsOf(rr.goal))}}, nil
+	}
 	if len(rr.keep) > 0 {
 		d.Goals = append(d.Goals, runtime.Goal[roleState]{
 			Name:     "K",

@@ -149,7 +149,10 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Weight:      1,
 			PreReads:    []runtime.FieldID{0, 1},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{0, 1}},
+				{Reads: []runtime.FieldID{0, 1}, Any: []runtime.Part{
+					{Reads: []runtime.FieldID{1}, Cmp: runtime.CmpGt, Field: 1, Num: 30},
+					{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpLt, Field: 0, Num: 20},
+				}},
 			},
 			Reads:  []runtime.FieldID{0, 1},
 			Writes: []runtime.FieldID{1},
@@ -213,7 +216,10 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Weight:      1,
 			PreReads:    []runtime.FieldID{7},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{7}},
+				{Reads: []runtime.FieldID{7}, Any: []runtime.Part{
+					{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7, Str: "market"},
+					{Reads: []runtime.FieldID{7}, Cmp: runtime.CmpEq, Field: 7, Str: "camp"},
+				}},
 			},
 			Reads:  []runtime.FieldID{3, 7},
 			Writes: []runtime.FieldID{3},

@@ -174,7 +174,10 @@ var CourierDomain = runtime.NewDomain(runtime.Domain[CourierState]{
 			CondText:    "!Storm || At == Depot",
 			Reads:       []runtime.FieldID{0, 3},
 			Parts: []runtime.Part{
-				{Reads: []runtime.FieldID{0, 3}},
+				{Reads: []runtime.FieldID{0, 3}, Any: []runtime.Part{
+					{Reads: []runtime.FieldID{3}, Cmp: runtime.CmpEq, Field: 3},
+					{Reads: []runtime.FieldID{0}, Cmp: runtime.CmpEq, Field: 0},
+				}},
 			},
 		},
 		{
