@@ -361,7 +361,9 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 	}}
 	if rr.anyGoal {
 		g := &d.Goals[0]
-		g.Cond = func(s roleState) bool { return slices.ContainsFunc(rr.goal, func(l roleLit) bool { return l.holds(s) }) }
+		g.Cond = func(s roleState) bool {
+			return slices.ContainsFunc(rr.goal, func(l roleLit) bool { return l.holds(s) })
+		}
 		g.CondText = strings.Join(text, " || ")
 		g.Parts, g.Unmet = []runtime.Part{{Reads: g.Reads, Any: rr.strOf(partsOf(rr.goal))}}, nil
 	}
