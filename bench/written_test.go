@@ -289,6 +289,31 @@ func hunterStarts() []hunter.HunterState {
 	return starts
 }
 
+// innStarts are every combination of a few values of the innkeeper's
+// fields (the room clean where no guest has been served).
+func innStarts() []inn.InnkeeperState {
+	var starts []inn.InnkeeperState
+	for _, at := range []inn.Place{inn.Inn, inn.Market, inn.Woods} {
+		for _, gold := range []int{0, 5, 20} {
+			for _, barley := range []int{0, 4} {
+				for _, ale := range []int{0, 3} {
+					for _, fire := range []bool{false, true} {
+						for _, guests := range []int{0, 3} {
+							for _, energy := range []int{0, 2, 7} {
+								for _, load := range []int{0, 4} {
+									starts = append(starts, inn.InnkeeperState{At: at, Gold: gold, Barley: barley, Ale: ale, Wood: 2 * guests / 3,
+										Fire: fire, Clean: guests == 0, Guests: guests, Energy: energy, Load: load})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // courierStarts are every combination of a few values of the courier's
 // fields.
 func courierStarts() []courier.CourierState {
@@ -359,6 +384,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		measureWritten("hunter", hunter.HunterDomain, hunterStarts()),
+		measureWritten("inn", inn.InnkeeperDomain, innStarts()),
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
@@ -1056,6 +1082,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		estimateWritten("hunter", hunter.HunterDomain, hunterStarts()),
+		estimateWritten("inn", inn.InnkeeperDomain, innStarts()),
 		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),

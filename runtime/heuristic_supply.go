@@ -25,10 +25,12 @@ import (
 // most its share of that action (e is its cost over its gain); other
 // actions only raise the bound.
 //
-// The costs of giving back count for one part only if no action that
-// gives back one supply's field gives back another's (one run could then
-// count twice) and none serves a part of the goal (where parts' bounds
-// add up); see Domain.boundSupplies.
+// Actions serving one part that use up the same field count as one that
+// stands for them all (Domain.pool). The costs of giving back count for
+// one part only if no action that gives back one supply's field gives
+// back another's (one run could then count twice) and none serves a
+// part of the goal (where parts' bounds add up); see
+// Domain.boundSupplies.
 type supplies struct {
 	// segs, cheapest unit first, up to the first without a limit that
 	// every plan may take (see supplyOf).
@@ -262,22 +264,9 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 	up, n := p.Cmp >= CmpGt, len(c.parts)
 	var segs []supply
 	costly := false
-	for a := range d.Actions {
-		if !c.rels[a*n+i].serves() {
-			continue
-		}
-		step := c.steps[a*n+i]
-		if step == 0 || up != (step > 0) {
-			return nil
-		}
-		step = math.Abs(step)
-		cost := d.Actions[a].Cost
-		u, _, by := d.usedUp(c, i, ActionID(a))
-		if u == nil {
-			segs = append(segs, supply{unit: cost / step, by: NoAction})
-			continue
-		}
-		costly = true
+	// share adds the shares of runs of cost each moving the part's field
+	// step units and using up u, which by give back.
+	share := func(cost, step float64, u *consumption, by []gives) {
 		segs = append(segs, supply{unit: cost / step, step: step, use: u, by: NoAction})
 		for _, g := range by {
 			share := d.giveCost(g)
@@ -303,6 +292,37 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 			}
 		}
 	}
+	var users []user
+	for a := range d.Actions {
+		if !c.rels[a*n+i].serves() {
+			continue
+		}
+		step := c.steps[a*n+i]
+		if step == 0 || up != (step > 0) {
+			return nil
+		}
+		step = math.Abs(step)
+		cost := d.Actions[a].Cost
+		u, _, by := d.usedUp(c, i, ActionID(a))
+		if u == nil {
+			segs = append(segs, supply{unit: cost / step, by: NoAction})
+			continue
+		}
+		costly = true
+		users = append(users, user{cost: cost, step: step, u: u, by: by})
+	}
+	// Actions that use up one field share what it holds: they count as
+	// one (Domain.pool).
+	for len(users) > 0 {
+		f, below := users[0].u.field, users[0].u.below
+		same := func(x user) bool { return x.u.field == f && x.u.below == below }
+		if slices.IndexFunc(users[1:], same) < 0 {
+			share(users[0].cost, users[0].step, users[0].u, users[0].by)
+		} else {
+			share(d.pool(users, same))
+		}
+		users = slices.DeleteFunc(users, same)
+	}
 	if !costly {
 		return nil
 	}
@@ -319,6 +339,70 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 		return nil // the cheapest has no limit: the steps' bound already says it
 	}
 	return &supplies{segs: slices.Clip(segs)}
+}
+
+// user is an action that serves a part by steps, using up u, which by
+// give back (see supplyOf).
+type user struct {
+	cost, step float64
+	u          *consumption
+	by         []gives
+}
+
+// pool returns, for the users of one field (same), the cost, step, use
+// and givers of one action that stands for them all: each run uses one
+// unit of the field and moves the part's field as far as the user that
+// moves it furthest for a unit (kappa), at the least cost a unit moved
+// of any of them, and the field allows at least as many of its units
+// as any of them takes. Counted once, what the field holds is not
+// counted for each user (which let a giver's run lower the bound by
+// more than its cost); and a plan's runs of any user cost at least what
+// the units they move cost it: the bound stays below every plan's. Its
+// givers are those of the field, their gain counted in its units.
+func (d *Domain[S]) pool(users []user, same func(user) bool) (cost, step float64, u *consumption, by []gives) {
+	unit, kappa := math.Inf(1), 0.0
+	var v *consumption
+	integer := d.Fields[users[0].u.field].Kind != KindFloat
+	for _, x := range users {
+		if !same(x) {
+			continue
+		}
+		unit = min(unit, x.cost/x.step)
+		kappa = max(kappa, x.step/x.u.per)
+		// x's runs from value y take at most its room (y less its
+		// threshold) and one run's use, less one for an integer field
+		// (two, strict): a threshold that far from x's lets runs of one
+		// unit take as many.
+		slack := x.u.per
+		if integer {
+			if slack--; x.u.strict {
+				slack--
+			}
+		}
+		num := x.u.num - slack
+		if x.u.below {
+			num = x.u.num + slack
+		}
+		switch {
+		case v == nil:
+			v = &consumption{field: x.u.field, below: x.u.below, num: num, per: 1, restore: math.Inf(1), refill: math.Inf(1)}
+		case v.below:
+			v.num = max(v.num, num)
+		default:
+			v.num = min(v.num, num)
+		}
+	}
+	giver := func(o ActionID) bool {
+		return slices.ContainsFunc(users, func(x user) bool {
+			return same(x) && slices.ContainsFunc(x.by, func(g gives) bool { return g.act == o })
+		})
+	}
+	for o := range d.Actions {
+		if gain, known := d.givenBack(v, ActionID(o)); known && gain > 0 && giver(ActionID(o)) {
+			by = append(by, gives{act: ActionID(o), gain: gain})
+		}
+	}
+	return unit * kappa, kappa, v, by
 }
 
 // nets sets c.lost: for each action that advances a part of c by steps

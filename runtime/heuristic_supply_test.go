@@ -337,3 +337,27 @@ func TestDeepReadsItsEstimateFromTwoFields(t *testing.T) {
 	assert.Equal(t, 1, runtime.KeepDominatedSupplies(rr.d), "the supply the domain dropped")
 	assert.False(t, runtime.OneFieldEstimate(rr.d, 0))
 }
+
+// Two actions that serve a part use up one field (Serve and SellAle
+// both take ale, which Brew gives back): counted each on its own, the
+// ale at hand would count for both, and a brew could lower the bound by
+// more than its cost, so the supplies were dropped and only the steps
+// bounded the part (2 here). They now count as one (Domain.pool): a
+// unit of ale moves the part's field as far as Serve does (2), at the
+// least cost a unit of either (1/2), and a brew gives back two units
+// for its cost (4): four units at (1 + 2) / 2. The cheapest plan costs
+// 6 (Brew, Serve, Serve).
+func TestUsersOfOneFieldArePooled(t *testing.T) {
+	serve := roleAction{cost: 1}
+	serve.adds(0, 2)
+	serve.uses(1, 1)
+	sell := roleAction{cost: 1}
+	sell.adds(0, 1)
+	sell.uses(1, 2)
+	brew := roleAction{cost: 4}
+	brew.adds(1, 2)
+	work := roleAction{cost: 3}
+	work.adds(0, 1)
+	rr := &randomRole{nf: 2, actions: []roleAction{serve, sell, brew, work}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 4}}}
+	assertEstimate(t, rr, 6)
+}
