@@ -15,6 +15,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/alchemist"
 	"github.com/rolegen/rolegen/bench/internal/baker"
 	"github.com/rolegen/rolegen/bench/internal/courier"
+	"github.com/rolegen/rolegen/bench/internal/farmhand"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
 	"github.com/rolegen/rolegen/bench/internal/gardener"
 	"github.com/rolegen/rolegen/bench/internal/herder"
@@ -289,6 +290,30 @@ func hunterStarts() []hunter.HunterState {
 	return starts
 }
 
+// farmhandStarts are every combination of a few values of the
+// farmhand's fields.
+func farmhandStarts() []farmhand.FarmhandState {
+	var starts []farmhand.FarmhandState
+	for _, at := range []string{"barn", "field", "town", "well"} {
+		for _, stamina := range []int{0, 3, 9} {
+			for _, coins := range []int{0, 5} {
+				for _, seeds := range []int{0, 2} {
+					for _, sown := range []int{0, 3} {
+						for _, wheat := range []int{0, 2} {
+							for _, water := range []int{0, 2} {
+								for _, fed := range []bool{false, true} {
+									starts = append(starts, farmhand.FarmhandState{At: at, Stamina: stamina, Coins: coins, Seeds: seeds, Sown: sown, Wheat: wheat, Water: water, Fed: fed})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // innStarts are every combination of a few values of the innkeeper's
 // fields (the room clean where no guest has been served).
 func innStarts() []inn.InnkeeperState {
@@ -379,6 +404,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
+		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
@@ -737,6 +763,23 @@ func TestDisjunctionEstimatesTheNearerWay(t *testing.T) {
 	assert.Less(t, p.Expansions, 1000, "the chainer's expansions")
 }
 
+// TestChainerWeighsItsSearchForACheaperPlan: the farmhand in town with
+// 3 stamina, 2 seeds and 2 sheaves is to save 20 coins. The greedy
+// plan walks to and fro, napping in the barn between chores (70); the
+// improvement's complete pass finds nothing cheaper in its budget, and
+// A*, whose estimate is 20 where the cheapest plan costs 32, needs 1,875
+// states for it: the forward search after the complete pass, A* for 512
+// states, found nothing. It is A* for the improvement's budget now,
+// then weighted A* (its estimate counted twice, until the least f on
+// its open list reaches twice the plan's cost): a plan of 35.
+func TestChainerWeighsItsSearchForACheaperPlan(t *testing.T) {
+	d := farmhand.FarmhandDomain
+	ref, p, tr := chainerBesideAStar(t, d, farmhand.FarmhandState{At: "town", Stamina: 3, Seeds: 2, Wheat: 2}, farmhand.FarmhandGoalRich)
+	assert.Equal(t, 32.0, ref.Cost)
+	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v", d.Names(p.Steps))
+	assertTraceTells(t, tr, "searching forward, a plan of")
+}
+
 // TestALongRescueDoesNotAllocate: the rescue of
 // TestChainerWeighsALongRescue, whose forward search orders its open
 // list again when it weighs its estimate, allocates nothing once its
@@ -1077,6 +1120,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		estimateWritten("baker", baker.BakerDomain, bakerStarts()),
 		estimateWritten("courier", courier.CourierDomain, courierStarts()),
+		estimateWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),

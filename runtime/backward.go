@@ -470,9 +470,8 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 // (where it ran out of situations, goal regression builds none, and
 // plans it does not build are rare), for a plan cheaper
 // than cost (the call's steps from mark, which it removes) with the
-// forward search from st: A* for forwardMore times the improvement
-// budget at most, stopped as soon as the least f on its open list
-// reaches cost (then none is cheaper). The complete pass regresses from
+// forward search from st (see forwardBelow: A*, then weighted A*, until
+// it proves none is cheaper). The complete pass regresses from
 // the goal through the orders of its parts, and a plan that is cheap for
 // the order of its trips (the alchemist's herbs and water in one trip to
 // the garden) may lie past more situations than its budget, where A*
@@ -494,20 +493,29 @@ func (b *BackwardChainer[S]) forwardImprove(st S, rem, mark int, cost float64) r
 	return result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
 }
 
-// forwardBelow resumes the forward search from st, for forwardMore
-// times the improvement budget at most, until the least f on its open
-// list reaches cost (forwardUntil), and traces what it found. It reports
-// whether it found a plan cheaper than cost (the call's steps from
-// mark); else those steps are gone, a cost's error is forgotten, and r
-// is the context's error when that stopped it.
+// forwardBelow resumes the forward search from st until it finds a plan
+// cheaper than cost or proves there is none, for the improvement budget
+// as A* (until the least f on its open list reaches cost), then for
+// forwardMore times it weighed twice (until the least f reaches twice
+// cost: g + 2h >= 2 cost makes g + h >= cost), and traces what it
+// found. The estimate is often far below what plans cost (the farmhand's
+// coins, 20 where the cheapest plan costs 32): A* alone proves little
+// in its budget, and weighed it reaches plans below cost sooner. It
+// reports whether it found a plan cheaper than cost (the call's steps
+// from mark); else those steps are gone, a cost's error is forgotten,
+// and r is the context's error when that stopped it.
 func (b *BackwardChainer[S]) forwardBelow(st S, mark int, cost float64) (r result, cheaper bool) {
 	c := &b.call
 	n := b.cfg.improvement
-	if n <= math.MaxInt/forwardMore {
-		n *= forwardMore
-	}
 	before := c.work.expansions
 	r, ended := b.forwardUntil(st, n, cost*(1-1e-9))
+	if !ended && c.work.err == nil {
+		if n <= math.MaxInt/forwardMore {
+			n *= forwardMore
+		}
+		b.fwd.reweigh(improveWeight)
+		r, ended = b.forwardUntil(st, n, improveWeight*cost*(1-1e-9))
+	}
 	if cheaper = ended && r.is(found); cheaper {
 		fc, err := b.d.planCost(st, c.steps[mark:])
 		cheaper = err == nil && fc < cost
@@ -755,9 +763,15 @@ func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
 	return b.keepBest(mark, end)
 }
 
-// forwardMore is how many times the improvement budget the rescue's
-// forward search may go on for after the race, where the complete pass
-// found a plan first. The race has given it as many expansions as the
+// improveWeight is the weight of the estimate in forwardBelow's search
+// past the improvement budget.
+const improveWeight = 2
+
+// forwardMore is how many times the improvement budget the forward
+// search for a cheaper plan (forwardBelow) may go on for weighed, after
+// as many as the budget unweighed: the rescue's after the race, where the
+// complete pass found a plan first, and the improvement's after its
+// complete pass. The race has given it as many expansions as the
 // complete pass took, and the plan it is to beat may cost half as much
 // again as the cheapest (the baker's, in bench). When it was chosen
 // (before the supplies' estimate netted what a second giver takes from
@@ -769,8 +783,9 @@ const forwardMore = 2
 
 // forwardUntil resumes the forward search from st for n more expansions
 // at most, raceTurn at a time, and pauses as soon as the least f on its
-// open list (a lower bound on every plan it has yet to find, its estimate
-// being admissible) reaches bound: no plan it would find then costs less.
+// open list reaches bound: unweighed, f is a lower bound on every plan it
+// has yet to find (its estimate being admissible), and no plan it would
+// find then costs less; weighed w times, none costs less than bound / w.
 // It reports false when it paused.
 func (b *BackwardChainer[S]) forwardUntil(st S, n int, bound float64) (result, bool) {
 	for n > 0 && b.fwd.open.minF() < bound {

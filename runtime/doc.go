@@ -139,10 +139,12 @@
 //     such as savings can be far below what they cost). When the
 //     complete pass's plan comes
 //     first and costs more than the goal's lower bound, the forward
-//     search goes on for a cheaper one, for up to twice the
-//     improvement's budget ([WithImprovement]), and stops as soon as the
-//     least f on its open list, a lower bound on every plan it has yet to
-//     find, reaches that plan's cost. The rescue does not run when the
+//     search goes on for a cheaper one: A* for the improvement's budget
+//     ([WithImprovement]), then weighted A* (its estimate counted
+//     twice) for twice that budget, and stops as soon as it proves none
+//     is cheaper (the least f on its open list, unweighed a lower bound on
+//     every plan it has yet to find, reaches that plan's cost, or
+//     weighed twice, twice the cost). The rescue does not run when the
 //     greedy pass failed at the depth limit alone ([MaxDepthExceeded]).
 //     The complete pass also runs, bounded by the cost
 //     of the greedy pass's plan (branch and bound), when that plan has a
@@ -164,9 +166,7 @@
 //     so far, and as many again, between the two, on leads, when the
 //     plan costs more than the guess of a later first choice; for a plan
 //     with a detour for which the complete pass ran out of its budget,
-//     the forward search (A*, for twice the improvement's budget at
-//     most, stopped once the least f on its open list reaches the plan's
-//     cost) looks too. The cheapest plan wins.
+//     the forward search (the same way) looks too. The cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never
