@@ -48,12 +48,12 @@ func (w *Walker) Nap() { w.Stamina += 4 }
 type Farmhand struct {
 	Walker
 	Purse
-	Seeds   int  `plan:"state; min=0"`
-	Sown    int  `plan:"state; min=0; max=8"`
-	Wheat   int  `plan:"state; min=0"`
-	Water   int  `plan:"state; min=0; max=4"`
-	Fed     bool `plan:"state"`
-	Bread   int  `plan:"state; min=0"`
+	Seeds int  `plan:"state; min=0"`
+	Sown  int  `plan:"state; min=0; max=8"`
+	Wheat int  `plan:"state; min=0"`
+	Water int  `plan:"state; min=0; max=4"`
+	Fed   bool `plan:"state"`
+	Bread int  `plan:"state; min=0"`
 
 	// Rich: savings.
 	Rich struct{} `plan:"goal=Coins >= 20"`
@@ -107,4 +107,3 @@ func (f *Farmhand) Eat() { f.Bread--; f.Fed = true; f.Stamina += 6 }
 //
 //plan:action pre="At == 'town' && Stamina >= 3" post="Coins += 2, Stamina -= 3" cost=3
 func (f *Farmhand) DoChores() { f.Coins += 2; f.Stamina -= 3 }
-
