@@ -45,6 +45,12 @@ func (s *originScope) Lookup(name string) (exprlang.Symbol, bool) {
 		}
 		return unusable(name, "%s is not a state field (tag it plan:\"state\")", name), true
 	case *types.Func:
+		// A method is no name of its own in Go, as a condition is: the
+		// package's constant of that name is (a site Quarry beside an
+		// action Quarry).
+		if k, ok := o.pkg().Scope().Lookup(name).(*types.Const); ok {
+			return s.b.c.constSymbol(k, o), true
+		}
 		return unusable(name, "%s is a method; conditions read state fields and constants", name), true
 	case nil:
 		if index != nil {
