@@ -28,6 +28,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/potter"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
 	"github.com/rolegen/rolegen/bench/internal/ranger"
+	"github.com/rolegen/rolegen/bench/internal/settler"
 	"github.com/rolegen/rolegen/bench/internal/smith"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
@@ -314,6 +315,30 @@ func farmhandStarts() []farmhand.FarmhandState {
 	return starts
 }
 
+// settlerStarts are every combination of a few values of the settler's
+// fields (as many fish as food, as many planks as walls, and stone with
+// wood).
+func settlerStarts() []settler.SettlerState {
+	var starts []settler.SettlerState
+	for _, at := range []settler.Site{settler.Camp, settler.Forest, settler.Quarry, settler.River, settler.Market} {
+		for _, energy := range []int{0, 9} {
+			for _, food := range []int{0, 2} {
+				for _, wood := range []int{0, 4} {
+					for _, walls := range []int{0, 3} {
+						for _, coins := range []int{0, 7} {
+							for _, tools := range []bool{false, true} {
+								starts = append(starts, settler.SettlerState{At: at, Energy: energy, Food: food, Wood: wood, Stone: wood,
+									Planks: walls, Walls: walls, Coins: coins, Tools: tools, Fish: food})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // innStarts are every combination of a few values of the innkeeper's
 // fields (the room clean where no guest has been served).
 func innStarts() []inn.InnkeeperState {
@@ -416,6 +441,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
 		measureWritten("potter", potter.PotterDomain, potterStarts()),
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
+		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		measureWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
@@ -780,6 +806,22 @@ func TestChainerWeighsItsSearchForACheaperPlan(t *testing.T) {
 	assertTraceTells(t, tr, "searching forward, a plan of")
 }
 
+// TestChainerSearchesForwardFarAboveTheBound: the settler in the forest
+// with 2 food, 2 fish and 7 coins is to have 20. The greedy pass sells
+// wood, batched for five loads, and chops four times, eating between
+// (31); the plan has no detour, and the improvement's complete pass
+// finds nothing cheaper in its budget. It costs more than 1.5 times the
+// goal's lower bound (14.25), so the forward search looks too: two
+// chops, three loads and the two fish (17, the cheapest; A* needs 21
+// states).
+func TestChainerSearchesForwardFarAboveTheBound(t *testing.T) {
+	d := settler.SettlerDomain
+	ref, p, tr := chainerBesideAStar(t, d, settler.SettlerState{At: settler.Forest, Food: 2, Fish: 2, Coins: 7}, settler.SettlerGoalProsperous)
+	assert.Equal(t, 17.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v", d.Names(p.Steps))
+	assertTraceTells(t, tr, "searching forward, a plan of")
+}
+
 // TestALongRescueDoesNotAllocate: the rescue of
 // TestChainerWeighsALongRescue, whose forward search orders its open
 // list again when it weighs its estimate, allocates nothing once its
@@ -1132,6 +1174,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
 		estimateWritten("potter", potter.PotterDomain, potterStarts()),
 		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
+		estimateWritten("settler", settler.SettlerDomain, settlerStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 	}

@@ -165,8 +165,9 @@
 //     taken first, and the complete pass bounded by the cheapest plan
 //     so far, and as many again, between the two, on leads, when the
 //     plan costs more than the guess of a later first choice; for a plan
-//     with a detour for which the complete pass ran out of its budget,
-//     the forward search (the same way) looks too. The cheapest plan wins.
+//     with a detour, or that costs more than 1.5 times the goal's lower
+//     bound, for which the complete pass ran out of its budget, the
+//     forward search (the same way) looks too. The cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never
