@@ -26,6 +26,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/potter"
+	"github.com/rolegen/rolegen/bench/internal/prospector"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
 	"github.com/rolegen/rolegen/bench/internal/ranger"
 	"github.com/rolegen/rolegen/bench/internal/settler"
@@ -339,6 +340,28 @@ func settlerStarts() []settler.SettlerState {
 	return starts
 }
 
+// prospectorStarts are every combination of a few values of the
+// prospector's fields.
+func prospectorStarts() []prospector.ProspectorState {
+	var starts []prospector.ProspectorState
+	for _, at := range []string{"mine", "smelter", "bank"} {
+		for _, ore := range []int{0, 3} {
+			for _, copper := range []int{0, 8, 25} {
+				for _, silver := range []int{0, 2} {
+					for _, gold := range []int{0, 1} {
+						for _, energy := range []int{0, 4, 9} {
+							for _, pick := range []bool{false, true} {
+								starts = append(starts, prospector.ProspectorState{At: at, Ore: ore, Copper: copper, Silver: silver, Gold: gold, Energy: energy, Pick: pick})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // innStarts are every combination of a few values of the innkeeper's
 // fields (the room clean where no guest has been served).
 func innStarts() []inn.InnkeeperState {
@@ -440,6 +463,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
 		measureWritten("potter", potter.PotterDomain, potterStarts()),
+		measureWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
@@ -1173,6 +1197,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
 		estimateWritten("potter", potter.PotterDomain, potterStarts()),
+		estimateWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		estimateWritten("settler", settler.SettlerDomain, settlerStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
