@@ -906,15 +906,23 @@ func (b *BackwardChainer[S]) forwardResume(st S, n int) (result, bool) {
 // 1,064, for the same plan. forwardExact is more than the race gives
 // the forward search while the complete pass runs (rescueFirst +
 // raceTurn), so that the search that goes on for a cheaper plan past
-// the race (forwardCheaper) is A*.
+// the race (forwardCheaper, see forwardBelow) begins as A*.
 var forwardWeights = [...]struct {
 	after  int
 	weight float64
-}{{forwardExact, 2}, {1024, 4}}
+}{{forwardExact, 2}, {forwardLonger, 4}}
 
 // forwardExact is how many states the chainer's forward search expands
-// as A* proper (see forwardWeights).
-const forwardExact = 512
+// as A* proper, forwardLonger how many before it weighs its estimate
+// four times (see forwardWeights).
+const (
+	forwardExact  = 512
+	forwardLonger = 1024
+)
+
+// The weights rise with the expansions (this fails to compile
+// otherwise).
+const _ = uint(forwardLonger - forwardExact - 1)
 
 // The race pauses the forward search before it weighs its estimate (a
 // negative constant does not convert to uint: this fails to compile).
