@@ -86,11 +86,14 @@ func WithMaxDepth(n int) BackwardOption {
 // to three times), and n for the greedy pass again with the goal's later
 // first choices and then the complete pass, bounded by the cheapest
 // plan's cost; when that ends within its share, the plan is the cheapest
-// the chainer can build. Where the greedy pass found nothing and a lead
-// found a plan (the rescue), the complete pass looks for a cheaper one
-// within n; where the rescue's complete pass found its plan before its
-// forward search, the forward search goes on for a cheaper one for up to
-// 2n states more, and stops as soon as it proves none is cheaper.
+// the chainer can build. Where it ran out of its share and the plan
+// walks back or costs more than 1.5 times the goal's lower bound, the
+// forward search looks for a cheaper one: A* for n states, then weighted
+// A* for 2n more, stopped as soon as it proves none is cheaper. Where
+// the greedy pass found nothing and a lead found a plan (the rescue),
+// the complete pass looks for a cheaper one within n; where the
+// rescue's complete pass found its plan before its forward search, the
+// forward search goes on for a cheaper one the same way.
 //
 // n is taken as at most math.MaxInt32, so that a budget meant as
 // unbounded (math.MaxInt) is one: added to the expansions a call has
