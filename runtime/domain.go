@@ -411,10 +411,7 @@ func (d *Domain[S]) init() error {
 		d.nets(&d.pres[ai])
 	}
 	for gi := range d.goals {
-		d.boundConsumption(&d.goals[gi])
-		d.boundSupplies(&d.goals[gi])
-		d.boundPlace(&d.goals[gi])
-		d.dropDominated(&d.goals[gi])
+		d.boundGoal(&d.goals[gi])
 		d.orderParts(&d.goals[gi])
 		d.boundAny(&d.goals[gi])
 	}

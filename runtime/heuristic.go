@@ -546,6 +546,16 @@ func sets(changes []Change, f FieldID) bool {
 	return false
 }
 
+// boundGoal derives the bounds of goal condition c past its steps': its
+// parts' consumption, supplies and places (the preconditions' givers and
+// c's nets known).
+func (d *Domain[S]) boundGoal(c *condition[S]) {
+	d.boundConsumption(c)
+	d.boundSupplies(c)
+	d.boundPlace(c)
+	d.dropDominated(c)
+}
+
 // boundAny derives c.anyOf, for goal condition c: for each part that is
 // a disjunction of comparisons (Part.Any) on numeric or bool fields,
 // the condition of each comparison, bounded as a goal's condition of that
@@ -566,12 +576,8 @@ func (d *Domain[S]) boundAny(c *condition[S]) {
 			q := &p.Any[j]
 			holds := func(s S) bool { return q.holdsFor(d.Number(&s, q.Field), "", false) }
 			alts[j] = d.newCondition(holds, nil, []Part{*q}, q.Reads, NoGoal)
-			a := &alts[j]
-			d.nets(a)
-			d.boundConsumption(a)
-			d.boundSupplies(a)
-			d.boundPlace(a)
-			d.dropDominated(a)
+			d.nets(&alts[j])
+			d.boundGoal(&alts[j])
 		}
 		if c.anyOf == nil {
 			c.anyOf = make([][]condition[S], len(c.parts))
@@ -582,15 +588,12 @@ func (d *Domain[S]) boundAny(c *condition[S]) {
 }
 
 // anyBound is the least bound of the comparisons of part i of c, a
-// disjunction (see boundAny), in *s.
+// disjunction (see boundAny) that fails in *s, so that none of them
+// holds there.
 func (c *condition[S]) anyBound(i int, s *S, number func(*S, FieldID) float64) float64 {
 	h := math.Inf(1)
 	for j := range c.anyOf[i] {
-		a := &c.anyOf[i][j]
-		if q := &a.parts[0]; q.holdsFor(number(s, q.Field), "", false) {
-			return 0
-		}
-		h = min(h, a.boundOf(s, 1, number))
+		h = min(h, c.anyOf[i][j].boundOf(s, 1, number))
 	}
 	return h
 }
