@@ -710,27 +710,20 @@ func (c *checker) assignable(v Expr, t Type, field string) {
 
 // Conjuncts splits a condition at its top-level && operators, through
 // parentheses: a && (b && c) has the conjuncts a, b and c.
-func Conjuncts(e Expr) []Expr {
-	switch n := e.(type) {
-	case *Paren:
-		return Conjuncts(n.X)
-	case *Binary:
-		if n.Op == OpAnd {
-			return append(Conjuncts(n.X), Conjuncts(n.Y)...)
-		}
-	}
-	return []Expr{e}
-}
+func Conjuncts(e Expr) []Expr { return operands(e, OpAnd) }
 
 // Disjuncts splits a condition at its top-level || operators, through
 // parentheses: a || (b || c) has the disjuncts a, b and c.
-func Disjuncts(e Expr) []Expr {
+func Disjuncts(e Expr) []Expr { return operands(e, OpOr) }
+
+// operands splits e at its top-level op operators, through parentheses.
+func operands(e Expr, op Op) []Expr {
 	switch n := e.(type) {
 	case *Paren:
-		return Disjuncts(n.X)
+		return operands(n.X, op)
 	case *Binary:
-		if n.Op == OpOr {
-			return append(Disjuncts(n.X), Disjuncts(n.Y)...)
+		if n.Op == op {
+			return append(operands(n.X, op), operands(n.Y, op)...)
 		}
 	}
 	return []Expr{e}
