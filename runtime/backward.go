@@ -832,7 +832,21 @@ func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
 	}
+	if !r.is(found) && c.work.err == nil && b.farAbove(st, best) {
+		r = b.forwardImprove(st, rem, mark, best)
+	}
 	return b.cheaperOrBest(st, mark, r, end)
+}
+
+// farAbove reports whether a plan of cost from st costs more than
+// farAbove times the goal's lower bound there: the complete pass's
+// failure to find a cheaper one then proves little (the plans it does not
+// build, which interleave the runs of two chains, are rarer than a bound
+// so far below), and the forward search looks again.
+func (b *BackwardChainer[S]) farAbove(st S, cost float64) bool {
+	c := &b.call
+	c.probe = st // a field: the address of st would make every call allocate it
+	return cost > farAbove*c.d.goals[c.goal].bound(&c.probe, c.d.Number)
 }
 
 // forward plans the call's goal and the goals it protects from st, in rem
