@@ -472,7 +472,9 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 // of its budget without a plan cheaper than a greedy plan with a detour
 // or one that costs more than farAbove times the goal's lower bound
 // (where it ran out of situations, goal regression builds none, and
-// plans it does not build are rare), for a plan cheaper
+// plans it does not build are rare), or after the complete pass ended
+// without one cheaper than a lead's plan that far above the bound (see
+// BackwardChainer.farAbove), for a plan cheaper
 // than cost (the call's steps from mark, which it removes) with the
 // forward search from st (see forwardBelow: A*, then weighted A*, until
 // it proves none is cheaper). The complete pass regresses from
