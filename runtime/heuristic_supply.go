@@ -319,7 +319,11 @@ func (d *Domain[S]) supplyOf(c *condition[S], i int) *supplies {
 		if slices.IndexFunc(users[1:], same) < 0 {
 			share(users[0].cost, users[0].step, users[0].u, users[0].by)
 		} else {
-			share(d.pool(users, same))
+			cost, step, u, by, ok := d.pool(users, same)
+			if !ok {
+				return nil
+			}
+			share(cost, step, u, by)
 		}
 		users = slices.DeleteFunc(users, same)
 	}
@@ -358,8 +362,13 @@ type user struct {
 // counted for each user (which let a giver's run lower the bound by
 // more than its cost); and a plan's runs of any user cost at least what
 // the units they move cost it: the bound stays below every plan's. Its
-// givers are those of the field, their gain counted in its units.
-func (d *Domain[S]) pool(users []user, same func(user) bool) (cost, step float64, u *consumption, by []gives) {
+// givers are those of the field, their gain counted in its units. Not
+// ok where an action gives back units of the pool that it gives back
+// to none of the users (a setter of the field to a value below every
+// user's threshold, above the pool's): counted as a giver of none, a
+// run of it would lower the bound by more than its cost, and the users
+// have no supplies then.
+func (d *Domain[S]) pool(users []user, same func(user) bool) (cost, step float64, u *consumption, by []gives, ok bool) {
 	unit, kappa := math.Inf(1), 0.0
 	var v *consumption
 	integer := d.Fields[users[0].u.field].Kind != KindFloat
@@ -398,11 +407,16 @@ func (d *Domain[S]) pool(users []user, same func(user) bool) (cost, step float64
 		})
 	}
 	for o := range d.Actions {
-		if gain, known := d.givenBack(v, ActionID(o)); known && gain > 0 && giver(ActionID(o)) {
-			by = append(by, gives{act: ActionID(o), gain: gain})
+		gain, known := d.givenBack(v, ActionID(o))
+		if !known || gain <= 0 {
+			continue
 		}
+		if !giver(ActionID(o)) {
+			return 0, 0, nil, nil, false
+		}
+		by = append(by, gives{act: ActionID(o), gain: gain})
 	}
-	return unit * kappa, kappa, v, by
+	return unit * kappa, kappa, v, by, true
 }
 
 // nets sets c.lost: for each action that advances a part of c by steps

@@ -243,6 +243,30 @@ func TestSharedSuppliesKeepTheFirstPart(t *testing.T) {
 	assertEstimate(t, rr, 9)
 }
 
+// Two actions that raise V1 both use up two of V2 (a pool, see
+// Domain.pool: its units counted from a threshold one run's use lower),
+// and one action sets V2 to 1: no giver to either of them (1 allows no
+// run of 2), but a unit of the pool. Counted as no giver, its run (cost 1)
+// lowered the estimate of V0 >= 3 && V1 >= 2 by 2, from 13 to 11 (found
+// by TestFlowsWithPlacesAreAdmissibleAndConsistent); the users have no
+// supplies then, and the estimate stays consistent.
+func TestASetterOfAPooledFieldKeepsTheEstimateConsistent(t *testing.T) {
+	rr := &randomRole{nf: 4, actions: []roleAction{
+		{pre: []roleLit{{f: 0, op: runtime.CmpLe, k: 3}, {f: 1, op: runtime.CmpGe, k: 1}}, eff: []roleEffect{{f: 0, add: true, k: 1}, {f: 1, add: true, k: -1}}, cost: 1},
+		{pre: []roleLit{{f: 1, op: runtime.CmpLe, k: 3}, {f: 2, op: runtime.CmpGe, k: 2}, {f: 3, op: runtime.CmpEq, k: 0}}, eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 2, add: true, k: -2}}, cost: 1},
+		{pre: []roleLit{{f: 1, op: runtime.CmpLe, k: 3}, {f: 2, op: runtime.CmpGe, k: 2}, {f: 3, op: runtime.CmpEq, k: 2}}, eff: []roleEffect{{f: 1, add: true, k: 1}, {f: 2, add: true, k: -2}}, cost: 3},
+		{pre: []roleLit{{f: 2, op: runtime.CmpLe, k: 3}, {f: 3, op: runtime.CmpEq, k: 1}}, eff: []roleEffect{{f: 2, add: true, k: 1}}, cost: 2},
+		{pre: []roleLit{{f: 3, op: runtime.CmpEq, k: 2}}, eff: []roleEffect{{f: 2, k: 1}}, cost: 1},
+		{eff: []roleEffect{{f: 3, k: 0}}, cost: 1},
+		{pre: []roleLit{{f: 3, op: runtime.CmpNe, k: 1}}, eff: []roleEffect{{f: 3, k: 1}}, cost: 3},
+		{pre: []roleLit{{f: 3, op: runtime.CmpNe, k: 2}}, eff: []roleEffect{{f: 3, k: 2}}, cost: 3},
+	}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 3}, {f: 1, op: runtime.CmpGe, k: 2}}}
+	rr.d = rr.domain()
+	var st admissibility
+	st.check(t, rr)
+	st.consistent(t, rr, rr.domain())
+}
+
 // assertEstimate holds the estimate of rr's goal from all-zero fields to
 // want, and from every state to admissibility's check and consistency.
 func assertEstimate(t *testing.T, rr *randomRole, want float64) {
