@@ -90,6 +90,9 @@ type AStar[S comparable] struct {
 	// estimate is singleBound wherever the goal fails).
 	singleField FieldID
 	singleBound float64
+	// flow: the search's estimate counts its goals' flows (see
+	// condition.flowWorth).
+	flow bool
 	// limit and depthLimit are what the current search may spend of the
 	// call's budget and step limit; hard is the budget's limit, where
 	// limit is lower while the search runs in parts (resume).
@@ -434,7 +437,8 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 // steps and expansions of p: the root on the open list, nothing expanded
 // yet. It returns the error that ends the search at its root.
 func (a *AStar[S]) begin(ctx context.Context, s S, goals []GoalID, p *Plan) error {
-	a.prepare(goals)
+	a.at = s
+	a.prepare(&a.at, goals)
 	a.limit = a.budget - p.Expansions
 	a.hard = a.limit
 	a.depthLimit = a.maxSteps - int32(len(p.Steps))
@@ -499,8 +503,8 @@ func (a *AStar[S]) conclude(s S, goal int32, err error, p *Plan) error {
 	return nil
 }
 
-// prepare resets the search space for a search for goals.
-func (a *AStar[S]) prepare(goals []GoalID) {
+// prepare resets the search space for a search for goals from *s.
+func (a *AStar[S]) prepare(s *S, goals []GoalID) {
 	d := a.d
 	a.goals = a.goals[:0]
 	a.conds = a.conds[:0]
@@ -519,8 +523,13 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 	if a.estimate == estimateUnsatisfied {
 		a.perAction = a.mostChangedByOne()
 	}
-	a.single = nil
-	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived {
+	a.single, a.flow = nil, false
+	if a.heuristic == nil && a.estimate == estimateDerived {
+		for _, g := range a.goals {
+			a.flow = a.flow || d.goals[g].flowWorth(s, d.Number)
+		}
+	}
+	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived && !a.flow {
 		if c := &d.goals[a.goals[0]]; len(c.parts) == 1 && c.anyOf == nil {
 			// The estimate of the one part (condition.partCost): read
 			// from its field, or the same in every state.

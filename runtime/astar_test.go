@@ -765,7 +765,7 @@ func TestAStarResumesWhereItPaused(t *testing.T) {
 			}
 		}
 	}
-	assert.Greater(t, paused, 1000)
+	assert.Greater(t, paused, 800)
 	d := courier.CourierDomain
 	plain := *d
 	plain.Search = nil

@@ -32,6 +32,7 @@ type complete[S comparable] struct {
 	entries slotTable // agenda entry → index
 	open    openList
 	bound   float64 // the cost a plan must be under
+	flow    bool    // the goal's bound counts its flow (condition.flowWorth)
 	// cut: a situation was not expanded, or a choice not made, for the
 	// step limit (a larger one might find a plan).
 	cut bool
@@ -101,6 +102,7 @@ func (x *complete[S]) begin(st S, bound float64) {
 	}
 	x.cut = false
 	x.at = st
+	x.flow = x.goal.flowWorth(&x.at, x.c.d.Number)
 	x.visit(&x.at, 0, -1, NoAction, 0, 0)
 }
 
@@ -343,7 +345,10 @@ func (x *complete[S]) goalBound(s *S, hk uint64) float64 {
 			return kb.h
 		}
 	}
-	h := x.goal.bound(s, x.c.d.Number)
+	h := 0.0
+	if failing := x.goal.failing(*s); failing != 0 {
+		h = x.goal.boundWith(s, failing, x.c.d.Number, x.flow)
+	}
 	x.bounds.put(slot, hk, int32(len(x.known)))
 	x.known = append(x.known, knownBound[S]{key: x.key, h: h})
 	return h

@@ -50,6 +50,9 @@ type condition[S any] struct {
 	// as a goal of that one part: the part's bound is the least of
 	// theirs (see Domain.boundAny). Nil when no part has one.
 	anyOf [][]condition[S]
+	// flow, when set, bounds a goal by the net change its numbers need
+	// (heuristic_flow.go): the bound is the larger of both.
+	flow *flow[S]
 	// joint, when set, adds to the bounds of the parts that have places
 	// on one field the least cost of a tour of them (see joint).
 	joint *joint[S]

@@ -19,6 +19,19 @@ func WithoutSupplies[S comparable](d *Domain[S]) {
 	}
 }
 
+// WithoutFlow makes d's estimate forget the flows of its goals
+// (heuristic_flow.go), for the external tests to measure what they add.
+func WithoutFlow[S comparable](d *Domain[S]) {
+	for gi := range d.goals {
+		if fl := d.goals[gi].flow; fl != nil {
+			d.goals[gi].flow = nil
+			if d.goals[gi].anyOf == nil {
+				d.goals[gi].flat = fl.flat
+			}
+		}
+	}
+}
+
 // WithoutAny makes d's estimate forget the comparisons of its goals'
 // disjunctions (Part.Any), for the external tests to measure what they
 // add.
@@ -80,7 +93,7 @@ func WithOnePlace[S comparable](d *Domain[S]) {
 // (Search.start), the fast way.
 func OneFieldEstimate[S comparable](d *Domain[S], g GoalID) bool {
 	a := NewAStar(d)
-	a.prepare([]GoalID{g})
+	a.prepare(&a.at, []GoalID{g})
 	a.x.start(context.Background())
 	return a.x.bound != nil
 }

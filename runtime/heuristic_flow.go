@@ -1,0 +1,718 @@
+package runtime
+
+import (
+	"math"
+	"slices"
+)
+
+// The flow of a goal's numbers: a lower bound on the cost of making a
+// goal hold from the net change its plan's steps must make to numeric
+// fields (the state equation of operator counting, for numbers). Each run
+// of an action moves a field by at most its step; after a run that takes
+// from a field its own precondition guards (Smelt needs Ore >= 2 and does
+// Ore -= 2), the field is at least what the guard leaves. So the runs n_a
+// of any plan from s satisfy, for each field the goal compares and each
+// field such a guard protects,
+//
+//	value(s) + Σ_a n_a × step_a  ≥  max(need, min(value(s), floor))
+//
+// where need is what the goal needs at the end and floor the least value
+// a run that lowers the field leaves. The cheapest runs, real-valued, that
+// satisfy every such row together (a linear program) cost no more than
+// the plan. The rows follow a chain of supplies to its end, in parts of
+// runs: gold needs silver traded, silver copper, copper smelted from ore,
+// ore dug with energy, each at what its step costs. The supplies'
+// estimate (heuristic_supply.go) follows one giver a step deep; the flow
+// knows nothing of places, fulfills or fields that are not numbers. The
+// goal's bound is the larger of both.
+//
+// It is admissible as a relaxation, and consistent: the runs that serve
+// the state after a step, with one run of that step's action added, serve
+// the state before it (a step moves each field by at most its
+// coefficient, and leaves a field it lowers at its floor or more, so the
+// rows' right-hand sides do not fall). Fields the flow cannot bound that
+// way (an effect that reads the state, a setter of a field without a
+// range below it) have no row. A value outside its field's Range, which
+// only the live state has, lands in the range at the field's first write
+// whichever way that moves it: the flow then bounds nothing (0).
+
+// The largest flow a goal keeps: rows (fields and directions) and columns
+// (actions that raise a row). A larger one is dropped: the program is
+// solved in arrays of these sizes on the stack, at every estimate.
+const (
+	maxFlowRows = 12
+	maxFlowCols = 32
+)
+
+// flow is the linear program of a goal condition (see above). Its dual,
+// solved in bound, has one variable a row and one constraint a column:
+// maximize Σ b_i y_i subject to Σ_i coef[j][i] y_i ≤ cost_j, y ≥ 0, whose
+// start y = 0 is feasible (costs are not negative), so that no first
+// phase is needed.
+type flow[S any] struct {
+	rows []flowRow
+	acts []ActionID
+	cost []float64 // cost[j]: the least cost of a run of acts[j]
+	// coef[j*len(rows)+i]: the most a run of acts[j] adds to the value
+	// of rows[i] (negative: what it takes, at least).
+	coef []float64
+	// verts are the vertices of the dual's feasible region, len(rows)
+	// numbers each, and rays its extreme rays, which the region has
+	// where the rows can ask for more than any runs give (see
+	// enumerate): the program's value is +Inf where the right-hand
+	// sides b make b·r > 0 for a ray r, else the most b·v of a vertex v.
+	// Nil with simplex set, for a region too large to enumerate: bound
+	// solves the program then.
+	verts, rays []float64
+	simplex     bool
+	// flat is the condition's flat bound without the flow (see
+	// condition.flat), for WithoutFlow.
+	flat float64
+	// at, when set, are the places the columns need (see flowPlaces).
+	at *flowPlaces[S]
+	// most[i] is the largest coordinate i of a vertex, and tourMost the
+	// dearest tour from any place (+Inf: unknown): bound passes over the
+	// program where b's positive entries times most, with tourMost, do
+	// not reach the bound it already has.
+	most     [maxFlowRows]float64
+	tourMost float64
+}
+
+// flowRow is a field the flow bounds, one way.
+type flowRow struct {
+	field FieldID
+	// sign is +1 where the row's value is the field's (the goal needs it
+	// at least some value, or a guard keeps it from falling), -1 where it
+	// is its negation (the goal needs it at most some value).
+	sign float64
+	// need is the value the goal needs at the end (-Inf: none), floor the
+	// least a run that lowers the value leaves (+Inf: no run lowers it).
+	need, floor float64
+	// rlo and rhi are the field's Range (±Inf without one).
+	rlo, rhi float64
+	// depth: how far down a chain of guards the row is: one more than
+	// the row whose producer's guard it is (the most, of several), 0 for
+	// a goal's row that is no guard.
+	depth int
+}
+
+// flowOf returns the flow of goal condition c, or nil: no column takes
+// from a row (the other bounds already see a field raised by steps that
+// use up nothing the goal needs raised), no chain of guards is two
+// deep, or the program is larger than maxFlowRows and maxFlowCols.
+func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
+	if d.Number == nil || c.holds == nil {
+		return nil
+	}
+	fl := &flow[S]{}
+	for i := range c.parts {
+		p := &c.parts[i]
+		if !d.flowField(p.Field) || p.Any != nil {
+			continue
+		}
+		for _, sign := range [2]float64{1, -1} {
+			if need := d.atLeast(p, sign); need > math.Inf(-1) {
+				fl.row(p.Field, sign, need, 0)
+			}
+		}
+	}
+	if len(fl.rows) == 0 {
+		return nil
+	}
+	// The producers of each row, and the fields their preconditions
+	// guard against their own steps.
+	for r := 0; r < len(fl.rows) && len(fl.rows) <= maxFlowRows; r++ {
+		row := fl.rows[r]
+		for ai := range d.Actions {
+			a := ActionID(ai)
+			if !d.raises(a, row.field, row.sign) {
+				continue
+			}
+			for _, q := range d.pres[a].parts {
+				// A guard on the field raised (Rest while Energy < 10)
+				// only keeps it from rising further.
+				if q.Field == row.field || !d.flowField(q.Field) {
+					continue
+				}
+				for _, sign := range [2]float64{1, -1} {
+					if d.atLeast(&q, sign) > math.Inf(-1) && d.raises(a, q.Field, -sign) {
+						fl.row(q.Field, sign, math.Inf(-1), row.depth+1)
+					}
+				}
+			}
+		}
+	}
+	if len(fl.rows) > maxFlowRows {
+		return nil
+	}
+	// Rows whose steps the forms do not bound go, and those of a field
+	// the goal needs nothing of that a run may lower without end. A chain
+	// of one guard (Forage uses up rest, and Sleep gives it back) is what
+	// the consumption and the supplies of the goal's parts already bound,
+	// as far or further (places), at a fraction of the cost: the flow is
+	// for chains of two or more.
+	kept, deep := fl.rows[:0], false
+	for _, row := range fl.rows {
+		row.floor = math.Inf(1)
+		bounded := true
+		for ai := range d.Actions {
+			coef, post := d.flowStep(ActionID(ai), row.field, row.sign)
+			row.floor = min(row.floor, post)
+			bounded = bounded && coef < math.Inf(1)
+		}
+		rg := d.Fields[row.field].Range
+		row.rlo, row.rhi = rg.Lo(), rg.Hi()
+		if bounded && (row.need > math.Inf(-1) || row.floor > math.Inf(-1)) {
+			kept = append(kept, row)
+			deep = deep || row.depth >= 2
+		}
+	}
+	if fl.rows = kept; !deep {
+		return nil
+	}
+	for ai := range d.Actions {
+		a := ActionID(ai)
+		for _, row := range fl.rows {
+			if d.raises(a, row.field, row.sign) {
+				fl.acts = append(fl.acts, a)
+				fl.cost = append(fl.cost, max(d.Actions[a].Cost, 0))
+				for _, row := range fl.rows {
+					coef, _ := d.flowStep(a, row.field, row.sign)
+					fl.coef = append(fl.coef, coef)
+				}
+				break
+			}
+		}
+	}
+	if len(fl.acts) > maxFlowCols {
+		return nil
+	}
+	takes := false
+	for _, coef := range fl.coef {
+		takes = takes || coef < 0
+	}
+	if !takes || !slices.ContainsFunc(fl.rows, func(r flowRow) bool { return r.need > math.Inf(-1) }) {
+		return nil
+	}
+	if fl.simplex = !fl.enumerate(maxFlowBases); !fl.simplex {
+		fl.prune()
+	}
+	fl.at = d.flowPlacesOf(fl)
+	m := len(fl.rows)
+	for k := 0; k < len(fl.verts); k += m {
+		for i, y := range fl.verts[k : k+m] {
+			fl.most[i] = max(fl.most[i], y)
+		}
+	}
+	if fl.at != nil {
+		fl.tourMost = fl.at.most()
+	}
+	return fl
+}
+
+// prune drops the vertices that never give the most: those another
+// vertex (or y = 0) gives as much as in every state. Where nothing lowers
+// a row's field, its right-hand side is never negative (a larger
+// coordinate gives more); where the goal needs nothing of it, never
+// positive (a smaller one does); elsewhere either.
+func (fl *flow[S]) prune() {
+	m := len(fl.rows)
+	const pos, neg, mixed = 1, -1, 0
+	class := make([]int, m)
+	for i, r := range fl.rows {
+		switch {
+		case math.IsInf(r.need, -1):
+			class[i] = neg
+		case math.IsInf(r.floor, 1):
+			class[i] = pos
+		}
+	}
+	// dominates reports whether vertex w gives at least what v does
+	// wherever the right-hand sides have their rows' signs.
+	dominates := func(w, v []float64) bool {
+		const eps = 1e-9
+		for i := range m {
+			switch class[i] {
+			case pos:
+				if w[i] < v[i]-eps {
+					return false
+				}
+			case neg:
+				if w[i] > v[i]+eps {
+					return false
+				}
+			default:
+				if math.Abs(w[i]-v[i]) > eps {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	zero := make([]float64, m)
+	var kept []float64
+	n := len(fl.verts) / m
+	for k := range n {
+		v := fl.verts[k*m : (k+1)*m]
+		if dominates(zero, v) {
+			continue
+		}
+		dropped := false
+		for l := range n {
+			w := fl.verts[l*m : (l+1)*m]
+			// Of two that dominate each other (equal where it matters),
+			// the first stays.
+			if l != k && dominates(w, v) && (!dominates(v, w) || l < k) {
+				dropped = true
+				break
+			}
+		}
+		if !dropped {
+			kept = append(kept, v...)
+		}
+	}
+	fl.verts = kept
+}
+
+// row adds the row of field f in direction sign, or raises the need of
+// the one there is.
+func (fl *flow[S]) row(f FieldID, sign, need float64, depth int) {
+	for i := range fl.rows {
+		if fl.rows[i].field == f && fl.rows[i].sign == sign {
+			fl.rows[i].need = max(fl.rows[i].need, need)
+			fl.rows[i].depth = max(fl.rows[i].depth, depth)
+			return
+		}
+	}
+	fl.rows = append(fl.rows, flowRow{field: f, sign: sign, need: need, depth: depth})
+}
+
+// flowField reports whether field f can have rows: a signed integer or a
+// float (an unsigned one wraps below zero; bools and strings have no
+// steps).
+func (d *Domain[S]) flowField(f FieldID) bool {
+	k := d.Fields[f].Kind
+	return k == KindInt || k == KindFloat
+}
+
+// atLeast is the least value of sign × p's field where comparison p
+// holds: p.Num for Ge (sign 1), -p.Num for Le (sign -1), one past it for
+// Gt and Lt on an integer field, both for Eq; -Inf when p bounds the field
+// nothing that way.
+func (d *Domain[S]) atLeast(p *Part, sign float64) float64 {
+	integer := d.Fields[p.Field].Kind == KindInt
+	switch {
+	case p.Cmp == CmpEq, sign > 0 && p.Cmp == CmpGe, sign < 0 && p.Cmp == CmpLe:
+		return sign * p.Num
+	case sign > 0 && p.Cmp == CmpGt:
+		if integer {
+			return math.Floor(p.Num) + 1
+		}
+		return p.Num
+	case sign < 0 && p.Cmp == CmpLt:
+		if integer {
+			return -(math.Ceil(p.Num) - 1)
+		}
+		return -p.Num
+	}
+	return math.Inf(-1)
+}
+
+// raises reports whether action a may raise sign × field f: it adds to
+// it that way, or sets it.
+func (d *Domain[S]) raises(a ActionID, f FieldID, sign float64) bool {
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field == f {
+			return ch.Op != ChangeAdd || sign*ch.Num > 0
+		}
+	}
+	return false
+}
+
+// flowStep is what a run of action a does to v = sign × field f, from a
+// value within the field's range where a's precondition holds: coef, the
+// most it adds to v (+Inf when the forms do not bound it), and post, the
+// least v it leaves when it may lower it (+Inf when it never does).
+func (d *Domain[S]) flowStep(a ActionID, f FieldID, sign float64) (coef, post float64) {
+	inf := math.Inf(1)
+	rg := d.Fields[f].Range
+	lo := rg.Lo() // the least v within the range
+	if sign < 0 {
+		lo = -rg.Hi()
+	}
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field != f {
+			continue
+		}
+		switch ch.Op {
+		case ChangeSet:
+			v := sign * rg.clamp(ch.Num)
+			return v - lo, v // +Inf from a v unbounded below
+		case ChangeAdd:
+			step := sign * ch.Num
+			if step >= 0 {
+				return step, inf // clamped at the range's far end, if anything
+			}
+			// A run takes from v. Its precondition keeps v at guard or
+			// more before it, the range at lo or more; a step the range
+			// clamps takes less.
+			guard := lo
+			for i := range d.pres[a].parts {
+				if q := &d.pres[a].parts[i]; q.Field == f && q.Any == nil {
+					guard = max(guard, d.atLeast(q, sign))
+				}
+			}
+			if math.IsInf(lo, -1) {
+				return step, guard + step // -Inf unguarded: no floor
+			}
+			return max(step, lo-guard), max(guard+step, lo)
+		}
+		return inf, math.Inf(-1)
+	}
+	return 0, inf
+}
+
+// flowBound is the more of h and fl's lower bound on the cost of a plan
+// from *s: the value of its linear program (the best of its vertices, or
+// solved), and the tour of the places its columns must go to (see
+// flowPlaces). It computes no more of the flow's than it takes to know
+// whether h is more.
+func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h float64) float64 {
+	const eps = 1e-9
+	m := len(fl.rows)
+	var obj [maxFlowRows]float64 // the dual's objective, reduced
+	short := false
+	for i := range fl.rows {
+		r := &fl.rows[i]
+		x := number(s, r.field)
+		if x < r.rlo || x > r.rhi {
+			return 0 // the live state's: see above
+		}
+		v := r.sign * x
+		obj[i] = max(r.need, min(v, r.floor)) - v
+		short = short || obj[i] > eps
+	}
+	if !short {
+		return h // y = 0 is optimal
+	}
+	b := obj
+	var v float64
+	if fl.simplex {
+		v = fl.solve(&obj)
+	} else {
+		if len(fl.rays) == 0 {
+			most := fl.tourMost
+			for i := range m {
+				most += max(b[i], 0) * fl.most[i]
+			}
+			if most*flowRounding <= h {
+				return h
+			}
+		}
+		v = fl.best(&obj)
+	}
+	if fl.at != nil && v < math.Inf(1) && (v+fl.tourMost)*flowRounding > h {
+		v += fl.at.tour(s, &b, m)
+	}
+	return max(h, v*flowRounding)
+}
+
+// solve is the value of fl's program for right-hand sides obj (which it
+// uses up), by the simplex method on the dual, in a tableau on the stack
+// (Bland's rule: the entering and leaving variables of least index, so
+// that it never cycles). Every dual-feasible point bounds the plan's cost
+// from below, so that the cap on pivots keeps it admissible. +Inf when the
+// dual is unbounded: no runs satisfy the rows, and no plan makes the goal
+// hold.
+func (fl *flow[S]) solve(obj *[maxFlowRows]float64) float64 {
+	const eps = 1e-9
+	m, n := len(fl.rows), len(fl.acts)
+	// Tableau row j: the slack of column j's constraint, basic, as rhs[j]
+	// less t[j] times the nonbasic variables (at first y, by row).
+	var t [maxFlowCols][maxFlowRows]float64
+	var rhs [maxFlowCols]float64
+	var basic [maxFlowCols]int8    // the variable of each tableau row: m+j a slack, i < m a y
+	var nonbasic [maxFlowRows]int8 // the variable of each tableau column
+	for j := range n {
+		copy(t[j][:m], fl.coef[j*m:(j+1)*m])
+		rhs[j] = fl.cost[j]
+		basic[j] = int8(m + j)
+	}
+	for i := range m {
+		nonbasic[i] = int8(i)
+	}
+	value := 0.0
+	for range 4 * (m + n) {
+		e := -1
+		for i := range m {
+			if obj[i] > eps && (e < 0 || nonbasic[i] < nonbasic[e]) {
+				e = i
+			}
+		}
+		if e < 0 {
+			break // optimal
+		}
+		r, least := -1, 0.0
+		for j := range n {
+			if t[j][e] <= eps {
+				continue
+			}
+			q := rhs[j] / t[j][e]
+			if r < 0 || q < least || q == least && basic[j] < basic[r] {
+				r, least = j, q
+			}
+		}
+		if r < 0 {
+			return math.Inf(1)
+		}
+		// Pivot: the variable of column e enters in row r.
+		inv := 1 / t[r][e]
+		pr := &t[r]
+		for l := range m {
+			pr[l] *= inv
+		}
+		rhs[r] *= inv
+		pr[e] = inv
+		for j := range n {
+			f := t[j][e]
+			if j == r || f == 0 {
+				continue
+			}
+			row := &t[j]
+			for l := range m {
+				row[l] -= f * pr[l]
+			}
+			rhs[j] -= f * rhs[r]
+			row[e] = -f * inv
+		}
+		f := obj[e]
+		for l := range m {
+			obj[l] -= f * pr[l]
+		}
+		value += f * rhs[r]
+		obj[e] = -f * inv
+		basic[r], nonbasic[e] = nonbasic[e], basic[r]
+	}
+	return value
+}
+
+// flowRounding takes from the flow's bound what rounding may have added to
+// it (a bound of 3 computed as 3.0000000000000004 is not one).
+const flowRounding = 1 - 1e-12
+
+// best is the program's value for right-hand sides b: +Inf where a ray
+// r has b·r > 0, else the most b·v of a vertex v (at least 0: y = 0 is
+// one).
+func (fl *flow[S]) best(b *[maxFlowRows]float64) float64 {
+	const eps = 1e-9
+	m := len(fl.rows)
+	// The rows whose right-hand side is not 0, which alone count.
+	var at [maxFlowRows]int
+	n := 0
+	for i := range m {
+		if b[i] != 0 {
+			at[n] = i
+			n++
+		}
+	}
+	for k := 0; k < len(fl.rays); k += m {
+		r := fl.rays[k : k+m]
+		sum := 0.0
+		for _, i := range at[:n] {
+			sum += r[i] * b[i]
+		}
+		if sum > eps {
+			return math.Inf(1)
+		}
+	}
+	h := 0.0
+	for k := 0; k < len(fl.verts); k += m {
+		y := fl.verts[k : k+m]
+		sum := 0.0
+		for _, i := range at[:n] {
+			sum += y[i] * b[i]
+		}
+		h = max(h, sum)
+	}
+	return h
+}
+
+// The most feasible bases enumerate visits, and the most vertices it
+// keeps: past them, bound solves the program at each
+// estimate instead of taking the best of the vertices.
+const (
+	maxFlowBases = 1024
+	maxFlowVerts = 512
+)
+
+// bases are basic feasible solutions of the dual, in tableaux one after
+// another (enumerate visits them in order): in basis k, row j is the
+// variable basic(k)[j], equal to rhs(k)[j] less tab(k)[j*m:(j+1)*m]
+// times the nonbasic variables nonbasic(k); variable i < m is y_i, m+j
+// the slack of column j.
+type bases struct {
+	m, n   int
+	nums   []float64 // n*m tableau entries, then n right-hand sides, a basis
+	labels []int8    // n basic variables, then m nonbasic ones, a basis
+}
+
+func (bs *bases) len() int { return len(bs.labels) / (bs.n + bs.m) }
+
+func (bs *bases) tab(k int) []float64 {
+	w := bs.n*bs.m + bs.n
+	return bs.nums[k*w : k*w+bs.n*bs.m]
+}
+
+func (bs *bases) rhs(k int) []float64 {
+	w := bs.n*bs.m + bs.n
+	return bs.nums[k*w+bs.n*bs.m : (k+1)*w]
+}
+
+func (bs *bases) basic(k int) []int8 {
+	w := bs.n + bs.m
+	return bs.labels[k*w : k*w+bs.n]
+}
+
+func (bs *bases) nonbasic(k int) []int8 {
+	w := bs.n + bs.m
+	return bs.labels[k*w+bs.n : (k+1)*w]
+}
+
+// key is the set of basis k's basic variables.
+func (bs *bases) key(k int) (key uint64) {
+	for _, v := range bs.basic(k) {
+		key |= 1 << v
+	}
+	return key
+}
+
+// pivot adds the basis where, from basis k, the variable of column e
+// enters in row r.
+func (bs *bases) pivot(k, r, e int) {
+	m, n := bs.m, bs.n
+	w := n*m + n
+	bs.nums = append(bs.nums, bs.nums[k*w:(k+1)*w]...)
+	bs.labels = append(bs.labels, bs.labels[k*(n+m):(k+1)*(n+m)]...)
+	nk := bs.len() - 1
+	t, rhs := bs.tab(nk), bs.rhs(nk)
+	pr := t[r*m : (r+1)*m]
+	inv := 1 / pr[e]
+	for l := range pr {
+		pr[l] *= inv
+	}
+	rhs[r] *= inv
+	pr[e] = inv
+	for j := range n {
+		row := t[j*m : (j+1)*m]
+		f := row[e]
+		if j == r || f == 0 {
+			continue
+		}
+		for l := range row {
+			row[l] -= f * pr[l]
+		}
+		rhs[j] -= f * rhs[r]
+		row[e] = -f * inv
+	}
+	basic, nonbasic := bs.basic(nk), bs.nonbasic(nk)
+	basic[r], nonbasic[e] = nonbasic[e], basic[r]
+}
+
+// enumerate fills fl.verts and fl.rays by a breadth-first walk of the
+// dual's feasible bases from y = 0, through every pivot the ratio test
+// allows: every vertex of the region is reached (its feasible bases are
+// connected), and every extreme ray leaves one. False when there are too
+// many.
+func (fl *flow[S]) enumerate(most int) bool {
+	const eps = 1e-9
+	m, n := len(fl.rows), len(fl.acts)
+	bs := &bases{m: m, n: n, nums: slices.Concat(fl.coef, fl.cost), labels: make([]int8, n+m)}
+	for j := range n {
+		bs.labels[j] = int8(m + j)
+	}
+	for i := range m {
+		bs.labels[n+i] = int8(i)
+	}
+	seen := map[uint64]bool{bs.key(0): true}
+	y := make([]float64, m)
+	var verts, rays points
+	defer func() { fl.verts, fl.rays = verts.at, rays.at }()
+	for k := 0; k < bs.len(); k++ {
+		key := bs.key(k)
+		clear(y)
+		for j, v := range bs.basic(k) {
+			if int(v) < m {
+				y[v] = bs.rhs(k)[j]
+			}
+		}
+		verts.add(y)
+		for e := range m {
+			// Each pivot may move the arrays: read basis k afresh.
+			t, rhs, basic, nonbasic := bs.tab(k), bs.rhs(k), bs.basic(k), bs.nonbasic(k)
+			r, least := -1, 0.0
+			for j := range n {
+				if tj := t[j*m+e]; tj > eps {
+					if q := rhs[j] / tj; r < 0 || q < least {
+						r, least = j, q
+					}
+				}
+			}
+			if r < 0 { // the variable of column e grows without end
+				clear(y)
+				if v := nonbasic[e]; int(v) < m {
+					y[v] = 1
+				}
+				for j, v := range basic {
+					if int(v) < m {
+						y[v] = -t[j*m+e]
+					}
+				}
+				rays.add(y)
+				continue
+			}
+			for j := range n { // every row the ratio test ties
+				if tj := bs.tab(k)[j*m+e]; tj > eps && bs.rhs(k)[j]/tj <= least+eps*(1+least) {
+					b := bs.basic(k)
+					if nk := key&^(1<<b[j]) | 1<<bs.nonbasic(k)[e]; !seen[nk] {
+						if len(seen) >= most {
+							return false
+						}
+						seen[nk] = true
+						bs.pivot(k, j, e)
+					}
+				}
+			}
+		}
+		if len(verts.at) > maxFlowVerts*m {
+			return false
+		}
+	}
+	return true
+}
+
+// points is a set of points of one dimension, for enumerate.
+type points struct {
+	at   []float64
+	seen map[uint64]bool
+}
+
+// add adds p unless the set has it (to a millionth). Points are told
+// apart by a hash of their coordinates: two that collide keep the first
+// alone, which leaves the flow's bound a maximum over fewer dual-feasible
+// points (lower, still admissible and consistent) or its places fewer
+// rays (fewer places it must go to).
+func (ps *points) add(p []float64) {
+	h := uint64(14695981039346656037)
+	for _, x := range p {
+		h ^= uint64(int64(math.Round(x * 1e6)))
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	if ps.seen == nil {
+		ps.seen = make(map[uint64]bool)
+	}
+	if !ps.seen[h] {
+		ps.seen[h] = true
+		ps.at = append(ps.at, p...)
+	}
+}

@@ -1,0 +1,165 @@
+package runtime
+
+import "math"
+
+// flowPlaces adds to a goal's flow the walks its columns need: where every
+// action that can raise a row the goal's numbers need runs at one value
+// of a field, a place (Smelt needs At == 'smelter'), the plan goes there.
+// The flow's program bounds what the columns cost and counts nothing of
+// the actions that set the place (none is a column, and they raise no
+// row): the least tour of the places the plan must go to, by those
+// actions, adds to it.
+//
+// A place is one the plan must go to where the program has no solution
+// without the columns that run there: a ray r of the dual without them
+// has b·r > 0. That stays so after any step but one of those columns,
+// which runs there (the runs that would serve the state after the step,
+// with the step's own added, would serve the state before it). So the
+// tour falls by no more than the cost of a step that sets the place (an
+// edge of the graph it is the shortest path in), and the sum stays
+// consistent: each step's cost is counted by one of the two at most.
+type flowPlaces[S any] struct {
+	pl *place[S] // its targets, the columns' places, and the movers' costs
+	// rays[t] are the extreme rays of the dual without the columns that
+	// run at pl.targets[t], len(rows) numbers each.
+	rays [maxPlaces][]float64
+}
+
+// flowPlacesOf returns the places of fl's columns, or nil: no column
+// needs a place, or more than maxPlaces, or an action writes the place
+// field but by setting it to a constant, or one that sets it is a column.
+func (d *Domain[S]) flowPlacesOf(fl *flow[S]) *flowPlaces[S] {
+	// The place field: the first that a column's precondition compares
+	// by == with a constant.
+	f := FieldID(-1)
+	for _, a := range fl.acts {
+		for _, q := range d.pres[a].parts {
+			if q.Cmp == CmpEq && q.Any == nil && (f < 0 || q.Field < f) {
+				f = q.Field
+			}
+		}
+	}
+	if f < 0 {
+		return nil
+	}
+	str := d.Fields[f].Kind == KindString
+	if str && d.Text == nil {
+		return nil
+	}
+	pl := &place[S]{field: f, str: str, number: d.Number, text: d.Text}
+	at := make([]int, len(fl.acts)) // the target of each column, -1: none
+	for j, a := range fl.acts {
+		at[j] = -1
+		for _, q := range d.pres[a].parts {
+			if q.Field != f || q.Cmp != CmpEq {
+				continue
+			}
+			t := 0
+			for t < len(pl.targets) && (pl.targets[t].Num != q.Num || pl.targets[t].Str != q.Str) {
+				t++
+			}
+			if t == len(pl.targets) {
+				if t == maxPlaces {
+					return nil
+				}
+				pl.targets = append(pl.targets, q)
+			}
+			at[j] = t
+		}
+	}
+	for a := range d.Actions {
+		for _, ch := range d.Actions[a].Changes {
+			if ch.Field != f {
+				continue
+			}
+			if ch.Op != ChangeSet {
+				return nil
+			}
+			for _, c := range fl.acts {
+				if c == ActionID(a) {
+					return nil
+				}
+			}
+			e := placeEdge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(ch.Num), str: ch.Str}
+			for _, q := range d.pres[a].parts {
+				if q.Field == f && q.Cmp != CmpNone {
+					e.conds = append(e.conds, q)
+				}
+			}
+			pl.edges = append(pl.edges, e)
+		}
+	}
+	pl.measure()
+	fp := &flowPlaces[S]{pl: pl}
+	m := len(fl.rows)
+	for t := range pl.targets {
+		without := &flow[S]{rows: fl.rows}
+		for j, a := range fl.acts {
+			if at[j] != t {
+				without.acts = append(without.acts, a)
+				without.cost = append(without.cost, fl.cost[j])
+				without.coef = append(without.coef, fl.coef[j*m:(j+1)*m]...)
+			}
+		}
+		if without.enumerate(maxPlaceBases) {
+			fp.rays[t] = without.rays
+		}
+	}
+	return fp
+}
+
+// maxPlaceBases is how many feasible bases the enumeration of a place's
+// rays visits at most: past it, the place is one the plan need not go to.
+const maxPlaceBases = 256
+
+// tour is the least cost of going from the place in *s to every place
+// the plan must go to, where the rows' right-hand sides are b (m of
+// them).
+func (fp *flowPlaces[S]) tour(s *S, b *[maxFlowRows]float64, m int) float64 {
+	const eps = 1e-9
+	var must uint8
+	for t := range fp.pl.targets {
+		for k := 0; k < len(fp.rays[t]); k += m {
+			sum := 0.0
+			for i, r := range fp.rays[t][k : k+m] {
+				sum += r * b[i]
+			}
+			if sum > eps {
+				must |= 1 << t
+				break
+			}
+		}
+	}
+	if must == 0 {
+		return 0
+	}
+	var scratch placeCosts
+	dx := &fp.pl.costs(s, &scratch).dx
+	best := math.Inf(1)
+	for t := range fp.pl.targets {
+		if must&(1<<t) != 0 {
+			best = min(best, dx[t]+fp.pl.visits[t][must&^(1<<t)])
+		}
+	}
+	return best
+}
+
+// most is the dearest tour of every place from any value of the field
+// (+Inf where the place's costs are not known by class of value): no
+// tour costs more.
+func (fp *flowPlaces[S]) most() float64 {
+	pl := fp.pl
+	if pl.classes == nil {
+		return math.Inf(1)
+	}
+	all := uint8(1)<<len(pl.targets) - 1
+	most := 0.0
+	for c := range pl.classes {
+		best := math.Inf(1)
+		for t := range pl.targets {
+			best = min(best, pl.classes[c].dx[t]+pl.visits[t][all&^(1<<t)])
+		}
+		most = max(most, best)
+	}
+	return most
+}
