@@ -15,7 +15,7 @@ import (
 // each within 0..4; other actions take from the fields or set them. With
 // place, V3 is a place: each producer runs at one of p0..p2, and movers
 // set it, some only from elsewhere. The goal needs V0 at 2 or more, and
-// sometimes V1 too.
+// sometimes V1 too; half the roles are mirrored (see mirror).
 func newRandomChainRole(r *rand.Rand, place bool) *randomRole {
 	rr := &randomRole{nf: 4, str: place}
 	if r.IntN(2) == 0 {
@@ -70,8 +70,40 @@ func newRandomChainRole(r *rand.Rand, place bool) *randomRole {
 	if r.IntN(3) == 0 {
 		rr.goal = append(rr.goal, roleLit{f: 1, op: runtime.CmpGe, k: 1 + r.IntN(2)})
 	}
+	if r.IntN(2) == 0 {
+		mirror(rr)
+	}
 	rr.d = rr.domain()
 	return rr
+}
+
+// mirror turns V0..V2 of rr upside down (v to 4 - v): what rose falls,
+// >= becomes <=, so that the goal needs fields at most some value and the
+// guards keep them from rising (debts paid with what other debts
+// bring), the flow's rows of the other direction.
+func mirror(rr *randomRole) {
+	flip := map[runtime.Cmp]runtime.Cmp{runtime.CmpGe: runtime.CmpLe, runtime.CmpGt: runtime.CmpLt,
+		runtime.CmpLe: runtime.CmpGe, runtime.CmpLt: runtime.CmpGt, runtime.CmpEq: runtime.CmpEq, runtime.CmpNe: runtime.CmpNe}
+	lits := func(ls []roleLit) {
+		for i := range ls {
+			if ls[i].f < 3 {
+				ls[i].op, ls[i].k = flip[ls[i].op], 4-ls[i].k
+			}
+		}
+	}
+	for a := range rr.actions {
+		lits(rr.actions[a].pre)
+		for i := range rr.actions[a].eff {
+			if e := &rr.actions[a].eff[i]; e.f < 3 {
+				if e.add {
+					e.k = -e.k
+				} else {
+					e.k = 4 - e.k
+				}
+			}
+		}
+	}
+	lits(rr.goal)
 }
 
 // The flow's bound (heuristic_flow.go) never exceeds the cost to go and
