@@ -91,7 +91,7 @@ type AStar[S comparable] struct {
 	singleField FieldID
 	singleBound float64
 	// flow: the search's estimate counts its goals' flows (see
-	// condition.flowWorth).
+	// gateFlow).
 	flow bool
 	// limit and depthLimit are what the current search may spend of the
 	// call's budget and step limit; hard is the budget's limit, where
@@ -437,8 +437,7 @@ func (a *AStar[S]) run(ctx context.Context, s S, goals []GoalID, p *Plan) error 
 // steps and expansions of p: the root on the open list, nothing expanded
 // yet. It returns the error that ends the search at its root.
 func (a *AStar[S]) begin(ctx context.Context, s S, goals []GoalID, p *Plan) error {
-	a.at = s
-	a.prepare(&a.at, goals)
+	a.prepare(goals)
 	a.limit = a.budget - p.Expansions
 	a.hard = a.limit
 	a.depthLimit = a.maxSteps - int32(len(p.Steps))
@@ -503,8 +502,8 @@ func (a *AStar[S]) conclude(s S, goal int32, err error, p *Plan) error {
 	return nil
 }
 
-// prepare resets the search space for a search for goals from *s.
-func (a *AStar[S]) prepare(s *S, goals []GoalID) {
+// prepare resets the search space for a search for goals.
+func (a *AStar[S]) prepare(goals []GoalID) {
 	d := a.d
 	a.goals = a.goals[:0]
 	a.conds = a.conds[:0]
@@ -523,13 +522,8 @@ func (a *AStar[S]) prepare(s *S, goals []GoalID) {
 	if a.estimate == estimateUnsatisfied {
 		a.perAction = a.mostChangedByOne()
 	}
-	a.single, a.flow = nil, false
-	if a.heuristic == nil && a.estimate == estimateDerived {
-		for _, g := range a.goals {
-			a.flow = a.flow || d.goals[g].flowWorth(s, d.Number)
-		}
-	}
-	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived && !a.flow {
+	a.single, a.flow = nil, false // root may count the flows (gateFlow)
+	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived {
 		if c := &d.goals[a.goals[0]]; len(c.parts) == 1 && c.anyOf == nil {
 			// The estimate of the one part (condition.partCost): read
 			// from its field, or the same in every state.
@@ -592,10 +586,37 @@ func (a *AStar[S]) root(ctx context.Context, s S) error {
 	hash := fold(a.hashOf(&a.at))
 	a.table.reserve()
 	_, slot := a.find(&a.at, hash)
-	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open {
+	if root := a.addNode(&a.at, slot, hash, 0, -1, NoAction, 0); !a.nodes[root].open || !a.gateFlow(root) {
 		return a.failure(Unreachable) // a dead end
 	}
 	return nil
+}
+
+// gateFlow decides, from the root's estimate without the goals' flows,
+// whether the search counts them: where one raises it by half or more
+// (see condition.flowWorth). Then it estimates the root again, and
+// reports false if the flow proves it a dead end.
+func (a *AStar[S]) gateFlow(root int32) bool {
+	if a.heuristic != nil || a.estimate != estimateDerived {
+		return true
+	}
+	nd := &a.nodes[root]
+	above := flowWorthRatio * nd.h
+	worth := false
+	for _, g := range a.goals {
+		c := &a.d.goals[g]
+		worth = worth || c.flow != nil && flowBound(c.flow, &a.states[root], a.d.Number, above) > above
+	}
+	if !worth {
+		return true
+	}
+	a.flow, a.single = true, nil
+	a.estimateNode(nd, &a.states[root])
+	a.open.reset()
+	if nd.open = !math.IsInf(nd.h, 1); nd.open {
+		a.open.push(entry(nd.g+a.weight*nd.h, nd.g, root))
+	}
+	return nd.open
 }
 
 // loop expands states until the goals hold in the next one (its node is

@@ -93,7 +93,7 @@ func WithOnePlace[S comparable](d *Domain[S]) {
 // (Search.start), the fast way.
 func OneFieldEstimate[S comparable](d *Domain[S], g GoalID) bool {
 	a := NewAStar(d)
-	a.prepare(&a.at, []GoalID{g})
+	a.prepare([]GoalID{g})
 	a.x.start(context.Background())
 	return a.x.bound != nil
 }
