@@ -886,6 +886,24 @@ func TestAStarFollowsTheProspectorsChain(t *testing.T) {
 	assert.Less(t, p.Expansions, 1500)
 }
 
+// TestChainerLooksForwardWhereTheBoundIsNearlyTight: the settler in
+// the forest with 9 energy and 7 coins is to prosper. Her bound, with
+// the goal's flow, is 17, the cheapest plan's cost; the greedy plan
+// chops four loads, forages, eats and sells five (25), and the complete
+// pass finds nothing cheaper in its budget (it does not build the plan
+// that labours for the last coins). A plan within 1.5 times a bound so
+// close is a short A* search from the cheapest: the forward search looks,
+// and finds it.
+func TestChainerLooksForwardWhereTheBoundIsNearlyTight(t *testing.T) {
+	d := settler.SettlerDomain
+	s := settler.SettlerState{At: settler.Forest, Energy: 9, Coins: 7}
+	assert.InDelta(t, 17, d.LowerBound(settler.SettlerGoalProsperous, s), 1e-6)
+	ref, p, tr := chainerBesideAStar(t, d, s, settler.SettlerGoalProsperous)
+	assert.Equal(t, 17.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v", d.Names(p.Steps))
+	assertTraceTells(t, tr, "searching forward, a plan of")
+}
+
 // TestALongRescueDoesNotAllocate: the rescue of
 // TestChainerWeighsALongRescue, whose forward search orders its open
 // list again when it weighs its estimate, allocates nothing once its

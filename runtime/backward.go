@@ -462,7 +462,15 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		}
 		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
 	}
-	if r.is(stopped) && r.reason == SearchBudgetExceeded && (detour || cost > farAbove*bound) && c.work.err == nil {
+	// The forward search looks on where the complete pass ran out of
+	// budget without a cheaper plan than one with a detour or far above
+	// the bound (see forwardImprove), and wherever the plan is within
+	// farAbove times the bound (above it: see the start): a bound so
+	// close (the flow's are often the cheapest plan's cost) makes that
+	// a short A* search.
+	ranOut := r.is(stopped) && r.reason == SearchBudgetExceeded
+	near := !r.is(found) && cost <= farAbove*bound
+	if (ranOut && (detour || cost > farAbove*bound) || near) && c.work.err == nil {
 		r = b.forwardImprove(st, rem, mark, cost)
 	}
 	return b.cheaperOrBest(st, mark, r, end)
