@@ -884,6 +884,10 @@ func TestAStarFollowsTheProspectorsChain(t *testing.T) {
 	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, prospector.ProspectorGoalRich, &p))
 	assert.Equal(t, 38.0, p.Cost)
 	assert.Less(t, p.Expansions, 1500)
+	// With more energy than her range holds (a live state's), the flow
+	// adds nothing, and the bound is her parts'.
+	s.Energy = 15
+	assert.Positive(t, d.LowerBound(prospector.ProspectorGoalRich, s))
 }
 
 // TestChainerLooksForwardWhereTheBoundIsNearlyTight: the settler in

@@ -34,21 +34,22 @@ import (
 // way (an effect that reads the state, a setter of a field without a
 // range below it) have no row. A value outside its field's Range, which
 // only the live state has, lands in the range at the field's first write
-// whichever way that moves it: the flow then bounds nothing (0).
+// whichever way that moves it: the flow then adds nothing to the bound
+// of the goal's parts.
 
 // The largest flow a goal keeps: rows (fields and directions) and columns
-// (actions that raise a row). A larger one is dropped: the program is
-// solved in arrays of these sizes on the stack, at every estimate.
+// (actions that raise a row). A larger one is dropped: an estimate
+// reads its rows into an array of this size on the stack.
 const (
 	maxFlowRows = 12
 	maxFlowCols = 32
 )
 
-// flow is the linear program of a goal condition (see above). Its dual,
-// solved in bound, has one variable a row and one constraint a column:
-// maximize Σ b_i y_i subject to Σ_i coef[j][i] y_i ≤ cost_j, y ≥ 0, whose
-// start y = 0 is feasible (costs are not negative), so that no first
-// phase is needed.
+// flow is the linear program of a goal condition (see above). Its dual
+// has one variable a row and one constraint a column: maximize Σ b_i y_i
+// subject to Σ_i coef[j][i] y_i ≤ cost_j, y ≥ 0, whose start y = 0 is
+// feasible (costs are not negative), and whose region does not depend on
+// the state: enumerate walks it once.
 type flow[S any] struct {
 	rows []flowRow
 	acts []ActionID
@@ -61,10 +62,7 @@ type flow[S any] struct {
 	// where the rows can ask for more than any runs give (see
 	// enumerate): the program's value is +Inf where the right-hand
 	// sides b make b·r > 0 for a ray r, else the most b·v of a vertex v.
-	// Nil with simplex set, for a region too large to enumerate: bound
-	// solves the program then.
 	verts, rays []float64
-	simplex     bool
 	// flat is the condition's flat bound without the flow (see
 	// condition.flat), for WithoutFlow.
 	flat float64
@@ -99,7 +97,8 @@ type flowRow struct {
 // flowOf returns the flow of goal condition c, or nil: no column takes
 // from a row (the other bounds already see a field raised by steps that
 // use up nothing the goal needs raised), no chain of guards is two
-// deep, or the program is larger than maxFlowRows and maxFlowCols.
+// deep, or the program is larger than maxFlowRows and maxFlowCols, or
+// its dual's region than enumerate walks.
 func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if d.Number == nil || c.holds == nil {
 		return nil
@@ -194,9 +193,10 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if !takes || !slices.ContainsFunc(fl.rows, func(r flowRow) bool { return r.need > math.Inf(-1) }) {
 		return nil
 	}
-	if fl.simplex = !fl.enumerate(maxFlowBases); !fl.simplex {
-		fl.prune()
+	if !fl.enumerate(maxFlowBases) {
+		return nil
 	}
+	fl.prune()
 	fl.at = d.flowPlacesOf(fl)
 	m := len(fl.rows)
 	for k := 0; k < len(fl.verts); k += m {
@@ -373,8 +373,8 @@ func (d *Domain[S]) flowStep(a ActionID, f FieldID, sign float64) (coef, post fl
 }
 
 // flowBound is the more of h and fl's lower bound on the cost of a plan
-// from *s: the value of its linear program (the best of its vertices, or
-// solved), and the tour of the places its columns must go to (see
+// from *s: the value of its linear program (the best of its vertices),
+// and the tour of the places its columns must go to (see
 // flowPlaces). It computes no more of the flow's than it takes to know
 // whether h is more.
 func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h float64) float64 {
@@ -386,7 +386,7 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 		r := &fl.rows[i]
 		x := number(s, r.field)
 		if x < r.rlo || x > r.rhi {
-			return 0 // the live state's: see above
+			return h // the live state's: see above
 		}
 		v := r.sign * x
 		obj[i] = max(r.need, min(v, r.floor)) - v
@@ -395,105 +395,20 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 	if !short {
 		return h // y = 0 is optimal
 	}
-	b := obj
-	var v float64
-	if fl.simplex {
-		v = fl.solve(&obj)
-	} else {
-		if len(fl.rays) == 0 {
-			most := fl.tourMost
-			for i := range m {
-				most += max(b[i], 0) * fl.most[i]
-			}
-			if most*flowRounding <= h {
-				return h
-			}
+	if len(fl.rays) == 0 {
+		most := fl.tourMost
+		for i := range m {
+			most += max(obj[i], 0) * fl.most[i]
 		}
-		v = fl.best(&obj)
+		if most*flowRounding <= h {
+			return h
+		}
 	}
+	v := fl.best(&obj)
 	if fl.at != nil && v < math.Inf(1) && (v+fl.tourMost)*flowRounding > h {
-		v += fl.at.tour(s, &b, m)
+		v += fl.at.tour(s, &obj, m)
 	}
 	return max(h, v*flowRounding)
-}
-
-// solve is the value of fl's program for right-hand sides obj (which it
-// uses up), by the simplex method on the dual, in a tableau on the stack
-// (Bland's rule: the entering and leaving variables of least index, so
-// that it never cycles). Every dual-feasible point bounds the plan's cost
-// from below, so that the cap on pivots keeps it admissible. +Inf when the
-// dual is unbounded: no runs satisfy the rows, and no plan makes the goal
-// hold.
-func (fl *flow[S]) solve(obj *[maxFlowRows]float64) float64 {
-	const eps = 1e-9
-	m, n := len(fl.rows), len(fl.acts)
-	// Tableau row j: the slack of column j's constraint, basic, as rhs[j]
-	// less t[j] times the nonbasic variables (at first y, by row).
-	var t [maxFlowCols][maxFlowRows]float64
-	var rhs [maxFlowCols]float64
-	var basic [maxFlowCols]int8    // the variable of each tableau row: m+j a slack, i < m a y
-	var nonbasic [maxFlowRows]int8 // the variable of each tableau column
-	for j := range n {
-		copy(t[j][:m], fl.coef[j*m:(j+1)*m])
-		rhs[j] = fl.cost[j]
-		basic[j] = int8(m + j)
-	}
-	for i := range m {
-		nonbasic[i] = int8(i)
-	}
-	value := 0.0
-	for range 4 * (m + n) {
-		e := -1
-		for i := range m {
-			if obj[i] > eps && (e < 0 || nonbasic[i] < nonbasic[e]) {
-				e = i
-			}
-		}
-		if e < 0 {
-			break // optimal
-		}
-		r, least := -1, 0.0
-		for j := range n {
-			if t[j][e] <= eps {
-				continue
-			}
-			q := rhs[j] / t[j][e]
-			if r < 0 || q < least || q == least && basic[j] < basic[r] {
-				r, least = j, q
-			}
-		}
-		if r < 0 {
-			return math.Inf(1)
-		}
-		// Pivot: the variable of column e enters in row r.
-		inv := 1 / t[r][e]
-		pr := &t[r]
-		for l := range m {
-			pr[l] *= inv
-		}
-		rhs[r] *= inv
-		pr[e] = inv
-		for j := range n {
-			f := t[j][e]
-			if j == r || f == 0 {
-				continue
-			}
-			row := &t[j]
-			for l := range m {
-				row[l] -= f * pr[l]
-			}
-			rhs[j] -= f * rhs[r]
-			row[e] = -f * inv
-		}
-		f := obj[e]
-		for l := range m {
-			obj[l] -= f * pr[l]
-		}
-		value += f * rhs[r]
-		obj[e] = -f * inv
-		basic[r], nonbasic[e] = nonbasic[e], basic[r]
-	}
-	return value
 }
 
 // flowRounding takes from the flow's bound what rounding may have added to
@@ -538,8 +453,7 @@ func (fl *flow[S]) best(b *[maxFlowRows]float64) float64 {
 }
 
 // The most feasible bases enumerate visits, and the most vertices it
-// keeps: past them, bound solves the program at each
-// estimate instead of taking the best of the vertices.
+// keeps: past them, the goal has no flow.
 const (
 	maxFlowBases = 1024
 	maxFlowVerts = 512
