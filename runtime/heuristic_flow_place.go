@@ -1,6 +1,9 @@
 package runtime
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // flowPlaces adds to a goal's flow the walks its columns need: where every
 // action that can raise a row the goal's numbers need runs at one value
@@ -67,28 +70,11 @@ func (d *Domain[S]) flowPlacesOf(fl *flow[S]) *flowPlaces[S] {
 			at[j] = t
 		}
 	}
-	for a := range d.Actions {
-		for _, ch := range d.Actions[a].Changes {
-			if ch.Field != f {
-				continue
-			}
-			if ch.Op != ChangeSet {
-				return nil
-			}
-			for _, c := range fl.acts {
-				if c == ActionID(a) {
-					return nil
-				}
-			}
-			e := placeEdge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(ch.Num), str: ch.Str}
-			for _, q := range d.pres[a].parts {
-				if q.Field == f && q.Cmp != CmpNone {
-					e.conds = append(e.conds, q)
-				}
-			}
-			pl.edges = append(pl.edges, e)
-		}
+	edges, ok := d.placeEdges(f, func(a ActionID) bool { return !slices.Contains(fl.acts, a) })
+	if !ok {
+		return nil
 	}
+	pl.edges = edges
 	pl.measure()
 	fp := &flowPlaces[S]{pl: pl}
 	m := len(fl.rows)

@@ -345,39 +345,21 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 		return nil
 	}
 	// The movers, and the values they set.
-	var edges []placeEdge
-	for a := range d.Actions {
-		var set *Change
-		for k := range d.Actions[a].Changes {
-			ch := &d.Actions[a].Changes[k]
-			if ch.Field != f {
-				continue
-			}
-			if ch.Op != ChangeSet {
-				return nil
-			}
-			set = ch
-		}
-		if set == nil {
-			continue
-		}
+	edges, ok := d.placeEdges(f, func(a ActionID) bool {
 		for k := range n {
-			if c.rels[a*n+k] != RelNone {
-				return nil
+			if c.rels[int(a)*n+k] != RelNone {
+				return false
 			}
 		}
 		for _, u := range used {
-			if gain, known := d.givenBack(u.u, ActionID(a)); gain > 0 || !known {
-				return nil
+			if gain, known := d.givenBack(u.u, a); gain > 0 || !known {
+				return false
 			}
 		}
-		e := placeEdge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(set.Num), str: set.Str}
-		for _, q := range d.pres[a].parts {
-			if q.Field == f && q.Cmp != CmpNone {
-				e.conds = append(e.conds, q)
-			}
-		}
-		edges = append(edges, e)
+		return true
+	})
+	if !ok {
+		return nil
 	}
 	// The places the givers of the part's supplies need.
 	if sp := c.bounds[i].supply; sp != nil {
@@ -397,6 +379,41 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 	pl.edges = edges
 	pl.measure()
 	return pl
+}
+
+// placeEdges returns the edges of the actions that set place field f,
+// each from where its conjuncts on f hold to the value it sets; false
+// when an action writes f but by setting it to a constant, or a setter
+// is not one the caller may count as a mover (may).
+func (d *Domain[S]) placeEdges(f FieldID, may func(ActionID) bool) ([]placeEdge, bool) {
+	var edges []placeEdge
+	for a := range d.Actions {
+		var set *Change
+		for k := range d.Actions[a].Changes {
+			ch := &d.Actions[a].Changes[k]
+			if ch.Field != f {
+				continue
+			}
+			if ch.Op != ChangeSet {
+				return nil, false
+			}
+			set = ch
+		}
+		if set == nil {
+			continue
+		}
+		if !may(ActionID(a)) {
+			return nil, false
+		}
+		e := placeEdge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(set.Num), str: set.Str}
+		for _, q := range d.pres[a].parts {
+			if q.Field == f && q.Cmp != CmpNone {
+				e.conds = append(e.conds, q)
+			}
+		}
+		edges = append(edges, e)
+	}
+	return edges, true
 }
 
 // shares sets pl.within and pl.used for the part's supplies sp.
