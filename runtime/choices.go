@@ -188,7 +188,8 @@ const (
 // advances, and the parts of its precondition it consumes on other fields
 // than theirs (an action that moves a field toward a goal and away from
 // its own precondition, step after step, cannot be run for several steps
-// at once). The caller batches only an action that does not apply: one
+// at once), cut to the runs its fields' ranges hold (Domain.batchRoom).
+// The caller batches only an action that does not apply: one
 // that applies runs with what there is, one run at a time (at the market
 // with three sacks, sell them; the rest may come from another action).
 // c.fields reads the state.
@@ -210,7 +211,41 @@ func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing u
 	if w := o.advances & failing; cond.lost != nil && w&(w-1) == 0 {
 		runs = c.netRuns(cond, b, o.act, bits.TrailingZeros64(w), pre, parts, runs)
 	}
+	runs = min(runs, c.d.batchRoom(pre, parts))
 	return batch{runs: int32(min(runs, MaxMaxDepth)), parts: parts}
+}
+
+// batchRoom is how many runs of the action of precondition pre a batch on
+// its parts in parts may be established for: the runs whose shifted
+// conjuncts (see condition.shifted) stay inside their fields' Range. Seven
+// smelts need fourteen ore where the cart holds twelve: a batch of six,
+// and the frame comes back for the rest. +Inf where no field bounds them,
+// and at least 1.
+func (d *Domain[S]) batchRoom(pre *condition[S], parts uint64) float64 {
+	room := math.Inf(1)
+	for w := parts; w != 0; w &= w - 1 {
+		j := bits.TrailingZeros64(w)
+		p, use := &pre.parts[j], pre.use[j]
+		if !(use > 0) {
+			continue
+		}
+		rg := d.Fields[p.Field].Range
+		var free float64 // how far the constant may shift
+		switch {
+		case p.Cmp >= CmpGt && rg.HasMax:
+			free = rg.Max - p.Num
+		case (p.Cmp == CmpLt || p.Cmp == CmpLe) && rg.HasMin:
+			free = p.Num - rg.Min
+		default:
+			continue
+		}
+		n := math.Floor(free/use) + 1 // num + (n-1)·use reaches the end at most
+		if p.Cmp == CmpGt || p.Cmp == CmpLt {
+			n = math.Ceil(free / use) // strictly inside
+		}
+		room = min(room, max(n, 1))
+	}
+	return room
 }
 
 // netRuns is the runs of action a that part i of cond (established for

@@ -291,6 +291,10 @@ type Domain[S comparable] struct {
 	scratch *sync.Pool
 	// setsConstants: some action sets a field to a constant.
 	setsConstants bool
+	// lasting[a]: action a sets a field to a constant that every action
+	// writing that field sets it to, so that what it buys stays bought
+	// (BuyPick's Pick = true; see greedy.batchProgress).
+	lasting []bool
 	// sets[a] has bit f%64 for each field f action a sets to a constant.
 	sets []uint64
 	// widens[a] is what action a might do to the fields it writes, for
@@ -388,6 +392,7 @@ func (d *Domain[S]) init() error {
 			}
 		}
 	}
+	d.lasting = d.lastingActions()
 	d.goals = make([]condition[S], len(d.Goals))
 	for gi := range d.Goals {
 		g := &d.Goals[gi]
@@ -420,6 +425,38 @@ func (d *Domain[S]) init() error {
 	}
 	d.agents = newAgentTables(d)
 	return nil
+}
+
+// lastingActions returns, for each action, whether it sets a field to a
+// constant that no action ever changes: every action that writes the
+// field sets it to that constant (see Domain.lasting).
+func (d *Domain[S]) lastingActions() []bool {
+	lasting := make([]bool, len(d.Actions))
+	for i := range d.Actions {
+		for _, ch := range d.Actions[i].Changes {
+			if ch.Op == ChangeSet && d.onlySetTo(ch) {
+				lasting[i] = true
+				break
+			}
+		}
+	}
+	return lasting
+}
+
+// onlySetTo reports whether every action that writes ch's field sets it to
+// ch's constant.
+func (d *Domain[S]) onlySetTo(ch Change) bool {
+	for j := range d.Actions {
+		b := &d.Actions[j]
+		if !slices.Contains(b.Writes, ch.Field) {
+			continue
+		}
+		i := slices.IndexFunc(b.Changes, func(c Change) bool { return c.Field == ch.Field })
+		if i < 0 || b.Changes[i].Op != ChangeSet || b.Changes[i].Num != ch.Num || b.Changes[i].Str != ch.Str {
+			return false
+		}
+	}
+	return true
 }
 
 // intersects reports whether two sorted field sets share a field.

@@ -431,7 +431,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	g.after = d.Apply(a, st)
 	progressed, failing := c.progress(c.need(below, ch.cond), bb, ch.want, &g.from[depth], &g.after)
 	if !progressed && ch.batch.runs > 1 {
-		progressed = g.batchProgress(ch, below, bb, depth)
+		progressed = g.batchProgress(ch, below, bb, depth, mark)
 	}
 	if !progressed {
 		var r result
@@ -460,20 +460,18 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 // established its precondition for, the first taken (g.after), bring what
 // ch was chosen for closer to holding than it was at depth's state, where
 // giving back what they use up takes from a part ch serves (see
-// chainCall.netRuns): the first sale of bolts bought for the trip need
-// not make up what buying them all cost, the trip must.
-func (g *greedy[S]) batchProgress(ch *choice, below ActionID, bb batch, depth int) bool {
+// chainCall.netRuns), or where the helpers' steps from mark that moved a
+// part ch serves away bought what lasts (Domain.lasting): the first sale
+// of bolts bought for the trip need not make up what buying them all
+// cost, the trip must; the first trade of silver for copper dug with a
+// pick need not make up the silver the pick cost, the trades must.
+// Helpers that spend on what does not last (food, to rest for the next
+// pan) are passed over instead (see again).
+func (g *greedy[S]) batchProgress(ch *choice, below ActionID, bb batch, depth, mark int) bool {
 	c, d := g.c, g.c.d
 	a := ch.opt.act
 	cond := c.need(below, ch.cond)
-	if cond.lost == nil {
-		return false
-	}
-	bought := false
-	for w, n := ch.want, len(cond.parts); w != 0; w &= w - 1 {
-		bought = bought || cond.lost[int(a)*n+bits.TrailingZeros64(w)] > 0
-	}
-	if !bought {
+	if !g.bought(cond, a, ch.want) && !g.invested(cond, ch.want, c.steps[mark:]) {
 		return false
 	}
 	g.proj = g.after
@@ -482,6 +480,38 @@ func (g *greedy[S]) batchProgress(ch *choice, below ActionID, bb batch, depth in
 	}
 	progressed, _ := c.progress(cond, bb, ch.want, &g.from[depth], &g.proj)
 	return progressed
+}
+
+// bought reports whether giving back what action a uses up of its
+// precondition takes from a part of cond in want (condition.lost).
+func (g *greedy[S]) bought(cond *condition[S], a ActionID, want uint64) bool {
+	if cond.lost == nil {
+		return false
+	}
+	for w, n := want, len(cond.parts); w != 0; w &= w - 1 {
+		if cond.lost[int(a)*n+bits.TrailingZeros64(w)] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// invested reports whether some of steps, a step's helpers, move a part
+// of cond in want away from holding, and each that does buys what lasts.
+func (g *greedy[S]) invested(cond *condition[S], want uint64, steps []ActionID) bool {
+	spent := false
+	for _, h := range steps {
+		for w := want; w != 0; w &= w - 1 {
+			if cond.relation(h, bits.TrailingZeros64(w)) == RelOpposes {
+				if !g.c.d.lasting[h] {
+					return false
+				}
+				spent = true
+				break
+			}
+		}
+	}
+	return spent
 }
 
 // again is use when the step of ch's action, after its helpers' steps
