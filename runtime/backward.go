@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -589,8 +590,13 @@ func (b *BackwardChainer[S]) keepBest(mark int, end S) result {
 // long chain, where a cheap action that moves the goal's field would do
 // (panning the river, not digging and selling ore), is a few greedy
 // passes from the cheaper one, where the complete pass might need
-// hundreds of expansions. It keeps the cheapest plan in b.best and
-// returns its cost and end state.
+// hundreds of expansions. Then, where the cheapest plan takes a helper
+// three times or more that another action outsteps (see repeated), it
+// runs the greedy pass once more without that helper: each time the
+// pass needed a little energy it napped, where a rest at home gives four
+// times as much for the steps after (the beekeeper's 56 → 49, where the
+// cheapest costs 41). It keeps the cheapest plan in b.best and returns
+// its cost and end state.
 func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end S) (float64, S) {
 	c, g := &b.call, &b.greedy
 	for k := g.rootTaken + 1; k > 0 && k < g.rootLen; k = g.rootTaken + 1 {
@@ -607,7 +613,62 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 			b.best = append(b.best[:0], c.steps[mark:]...)
 		}
 	}
+	if h := b.repeated(); h != NoAction {
+		c.steps = c.steps[:mark]
+		g.without = h
+		r := g.run(st, rem)
+		g.without = NoAction
+		if r.is(found) {
+			b.drop(st, mark)
+			if cost, err := b.d.planCost(st, c.steps[mark:]); err == nil && cost < best {
+				best, end = cost, c.end
+				b.best = append(b.best[:0], c.steps[mark:]...)
+			}
+		}
+	}
 	return best, end
+}
+
+// repeated returns the action the plan b.best takes most often, three
+// times or more, where another action moves a field it raises further
+// in one step (napping for one energy where a rest gives four), or
+// NoAction.
+func (b *BackwardChainer[S]) repeated() ActionID {
+	d := b.d
+	best, most := NoAction, 2
+	for i, h := range b.best {
+		if slices.Index(b.best, h) != i {
+			continue // counted at its first
+		}
+		n := 0
+		for _, x := range b.best {
+			if x == h {
+				n++
+			}
+		}
+		if n > most && d.outstepped(h) {
+			best, most = h, n
+		}
+	}
+	return best
+}
+
+// outstepped reports whether some action adds more to a field that
+// action a adds to than a does.
+func (d *Domain[S]) outstepped(a ActionID) bool {
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Op != ChangeAdd || !(ch.Num > 0) {
+			continue
+		}
+		for j := range d.Actions {
+			for _, o := range d.Actions[j].Changes {
+				if o.Field == ch.Field && (o.Op == ChangeAdd && o.Num > ch.Num) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // rescueFirst is how many expansions the rescue's complete pass may

@@ -78,6 +78,10 @@ type greedy[S comparable] struct {
 	// taken is the index, in its list, of the choice tryChoices last
 	// took.
 	taken int
+	// without is an action the pass does not take at all (NoAction:
+	// none): the improvement's pass without a helper the greedy plan
+	// repeats (see BackwardChainer.withoutRepeated).
+	without ActionID
 }
 
 // greedyBudget is how many expansions the greedy pass may take before it
@@ -95,7 +99,7 @@ const greedyProveAfter = 32
 
 func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	words := (len(c.d.Actions) + 63) / 64
-	g := greedy[S]{c: c, onAgenda: make([]uint64, words), banned: make([]uint64, words), bans: make([]ActionID, 0, len(c.d.Actions))}
+	g := greedy[S]{c: c, onAgenda: make([]uint64, words), banned: make([]uint64, words), bans: make([]ActionID, 0, len(c.d.Actions)), without: NoAction}
 	// The scratch of the depths most plans reach, allocated once: a chainer
 	// planning in a game loop should not grow it tick after tick as rarer
 	// goals go deeper.
@@ -122,6 +126,9 @@ func (g *greedy[S]) run(st S, rem int) result {
 	clear(g.onAgenda)
 	clear(g.banned)
 	g.bans = g.bans[:0]
+	if g.without != NoAction {
+		g.banned[uint32(g.without)/64] |= 1 << (uint32(g.without) % 64)
+	}
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
 	g.proveAt, g.proved = 0, false
@@ -378,7 +385,7 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "already being established (cycle)")
 			continue
 		}
-		if len(g.bans) > 0 && g.isBanned(ch.opt.act) {
+		if (len(g.bans) > 0 || g.without != NoAction) && g.isBanned(ch.opt.act) {
 			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "spent what the step it helped was for")
 			continue
 		}
