@@ -646,29 +646,11 @@ func (b *BackwardChainer[S]) repeated() ActionID {
 				n++
 			}
 		}
-		if n > most && d.outstepped(h) {
+		if n > most && d.outstepped[h] {
 			best, most = h, n
 		}
 	}
 	return best
-}
-
-// outstepped reports whether some action adds more to a field that
-// action a adds to than a does.
-func (d *Domain[S]) outstepped(a ActionID) bool {
-	for _, ch := range d.Actions[a].Changes {
-		if ch.Op != ChangeAdd || !(ch.Num > 0) {
-			continue
-		}
-		for j := range d.Actions {
-			for _, o := range d.Actions[j].Changes {
-				if o.Field == ch.Field && (o.Op == ChangeAdd && o.Num > ch.Num) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // rescueFirst is how many expansions the rescue's complete pass may

@@ -216,34 +216,28 @@ func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing u
 }
 
 // batchRoom is how many runs of the action of precondition pre a batch on
-// its parts in parts may be established for: the runs whose shifted
-// conjuncts (see condition.shifted) stay inside their fields' Range. Seven
-// smelts need fourteen ore where the cart holds twelve: a batch of six,
-// and the frame comes back for the rest. +Inf where no field bounds them,
-// and at least 1.
+// its parts in parts may be established for: the runs its conjuncts allow
+// from the end of their fields' Range (consumption.runs), where a shifted
+// conjunct (see condition.shifted) would ask for more. Seven smelts need
+// fourteen ore where the cart holds twelve: a batch of six, and the
+// frame comes back for the rest. +Inf where no field bounds them, and at
+// least 1.
 func (d *Domain[S]) batchRoom(pre *condition[S], parts uint64) float64 {
 	room := math.Inf(1)
 	for w := parts; w != 0; w &= w - 1 {
 		j := bits.TrailingZeros64(w)
-		p, use := &pre.parts[j], pre.use[j]
-		if !(use > 0) {
+		if !(pre.use[j] > 0) {
 			continue
 		}
-		rg := d.Fields[p.Field].Range
-		var free float64 // how far the constant may shift
-		switch {
-		case p.Cmp >= CmpGt && rg.HasMax:
-			free = rg.Max - p.Num
-		case (p.Cmp == CmpLt || p.Cmp == CmpLe) && rg.HasMin:
-			free = p.Num - rg.Min
-		default:
-			continue
+		u := consumed(&pre.parts[j], pre.use[j]) // the batch's parts are consumed ones: see Domain.consumes
+		rg := d.Fields[u.field].Range
+		end := rg.Hi()
+		if u.below {
+			end = rg.Lo()
 		}
-		n := math.Floor(free/use) + 1 // num + (n-1)·use reaches the end at most
-		if p.Cmp == CmpGt || p.Cmp == CmpLt {
-			n = math.Ceil(free / use) // strictly inside
+		if !math.IsInf(end, 0) {
+			room = min(room, max(u.runs(end), 1))
 		}
-		room = min(room, max(n, 1))
 	}
 	return room
 }

@@ -295,6 +295,10 @@ type Domain[S comparable] struct {
 	// writing that field sets it to, so that what it buys stays bought
 	// (BuyPick's Pick = true; see greedy.batchProgress).
 	lasting []bool
+	// outstepped[a]: some action adds more in one step to a field action
+	// a adds to (a rest's four energy, a nap's one; see
+	// BackwardChainer.repeated).
+	outstepped []bool
 	// sets[a] has bit f%64 for each field f action a sets to a constant.
 	sets []uint64
 	// widens[a] is what action a might do to the fields it writes, for
@@ -392,7 +396,7 @@ func (d *Domain[S]) init() error {
 			}
 		}
 	}
-	d.lasting = d.lastingActions()
+	d.lasting, d.outstepped = d.lastingActions(), d.outsteppedActions()
 	d.goals = make([]condition[S], len(d.Goals))
 	for gi := range d.Goals {
 		g := &d.Goals[gi]
@@ -457,6 +461,28 @@ func (d *Domain[S]) onlySetTo(ch Change) bool {
 		}
 	}
 	return true
+}
+
+// outsteppedActions returns, for each action, whether some action adds
+// more in one step to a field it adds to (see Domain.outstepped).
+func (d *Domain[S]) outsteppedActions() []bool {
+	most := map[FieldID]float64{} // the most an action adds to each field
+	for i := range d.Actions {
+		for _, ch := range d.Actions[i].Changes {
+			if ch.Op == ChangeAdd && ch.Num > 0 {
+				most[ch.Field] = max(most[ch.Field], ch.Num)
+			}
+		}
+	}
+	outstepped := make([]bool, len(d.Actions))
+	for i := range d.Actions {
+		for _, ch := range d.Actions[i].Changes {
+			if ch.Op == ChangeAdd && ch.Num > 0 && most[ch.Field] > ch.Num {
+				outstepped[i] = true
+			}
+		}
+	}
+	return outstepped
 }
 
 // intersects reports whether two sorted field sets share a field.

@@ -126,8 +126,9 @@ func (g *greedy[S]) run(st S, rem int) result {
 	clear(g.onAgenda)
 	clear(g.banned)
 	g.bans = g.bans[:0]
-	if g.without != NoAction {
+	if g.without != NoAction { // banned for the whole pass: before again's bans
 		g.banned[uint32(g.without)/64] |= 1 << (uint32(g.without) % 64)
+		g.bans = append(g.bans, g.without)
 	}
 	g.base, g.rem = len(c.steps), rem
 	g.giveUp = c.work.expansions + greedyBudget(c.cfg.maxSteps)
@@ -385,8 +386,14 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "already being established (cycle)")
 			continue
 		}
-		if (len(g.bans) > 0 || g.without != NoAction) && g.isBanned(ch.opt.act) {
-			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "spent what the step it helped was for")
+		if len(g.bans) > 0 && g.isBanned(ch.opt.act) {
+			if c.trace != nil {
+				why := "spent what the step it helped was for"
+				if ch.opt.act == g.without {
+					why = "the pass goes without it: the plan before took it again and again"
+				}
+				c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, why)
+			}
 			continue
 		}
 		if depth+1 > g.rem-(len(c.steps)-g.base) {
