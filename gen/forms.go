@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"go/constant"
+	"math"
 	"slices"
 
 	"github.com/dave/jennifer/jen"
@@ -27,6 +28,23 @@ type part struct {
 	// any, for a conjunct with no form that is a disjunction of
 	// comparisons that each have one, are their forms (runtime Part.Any).
 	any []part
+	// sum, for a conjunct with no form that compares a weighted sum of
+	// numeric fields with a constant, is that comparison (runtime
+	// Part.Sum).
+	sum *sum
+}
+
+// sum is the form of a comparison of Σ terms' coef × field with num.
+type sum struct {
+	terms []term
+	cmp   string // the runtime's Cmp constant: CmpLt, CmpLe, CmpGt or CmpGe
+	num   float64
+}
+
+// term is one field of a sum, times a constant.
+type term struct {
+	field int
+	coef  float64
 }
 
 // change is the form of one effect.
@@ -47,6 +65,9 @@ func conditionParts(parts []model.Part) []part {
 			p.comparison(mp.Conds[0])
 			if p.cmp == "" {
 				p.any = disjunction(mp.Conds[0])
+			}
+			if p.cmp == "" && p.any == nil {
+				p.sum = sumComparison(mp.Conds[0])
 			}
 		}
 		out = append(out, p)
@@ -128,6 +149,88 @@ func (p *part) comparison(e exprlang.Expr) {
 		op = exprlang.OpEql
 	}
 	p.cmp, p.field, p.num, p.str = cmpNames[op], f.Symbol.Index, num, str
+}
+
+// sumComparison returns the form of e when it orders (by < <= > >=) two
+// sums of numeric fields times constants and constants, which are not
+// both one field and a constant (Pies + Soup >= 4, 2*Gold + Silver > Cost,
+// Ammo + Clips*30 < 40, Fuel - Reserve >= 10); else nil. Fields of type
+// float32 (whose values the runtime reads as float64, not as the
+// condition rounds them) and sums of unsigned integers that subtract
+// (which wrap around below 0) have no form.
+func sumComparison(e exprlang.Expr) *sum {
+	b, ok := unparen(e).(*exprlang.Binary)
+	if !ok || b.Op < exprlang.OpLss || b.Op > exprlang.OpGeq {
+		return nil
+	}
+	coefs := map[int]float64{}
+	k := 0.0
+	if !addLinear(b.X, 1, coefs, &k) || !addLinear(b.Y, -1, coefs, &k) {
+		return nil
+	}
+	// Σ coefs × fields + k op 0.
+	out := &sum{cmp: cmpNames[b.Op], num: -k}
+	for f, c := range coefs {
+		if c != 0 {
+			out.terms = append(out.terms, term{field: f, coef: c})
+		}
+	}
+	if len(out.terms) == 0 || math.IsInf(out.num, 0) || math.IsNaN(out.num) {
+		return nil
+	}
+	slices.SortFunc(out.terms, func(a, b term) int { return a.field - b.field })
+	return out
+}
+
+// addLinear adds sign × e to the sum of coefs × fields plus k, reporting
+// whether e is such a sum.
+func addLinear(e exprlang.Expr, sign float64, coefs map[int]float64, k *float64) bool {
+	e = unparen(e)
+	if v := e.Value(); v != nil {
+		num, str, ok := constantValue(v)
+		if !ok || str != nil || v.Kind() == constant.Bool {
+			return false
+		}
+		*k += sign * num
+		return true
+	}
+	kind := e.Type().Kind
+	if !kind.IsNumeric() || kind == exprlang.Float32 {
+		return false
+	}
+	if f, ok := stateField(e); ok {
+		coefs[f.Symbol.Index] += sign
+		return true
+	}
+	switch n := e.(type) {
+	case *exprlang.Unary:
+		return n.Op == exprlang.OpSub && !kind.IsUnsigned() && addLinear(n.X, -sign, coefs, k)
+	case *exprlang.Binary:
+		switch n.Op {
+		case exprlang.OpAdd:
+			return addLinear(n.X, sign, coefs, k) && addLinear(n.Y, sign, coefs, k)
+		case exprlang.OpSub:
+			return !kind.IsUnsigned() && addLinear(n.X, sign, coefs, k) && addLinear(n.Y, -sign, coefs, k)
+		case exprlang.OpMul:
+			if c, ok := numericConstant(n.X); ok {
+				return addLinear(n.Y, sign*c, coefs, k)
+			}
+			if c, ok := numericConstant(n.Y); ok {
+				return addLinear(n.X, sign*c, coefs, k)
+			}
+		}
+	}
+	return false
+}
+
+// numericConstant returns e's value when it is a numeric constant.
+func numericConstant(e exprlang.Expr) (float64, bool) {
+	v := e.Value()
+	if v == nil || v.Kind() == constant.Bool {
+		return 0, false
+	}
+	num, str, ok := constantValue(v)
+	return num, ok && str == nil
 }
 
 // effectChanges returns the forms of an action's effects.
@@ -239,9 +342,26 @@ func (e *emitter) parts(ps []part) jen.Code {
 			if p.any != nil {
 				items = append(items, kv("Any", e.parts(p.any)))
 			}
+			if p.sum != nil {
+				items = append(items, kv("Sum", e.sum(p.sum)))
+			}
 			g.Values(items...)
 		}
 	})
+}
+
+// sum renders the form of a comparison of a sum.
+func (e *emitter) sum(sm *sum) jen.Code {
+	terms := jen.Index().Add(e.rt("Term")).CustomFunc(multi, func(g *jen.Group) {
+		for _, t := range sm.terms {
+			g.Values(kv("Field", jen.Lit(t.field)), kv("Coef", number(t.coef)))
+		}
+	})
+	items := []jen.Code{kv("Terms", terms), kv("Cmp", e.rt(sm.cmp))}
+	if sm.num != 0 {
+		items = append(items, kv("Num", number(sm.num)))
+	}
+	return jen.Op("&").Add(e.rt("Sum")).Values(items...)
 }
 
 // changes renders the changes of an action's effects.

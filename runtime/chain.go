@@ -187,8 +187,8 @@ func (c *chainCall[S]) batchFailing(cond *condition[S], b batch, f uint64, s *S)
 
 // progress reports whether the steps from state from to state after
 // brought the parts of cond that want marks closer to holding, for batch
-// b (see failing): one holds now, or its field moved closer to what the
-// part needs (by Domain.Number); for a part of no known form, or without
+// b (see failing): one holds now, or its field (or sum) moved closer to
+// what the part needs (by Domain.Number); for a part of no known form, or without
 // Number, any change of situation counts (a change of inert fields alone
 // does not: see Domain.Key).
 //
@@ -205,6 +205,11 @@ func (c *chainCall[S]) progress(cond *condition[S], b batch, want uint64, from, 
 		want &= want - 1
 		p := &cond.parts[i]
 		switch {
+		case p.Sum != nil && d.Number != nil:
+			sm := p.Sum
+			if nearer(sm.Cmp, sm.Num, sumValue(sm, from, d.Number), sumValue(sm, after, d.Number)) {
+				return true, failing
+			}
 		case p.Cmp == CmpNone || d.Number == nil:
 			if d.key(from) != d.key(after) {
 				return true, failing

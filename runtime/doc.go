@@ -59,7 +59,9 @@
 //     parts: it declares the goal in fulfills, or its effect is in a
 //     serving relation to the part ([Relation]): it achieves it, advances
 //     its field toward what it needs (Food += 10 for Food > 80, maybe
-//     several steps), or may (a form the annotations do not tell). Where
+//     several steps; for a part that orders a [Sum], Pies + Soup >= 4,
+//     the sum: Bake's Pies += 1 advances it, SellPie's Pies -= 1 does
+//     not), or may (a form the annotations do not tell). Where
 //     the part's field has a [Range] and the state a value outside it
 //     (only the live state has one), any action that writes the field
 //     can serve the part: the write lands the field in its range,
@@ -166,8 +168,10 @@
 //     so far, and as many again, between the two, on leads, when the
 //     plan costs more than the guess of a later first choice; for a plan
 //     with a detour, or that costs more than 1.5 times the goal's lower
-//     bound, for which the complete pass ran out of its budget, the
-//     forward search (the same way) looks too. The cheapest plan wins.
+//     bound, for which the complete pass ran out of its budget (or found
+//     nothing cheaper for a goal that orders a sum, which it regresses a
+//     run at a time, never by the batches one step's precondition needs),
+//     the forward search (the same way) looks too. The cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never

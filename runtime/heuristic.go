@@ -50,6 +50,10 @@ type partBound struct {
 	stepUp, stepDown, perUp, perDown, maxUp, maxDown float64
 	// integer: the field holds integers, so x > c needs x >= c+1.
 	integer bool
+	// terms, for a part whose form is a Sum, are its fields with their
+	// coefficients and ranges: the bound is then that of the sum's value
+	// as of one field's.
+	terms []sumTerm
 	// The part holds only with its field at lo or more and hi or less
 	// (lo > x holds for Gt and Ge, x < hi for Lt and Le, both for Eq, none
 	// for Ne: -Inf and +Inf); byStep is what moving it costs when that
@@ -138,15 +142,28 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 	inf := math.Inf(1)
 	b := partBound{reset: inf, stepUp: inf, stepDown: inf, perUp: inf, perDown: inf}
 	p := &c.parts[i]
-	if p.Cmp != CmpNone {
+	cmp, num := p.Cmp, p.Num
+	switch {
+	case p.Cmp != CmpNone:
 		k := d.Fields[p.Field].Kind
 		b.integer = k == KindInt || k == KindUint
+	case p.Sum != nil:
+		cmp, num = p.Sum.Cmp, p.Sum.Num
+		b.integer = d.integerSum(p.Sum)
+		for _, t := range p.Sum.Terms {
+			rg := &d.Fields[t.Field].Range
+			b.terms = append(b.terms, sumTerm{field: t.Field, coef: t.Coef, rlo: rg.Lo(), rhi: rg.Hi()})
+		}
 	}
 	n := len(c.parts)
 	for a := range d.Actions {
 		if r := c.rels[a*n+i]; r.serves() {
 			cost := d.Actions[a].Cost
-			switch step := c.steps[a*n+i]; {
+			step := c.steps[a*n+i]
+			if p.Sum != nil && r == RelAdvances {
+				step, _, _ = p.Sum.step(d.Actions[a].Writes, d.Actions[a].Changes)
+			}
+			switch {
 			case step > 0:
 				b.stepUp = min(b.stepUp, cost)
 				b.perUp = min(b.perUp, cost/step)
@@ -170,17 +187,17 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 	if b.integer {
 		unit = 1
 	}
-	switch p.Cmp {
+	switch cmp {
 	case CmpGt:
-		b.lo = p.Num + unit
+		b.lo = num + unit
 	case CmpGe:
-		b.lo = p.Num
+		b.lo = num
 	case CmpLt:
-		b.hi = p.Num - unit
+		b.hi = num - unit
 	case CmpLe:
-		b.hi = p.Num
+		b.hi = num
 	case CmpEq:
-		b.lo, b.hi = p.Num, p.Num
+		b.lo, b.hi = num, num
 	}
 	b.rlo, b.rhi = math.Inf(-1), math.Inf(1)
 	if p.Cmp == CmpNone {
@@ -216,6 +233,18 @@ func (d *Domain[S]) newPartBound(c *condition[S], i int) partBound {
 		}
 	}
 	return b
+}
+
+// integerSum reports whether sum sm takes integer values only: integer
+// coefficients of integer fields. A strict comparison of one then holds
+// from the next integer on.
+func (d *Domain[S]) integerSum(sm *Sum) bool {
+	for _, t := range sm.Terms {
+		if k := d.Fields[t.Field].Kind; k != KindInt && k != KindUint || t.Coef != math.Trunc(t.Coef) {
+			return false
+		}
+	}
+	return true
 }
 
 // exactField reports whether Domain.Number gives field f's value as the
@@ -393,6 +422,9 @@ func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) f
 // partSteps is partCost without the place.
 func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64) float64 {
 	pb := &c.bounds[i]
+	if pb.terms != nil && number != nil && pb.stepped() {
+		return sumSteps(pb, s, number)
+	}
 	if number == nil || c.parts[i].Cmp == CmpNone {
 		if c.anyOf != nil && c.anyOf[i] != nil && number != nil {
 			return max(min(pb.reset, pb.byStep), c.anyBound(i, s, number))
@@ -406,6 +438,41 @@ func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64) 
 		return min(pb.reset, pb.byStep)
 	}
 	return stepsAt(pb, s, number(s, c.parts[i].Field), number)
+}
+
+// sumTerm is a field of a sum, with its coefficient and its Range.
+type sumTerm struct {
+	field    FieldID
+	coef     float64
+	rlo, rhi float64
+}
+
+// sumSteps is the bound pb of a stepped part whose form is a Sum: by
+// the steps that move the sum, as for a part of one field. Where a field
+// of the sum is outside its range (only the live state has one there),
+// its first write may move the sum anywhere, and the bound is that of
+// any write.
+func sumSteps[S any](pb *partBound, s *S, number func(*S, FieldID) float64) float64 {
+	v, in := termsValue(pb.terms, s, number)
+	if !in {
+		return min(pb.reset, pb.byStep)
+	}
+	return min(pb.reset, pb.stepsIn(v))
+}
+
+// termsValue is Σ coef × field of terms in *s, and whether every field
+// is within its range there.
+func termsValue[S any](terms []sumTerm, s *S, number func(*S, FieldID) float64) (float64, bool) {
+	v := 0.0
+	for i := range terms {
+		t := &terms[i]
+		x := number(s, t.field)
+		if x < t.rlo || x > t.rhi {
+			return 0, false
+		}
+		v += t.coef * x
+	}
+	return v, true
 }
 
 // stepsAt is the bound pb of a stepped part whose field has value x in *s.

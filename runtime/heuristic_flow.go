@@ -92,6 +92,18 @@ type flowRow struct {
 	// the row whose producer's guard it is (the most, of several), 0 for
 	// a goal's row that is no guard.
 	depth int
+	// terms, for the row of a goal's Sum (field -1, sign 1), are its
+	// fields, their coefficients times the sign the comparison needs the
+	// sum raised (-1 for < and <=): the row's value is Σ coef × field.
+	terms []sumTerm
+}
+
+// on reports whether the row's value reads field f.
+func (r *flowRow) on(f FieldID) bool {
+	if r.terms == nil {
+		return r.field == f
+	}
+	return slices.ContainsFunc(r.terms, func(t sumTerm) bool { return t.field == f })
 }
 
 // flowOf returns the flow of goal condition c, or nil: no column takes
@@ -106,6 +118,12 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	fl := &flow[S]{}
 	for i := range c.parts {
 		p := &c.parts[i]
+		if p.Sum != nil {
+			if row, ok := d.sumRow(p.Sum); ok {
+				fl.rows = append(fl.rows, row)
+			}
+			continue
+		}
 		if !d.flowField(p.Field) || p.Any != nil {
 			continue
 		}
@@ -124,13 +142,13 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 		row := fl.rows[r]
 		for ai := range d.Actions {
 			a := ActionID(ai)
-			if !d.raises(a, row.field, row.sign) {
+			if !d.rowRaises(a, &row) {
 				continue
 			}
 			for _, q := range d.pres[a].parts {
 				// A guard on the field raised (Rest while Energy < 10)
 				// only keeps it from rising further.
-				if q.Field == row.field || !d.flowField(q.Field) {
+				if row.on(q.Field) || !d.flowField(q.Field) {
 					continue
 				}
 				for _, sign := range [2]float64{1, -1} {
@@ -155,12 +173,14 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 		row.floor = math.Inf(1)
 		bounded := true
 		for ai := range d.Actions {
-			coef, post := d.flowStep(ActionID(ai), row.field, row.sign)
+			coef, post := d.rowStep(ActionID(ai), &row)
 			row.floor = min(row.floor, post)
 			bounded = bounded && coef < math.Inf(1)
 		}
-		rg := d.Fields[row.field].Range
-		row.rlo, row.rhi = rg.Lo(), rg.Hi()
+		if row.terms == nil {
+			rg := d.Fields[row.field].Range
+			row.rlo, row.rhi = rg.Lo(), rg.Hi()
+		}
 		if bounded && (row.need > math.Inf(-1) || row.floor > math.Inf(-1)) {
 			kept = append(kept, row)
 			deep = deep || row.depth >= 2
@@ -172,11 +192,11 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	for ai := range d.Actions {
 		a := ActionID(ai)
 		for _, row := range fl.rows {
-			if d.raises(a, row.field, row.sign) {
+			if d.rowRaises(a, &row) {
 				fl.acts = append(fl.acts, a)
 				fl.cost = append(fl.cost, max(d.Actions[a].Cost, 0))
 				for _, row := range fl.rows {
-					coef, _ := d.flowStep(a, row.field, row.sign)
+					coef, _ := d.rowStep(a, &row)
 					fl.coef = append(fl.coef, coef)
 				}
 				break
@@ -287,6 +307,59 @@ func (fl *flow[S]) row(f FieldID, sign, need float64, depth int) {
 	fl.rows = append(fl.rows, flowRow{field: f, sign: sign, need: need, depth: depth})
 }
 
+// sumRow returns the row of a goal's sum sm, and false when a field of
+// it can have no row.
+func (d *Domain[S]) sumRow(sm *Sum) (flowRow, bool) {
+	sign := 1.0
+	if !sm.up() {
+		sign = -1
+	}
+	row := flowRow{field: -1, sign: 1, need: sign * sm.Num, rlo: math.Inf(-1), rhi: math.Inf(1)}
+	if d.integerSum(sm) {
+		switch sm.Cmp { // as atLeast
+		case CmpGt:
+			row.need = math.Floor(sm.Num) + 1
+		case CmpLt:
+			row.need = -(math.Ceil(sm.Num) - 1)
+		}
+	}
+	for _, t := range sm.Terms {
+		if !d.flowField(t.Field) {
+			return flowRow{}, false
+		}
+		rg := &d.Fields[t.Field].Range
+		row.terms = append(row.terms, sumTerm{field: t.Field, coef: sign * t.Coef, rlo: rg.Lo(), rhi: rg.Hi()})
+	}
+	return row, true
+}
+
+// rowRaises reports whether action a may raise the value of row r.
+func (d *Domain[S]) rowRaises(a ActionID, r *flowRow) bool {
+	if r.terms == nil {
+		return d.raises(a, r.field, r.sign)
+	}
+	for _, t := range r.terms {
+		if d.raises(a, t.field, math.Copysign(1, t.coef)) {
+			return true
+		}
+	}
+	return false
+}
+
+// rowStep is flowStep for row r: for a sum's, coef adds up the most a
+// run adds to each term, and post is -Inf (the row of a goal's sum
+// needs no floor: it is no guard).
+func (d *Domain[S]) rowStep(a ActionID, r *flowRow) (coef, post float64) {
+	if r.terms == nil {
+		return d.flowStep(a, r.field, r.sign)
+	}
+	for _, t := range r.terms {
+		c, _ := d.flowStep(a, t.field, math.Copysign(1, t.coef))
+		coef += math.Abs(t.coef) * c
+	}
+	return coef, math.Inf(-1)
+}
+
 // flowField reports whether field f can have rows: a signed integer or a
 // float (an unsigned one wraps below zero; bools and strings have no
 // steps).
@@ -384,11 +457,19 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 	short := false
 	for i := range fl.rows {
 		r := &fl.rows[i]
-		x := number(s, r.field)
-		if x < r.rlo || x > r.rhi {
-			return h // the live state's: see above
+		var v float64
+		if r.terms != nil {
+			var in bool
+			if v, in = termsValue(r.terms, s, number); !in {
+				return h
+			}
+		} else {
+			x := number(s, r.field)
+			if x < r.rlo || x > r.rhi {
+				return h // the live state's: see above
+			}
+			v = r.sign * x
 		}
-		v := r.sign * x
 		obj[i] = max(r.need, min(v, r.floor)) - v
 		short = short || obj[i] > eps
 	}

@@ -1,6 +1,9 @@
 package runtime
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Cmp is the comparison of a conjunct that compares one state field with a
 // constant.
@@ -48,6 +51,79 @@ type Part struct {
 	// holds when any of them does. A goal's estimate is then the least
 	// of theirs.
 	Any []Part
+	// Sum, for a conjunct with Cmp CmpNone that orders a sum of numeric
+	// fields times constants against a constant (Pies + Soup >= 4), is
+	// that comparison. Planners then know which way an effect that adds
+	// constants to those fields moves the sum.
+	Sum *Sum
+}
+
+// Sum is the comparison Σ Terms[k].Coef × Terms[k].Field Cmp Num, where
+// Cmp is CmpLt, CmpLe, CmpGt or CmpGe, of numeric fields each named once.
+type Sum struct {
+	Terms []Term
+	Cmp   Cmp
+	Num   float64
+}
+
+// Term is one field of a Sum, times a constant.
+type Term struct {
+	Field FieldID
+	Coef  float64
+}
+
+// sumValue is the value of sum sm in *s, its fields read with number.
+func sumValue[S any](sm *Sum, s *S, number func(*S, FieldID) float64) float64 {
+	v := 0.0
+	for _, t := range sm.Terms {
+		v += t.Coef * number(s, t.Field)
+	}
+	return v
+}
+
+// up reports whether the sum's comparison holds above some value (> or
+// >=) rather than below one.
+func (sm *Sum) up() bool { return sm.Cmp == CmpGt || sm.Cmp == CmpGe }
+
+// step is what one run of an action with the given writes and changes
+// adds to the sum, when it adds a constant to each of the sum's fields
+// it writes (ok); mixed when some of those constants move the sum up and
+// some down (a range that clamps one but not the other may then move it
+// either way). Ranges may clamp a run's step, never enlarge it.
+func (sm *Sum) step(writes []FieldID, changes []Change) (step float64, mixed, ok bool) {
+	var up, down bool
+	for _, t := range sm.Terms {
+		if !slices.Contains(writes, t.Field) {
+			continue
+		}
+		i := slices.IndexFunc(changes, func(ch Change) bool { return ch.Field == t.Field })
+		if i < 0 {
+			return 0, false, false // written, but not described
+		}
+		ch := &changes[i]
+		if ch.Op != ChangeAdd || math.IsNaN(ch.Num) || math.IsInf(ch.Num, 0) {
+			return 0, false, false
+		}
+		d := t.Coef * ch.Num
+		up, down = up || d > 0, down || d < 0
+		step += d
+	}
+	return step, up && down, true
+}
+
+// relation is relation for a part with a Sum, given the action's writes
+// and changes (not nil).
+func (sm *Sum) relation(writes []FieldID, changes []Change) Relation {
+	step, mixed, ok := sm.step(writes, changes)
+	switch {
+	case !ok || mixed:
+		return RelMaybe
+	case step == 0:
+		return RelNone
+	case (step > 0) == sm.up():
+		return RelAdvances
+	}
+	return RelOpposes
 }
 
 // holdsFor reports whether the part holds when its field has the constant
@@ -241,6 +317,9 @@ func (r Relation) serves() bool { return r >= RelMaybe }
 func relation(p *Part, writes []FieldID, changes []Change, strField func(FieldID) bool) Relation {
 	if !intersects(writes, p.Reads) {
 		return RelNone
+	}
+	if p.Sum != nil && changes != nil {
+		return p.Sum.relation(writes, changes)
 	}
 	if p.Cmp == CmpNone || changes == nil {
 		return RelMaybe

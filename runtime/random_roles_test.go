@@ -100,7 +100,12 @@ type randomRole struct {
 	// keep, when set, is a second goal K, of higher priority than G (see
 	// TestPlannersKeepGoalsOnTheWay).
 	keep []roleLit
-	d    *runtime.Domain[roleState]
+	// sum, when set, is the goal's first conjunct, before the literals
+	// of goal (see newSumRole); opaque leaves its Part without the form
+	// of its Sum, as for a conjunct of no known form.
+	sum    *roleSum
+	opaque bool
+	d      *runtime.Domain[roleState]
 }
 
 var roleOps = []runtime.Cmp{runtime.CmpEq, runtime.CmpNe, runtime.CmpLt, runtime.CmpLe, runtime.CmpGt, runtime.CmpGe}
@@ -216,6 +221,76 @@ func newRandomRangedRole(r *rand.Rand, nf, n, parts int) *randomRole {
 	}
 	for _, f := range r.Perm(nf)[:parts] {
 		rr.goal = append(rr.goal, lit(f))
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// roleSum is the comparison Σ coef × V(field) op k.
+type roleSum struct {
+	fields, coefs []int
+	op            runtime.Cmp
+	k             int
+}
+
+func (sm *roleSum) value(s roleState) int {
+	v := 0
+	for i, f := range sm.fields {
+		v += sm.coefs[i] * s.V[f]
+	}
+	return v
+}
+
+func (sm *roleSum) holds(s roleState) bool {
+	return roleLit{f: 0, op: sm.op, k: sm.k}.holds(roleState{V: [roleFields]int{sm.value(s)}})
+}
+
+func (sm *roleSum) String() string {
+	var b strings.Builder
+	for i, f := range sm.fields {
+		if i > 0 {
+			b.WriteString(" + ")
+		}
+		fmt.Fprintf(&b, "%d*V%d", sm.coefs[i], f)
+	}
+	fmt.Fprintf(&b, " %s %d", sm.op, sm.k)
+	return b.String()
+}
+
+// part is the sum's conjunct; without its form when opaque.
+func (sm *roleSum) part(opaque bool) runtime.Part {
+	var p runtime.Part
+	for _, f := range sm.fields {
+		p.Reads = append(p.Reads, runtime.FieldID(f))
+	}
+	slices.Sort(p.Reads)
+	if opaque {
+		return p
+	}
+	p.Sum = &runtime.Sum{Cmp: sm.op, Num: float64(sm.k)}
+	for i, f := range sm.fields {
+		p.Sum.Terms = append(p.Sum.Terms, runtime.Term{Field: runtime.FieldID(f), Coef: float64(sm.coefs[i])})
+	}
+	return p
+}
+
+// withSum makes the goal of rr the comparison of a sum of two or three
+// of its first nf fields (coefficients 1, 2 or -1), and keeps the first
+// literal of its goal after it in every other role (k odd).
+func (rr *randomRole) withSum(r *rand.Rand, nf, k int) *randomRole {
+	sm := &roleSum{op: []runtime.Cmp{runtime.CmpGe, runtime.CmpGt, runtime.CmpLe, runtime.CmpLt}[r.IntN(4)]}
+	lo, hi := 0, 0
+	for _, f := range r.Perm(nf)[:2+r.IntN(min(2, nf-1))] {
+		c := []int{1, 1, 2, -1}[r.IntN(4)]
+		sm.fields, sm.coefs = append(sm.fields, f), append(sm.coefs, c)
+		lo, hi = lo+min(0, 4*c), hi+max(0, 4*c)
+	}
+	sm.k = lo + 1 + r.IntN(max(hi-lo-1, 1))
+	rr.sum = sm
+	if k%2 == 0 || len(rr.goal) == 0 {
+		rr.goal = nil
+	} else {
+		rr.goal = rr.goal[:1]
 	}
 	rr.d = rr.domain()
 	return rr
@@ -366,6 +441,34 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		}
 		g.CondText = strings.Join(text, " || ")
 		g.Parts, g.Unmet = []runtime.Part{{Reads: g.Reads, Any: rr.strOf(partsOf(rr.goal))}}, nil
+	}
+	if sm := rr.sum; sm != nil {
+		g := &d.Goals[0]
+		lits := rr.goal
+		g.Cond = func(s roleState) bool { return sm.holds(s) && holdAll(lits, s) }
+		g.CondText = strings.Join(append([]string{sm.String()}, text...), " && ")
+		g.Parts = append([]runtime.Part{sm.part(rr.opaque)}, partsOf(lits)...)
+		g.Reads = slices.Clone(g.Parts[0].Reads)
+		for _, p := range g.Parts[1:] {
+			g.Reads = append(g.Reads, p.Reads...)
+		}
+		slices.Sort(g.Reads)
+		g.Reads = slices.Compact(g.Reads)
+		g.Unmet = nil
+		if len(lits) > 0 {
+			g.Unmet = func(s roleState) uint64 {
+				var m uint64
+				if !sm.holds(s) {
+					m |= 1
+				}
+				for i, l := range lits {
+					if !l.holds(s) {
+						m |= 2 << i
+					}
+				}
+				return m
+			}
+		}
 	}
 	if len(rr.keep) > 0 {
 		d.Goals = append(d.Goals, runtime.Goal[roleState]{

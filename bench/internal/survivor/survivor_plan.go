@@ -173,7 +173,10 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			PreReads:    []runtime.FieldID{2, 3, 8},
 			PreParts: []runtime.Part{
 				{Reads: []runtime.FieldID{8}, Cmp: runtime.CmpEq, Field: 8, Num: 1},
-				{Reads: []runtime.FieldID{2, 3}},
+				{Reads: []runtime.FieldID{2, 3}, Sum: &runtime.Sum{Terms: []runtime.Term{
+					{Field: 2, Coef: 1},
+					{Field: 3, Coef: 30},
+				}, Cmp: runtime.CmpGe, Num: 60}},
 			},
 			PreUnmet: _Survivor_unmet_Attack,
 			Reads:    []runtime.FieldID{2, 3, 8},
@@ -239,7 +242,9 @@ var SurvivorDomain = runtime.NewDomain(runtime.Domain[SurvivorState]{
 			Weight:      1,
 			PreReads:    []runtime.FieldID{5, 6},
 			PreParts: []runtime.Part{
-				{Reads: []runtime.FieldID{5}},
+				{Reads: []runtime.FieldID{5}, Sum: &runtime.Sum{Terms: []runtime.Term{
+					{Field: 5, Coef: 2.5},
+				}, Cmp: runtime.CmpGt, Num: 60}},
 				{Reads: []runtime.FieldID{6}},
 			},
 			PreUnmet: _Survivor_unmet_Sprint,
