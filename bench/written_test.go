@@ -15,6 +15,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/alchemist"
 	"github.com/rolegen/rolegen/bench/internal/baker"
 	"github.com/rolegen/rolegen/bench/internal/beekeeper"
+	"github.com/rolegen/rolegen/bench/internal/cook"
 	"github.com/rolegen/rolegen/bench/internal/courier"
 	"github.com/rolegen/rolegen/bench/internal/farmhand"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
@@ -342,6 +343,30 @@ func settlerStarts() []settler.SettlerState {
 	return starts
 }
 
+// cookStarts are every combination of a few values of the cook's
+// fields.
+func cookStarts() []cook.CookState {
+	var starts []cook.CookState
+	for _, at := range []string{"kitchen", "garden", "market", "cellar"} {
+		for _, flour := range []int{0, 5} {
+			for _, eggs := range []int{0, 4} {
+				for _, veg := range []int{0, 3} {
+					for _, coins := range []int{0, 5, 20} {
+						for _, fire := range []bool{false, true} {
+							for _, wood := range []int{0, 2} {
+								for _, pies := range []int{0, 2} {
+									starts = append(starts, cook.CookState{At: at, Flour: flour, Eggs: eggs, Veg: veg, Coins: coins, Fire: fire, Wood: wood, Pies: pies})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // beekeeperStarts are every combination of a few values of the
 // beekeeper's fields.
 func beekeeperStarts() []beekeeper.KeeperState {
@@ -494,6 +519,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
+		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
 		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
@@ -877,6 +903,27 @@ func TestChainerBuysWhatLasts(t *testing.T) {
 	assert.Less(t, p.Expansions, 2000, "the chainer's expansions")
 	assert.Contains(t, d.Names(p.Steps), "BuyPick")
 	assert.False(t, strings.Contains(tr.String(), "no greedy plan"), "the greedy pass plans")
+}
+
+// TestChainerServesASum: the cook at the market with 3 vegetables, 5
+// coins and 2 pies, nothing else, is to serve four dishes (Pies + Soup >=
+// 4). Her goal was a conjunct of no form: every action that writes pies
+// or soup served it, and the greedy pass sold a pie first (for the coins
+// nothing then needed), then stewed three soups a pick at a time, 31
+// where the cheapest plan costs 13; A*'s estimate was 1 whatever the
+// state, and it needed 2,371 states. The sum's form tells which way each
+// action moves it (selling a pie takes one away), its steps and its
+// flow (flour and eggs bought, wood, vegetables): the cheapest plan,
+// and A* in under a hundred states.
+func TestChainerServesASum(t *testing.T) {
+	d := cook.CookDomain
+	s := cook.CookState{At: "market", Veg: 3, Coins: 5, Pies: 2}
+	ref, p, _ := chainerBesideAStar(t, d, s, cook.CookGoalServed)
+	assert.Equal(t, 13.0, ref.Cost)
+	assert.Less(t, ref.Expansions, 100, "A*'s expansions")
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v", d.Names(p.Steps))
+	assert.NotContains(t, d.Names(p.Steps), "SellPie")
+	assert.Equal(t, runtime.RelOpposes, d.Relation(cook.CookSellPie, cook.CookGoalServed, 0))
 }
 
 // TestChainerPlansWithoutARepeatedHelper: the beekeeper at the market
