@@ -187,10 +187,10 @@ func (c *chainCall[S]) batchFailing(cond *condition[S], b batch, f uint64, s *S)
 
 // progress reports whether the steps from state from to state after
 // brought the parts of cond that want marks closer to holding, for batch
-// b (see failing): one holds now, or its field (or sum) moved closer to
-// what the part needs (by Domain.Number); for a part of no known form, or without
-// Number, any change of situation counts (a change of inert fields alone
-// does not: see Domain.Key).
+// b (see failing): one holds now, or its field (or its Sum) moved
+// closer to what the part needs (by Domain.Number); for a part of no
+// known form, or without Number, any change of situation counts (a
+// change of inert fields alone does not: see Domain.Key).
 //
 // It also returns the parts of cond that fail in *after.
 func (c *chainCall[S]) progress(cond *condition[S], b batch, want uint64, from, after *S) (bool, uint64) {

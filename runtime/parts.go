@@ -37,7 +37,7 @@ func (c Cmp) String() string {
 // Str describe it: a bool field's constant is Num 1 (true) or 0 (false),
 // a numeric field's is Num, a string field's is Str. Planners then know
 // which way an effect moves it. Any other conjunct has Cmp CmpNone, and
-// planners learn of it only what its Reads say, and Any.
+// planners learn of it only what its Reads say, and Any or Sum.
 type Part struct {
 	// Reads are the fields the conjunct reads, sorted.
 	Reads []FieldID
