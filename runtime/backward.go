@@ -465,20 +465,45 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	}
 	// The forward search looks on where the complete pass ran out of
 	// budget without a cheaper plan than one with a detour or far above
-	// the bound (see forwardImprove), and wherever the plan is within
-	// farAbove times the bound (above it: see the start): a bound so
-	// close (the flow's are often the cheapest plan's cost) makes that
-	// a short A* search.
+	// the bound (see forwardImprove); where the cheapest plan so far,
+	// the complete pass's among them, both has a detour and is far above
+	// the bound, since the complete pass runs a step no more times than
+	// the step waiting on it needs (a medic who draws the one water a
+	// brew needs, brews, and walks back to the well for the two her goal
+	// needs, where three drawn at once cost less); and wherever the plan
+	// is within farAbove times the bound (above it: see the start): a
+	// bound so close (the flow's are often the cheapest plan's cost)
+	// makes that a short A* search.
 	// A goal that compares a sum (Pies + Soup >= 4) is one the complete
 	// pass regresses a run at a time, never by batches of runs that
 	// one step's precondition needs together (three picks for two
 	// stews), so that its failure proves as little as running out.
 	ranOut := r.is(stopped) && r.reason == SearchBudgetExceeded || c.d.goals[c.goal].sums && !r.is(found)
-	near := !r.is(found) && cost <= farAbove*bound
-	if (ranOut && (detour || cost > farAbove*bound) || near) && c.work.err == nil {
+	if r.is(found) && c.work.err == nil && b.backAndForth(st, mark, bound) {
+		b.drop(st, mark)
+		if fc, err := b.d.planCost(st, c.steps[mark:]); err == nil && b.backAndForth(st, mark, bound) {
+			b.best = append(b.best[:0], c.steps[mark:]...)
+			cost, end = fc, c.end
+			r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+		}
+	}
+	far := cost > farAbove*bound
+	c.probe = st
+	back := !r.is(found) && far && c.detour(&c.probe, b.best)
+	if (ranOut && (detour || far) || back || !r.is(found) && !far) && c.work.err == nil {
 		r = b.forwardImprove(st, rem, mark, cost)
 	}
 	return b.cheaperOrBest(st, mark, r, end)
+}
+
+// backAndForth reports whether the call's steps from mark, a plan from
+// st, have a detour and cost more than farAbove times bound, the goal's
+// lower bound at st. It leaves st in the call's probe.
+func (b *BackwardChainer[S]) backAndForth(st S, mark int, bound float64) bool {
+	c := &b.call
+	c.probe = st
+	cost, err := b.d.planCost(st, c.steps[mark:])
+	return err == nil && cost > farAbove*bound && c.detour(&c.probe, c.steps[mark:])
 }
 
 // forwardImprove looks, after the improvement's complete pass ran out

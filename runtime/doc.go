@@ -171,7 +171,12 @@
 //     bound, for which the complete pass ran out of its budget (or found
 //     nothing cheaper for a goal that orders a sum, which it regresses a
 //     run at a time, never by the batches one step's precondition needs),
-//     the forward search (the same way) looks too. The cheapest plan wins.
+//     and for a plan, the complete pass's among them, that both has a
+//     detour and costs more than 1.5 times the bound (the complete pass
+//     runs a step no more times than the step waiting on it needs: a
+//     medic draws the one water a brew needs, brews, and walks back for
+//     the two her goal needs), the forward search (the same way) looks
+//     too. The cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never
