@@ -25,6 +25,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/hunter"
 	"github.com/rolegen/rolegen/bench/internal/inn"
 	"github.com/rolegen/rolegen/bench/internal/janitor"
+	"github.com/rolegen/rolegen/bench/internal/medic"
 	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/potter"
@@ -367,6 +368,29 @@ func cookStarts() []cook.CookState {
 	return starts
 }
 
+// medicStarts are every combination of a few values of the medic's
+// fields, at the distance each place is from the tent.
+func medicStarts() []medic.MedicState {
+	var starts []medic.MedicState
+	for _, at := range []string{"tent", "store", "well"} {
+		distance := map[string]float64{"tent": 0, "store": 20, "well": 30}[at]
+		for _, pain := range []int{0, 5, 10} {
+			for _, fever := range []int{0, 3} {
+				for _, herbs := range []int{0, 3} {
+					for _, salve := range []int{0, 1} {
+						for _, water := range []int{0, 2} {
+							for _, tired := range []int{0, 5, 8} {
+								starts = append(starts, medic.MedicState{At: at, Distance: distance, Pain: pain, Fever: fever, Herbs: herbs, Salve: salve, Water: water, Tired: tired})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // beekeeperStarts are every combination of a few values of the
 // beekeeper's fields.
 func beekeeperStarts() []beekeeper.KeeperState {
@@ -529,6 +553,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("hunter", hunter.HunterDomain, hunterStarts()),
 		measureWritten("inn", inn.InnkeeperDomain, innStarts()),
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
+		measureWritten("medic", medic.MedicDomain, medicStarts()),
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
 		measureWritten("potter", potter.PotterDomain, potterStarts()),
@@ -924,6 +949,25 @@ func TestChainerServesASum(t *testing.T) {
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v", d.Names(p.Steps))
 	assert.NotContains(t, d.Names(p.Steps), "SellPie")
 	assert.Equal(t, runtime.RelOpposes, d.Relation(cook.CookSellPie, cook.CookGoalServed, 0))
+}
+
+// TestChainerLooksForwardPastADetour: the medic in the tent with 3 herbs
+// and a salve is to have two salves and two waters there. The greedy
+// pass brews first: it draws the one water the brew needs, walks back,
+// brews, and walks to the well again for the two the goal needs, 21,
+// where drawing three at once costs 13 (the estimate: 4). The complete
+// pass never draws more than the step it waits on needs, so it found
+// nothing cheaper, and the forward search looked only where the
+// complete pass ran out of budget. It now looks too where the plan both
+// goes back to where it was (a detour) and costs more than 1.5 times
+// the estimate.
+func TestChainerLooksForwardPastADetour(t *testing.T) {
+	d := medic.MedicDomain
+	s := medic.MedicState{At: "tent", Herbs: 3, Salve: 1}
+	ref, p, tr := chainerBesideAStar(t, d, s, medic.MedicGoalStocked)
+	assert.Equal(t, 13.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v", d.Names(p.Steps))
+	assertTraceTells(t, tr, "searching forward")
 }
 
 // TestChainerPlansWithoutARepeatedHelper: the beekeeper at the market
