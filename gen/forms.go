@@ -152,9 +152,10 @@ func (p *part) comparison(e exprlang.Expr) {
 }
 
 // sumComparison returns the form of e when it orders (by < <= > >=) two
-// sums of numeric fields times constants and constants, which are not
-// both one field and a constant (Pies + Soup >= 4, 2*Gold + Silver > Cost,
-// Ammo + Clips*30 < 40, Fuel - Reserve >= 10); else nil. Fields of type
+// sums of numeric fields times constants (or floats divided by constants)
+// and constants, which are not both one field and a constant (Pies +
+// Soup >= 4, 2*Gold + Silver > Cost, Ammo + Clips*30 < 40, Fuel - Reserve
+// >= 10, Energy / 2.5 > 8); else nil. Fields of type
 // float32 (whose values the runtime reads as float64, not as the
 // condition rounds them) and sums of unsigned integers that subtract
 // (which wrap around below 0) have no form.
@@ -217,6 +218,12 @@ func addLinear(e exprlang.Expr, sign float64, coefs map[int]float64, k *float64)
 			}
 			if c, ok := numericConstant(n.Y); ok {
 				return addLinear(n.X, sign*c, coefs, k)
+			}
+		case exprlang.OpQuo:
+			// A float divided by a constant is linear; an integer's
+			// quotient truncates.
+			if c, ok := numericConstant(n.Y); ok && kind.IsFloat() && c != 0 {
+				return addLinear(n.X, sign/c, coefs, k)
 			}
 		}
 	}

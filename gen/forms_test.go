@@ -10,8 +10,8 @@ import (
 	"github.com/rolegen/rolegen/internal/model"
 )
 
-// A conjunct that orders sums of numeric fields times constants has the
-// form of a Sum; one the runtime would read wrongly (a float32, an
+// A conjunct that orders sums of numeric fields times constants (or
+// floats divided by constants) has the form of a Sum; one the runtime would read wrongly (a float32, an
 // unsigned subtraction that wraps), or that is no such sum, has none.
 func TestSumForms(t *testing.T) {
 	// Fields of agreeScope: Ammo 0 and Magazines 1 (int), Speed 2
@@ -29,9 +29,11 @@ func TestSumForms(t *testing.T) {
 		{"-Ammo < -3", &sum{terms: []term{{0, -1}}, cmp: "CmpLt", num: -3}},
 		{"Count + 1 > 3", &sum{terms: []term{{7, 1}}, cmp: "CmpGt", num: 2}},
 		{"Shift * 2 > time.Second", &sum{terms: []term{{9, 2}}, cmp: "CmpGt", num: 1e9}},
+		{"Speed / 4 > 1", &sum{terms: []term{{2, 0.25}}, cmp: "CmpGt", num: 1}},
+		{"1 < (Speed - 3) / 0.5", &sum{terms: []term{{2, -2}}, cmp: "CmpLt", num: -7}},
 		{"Count - 1 > 0", nil},        // wraps at 0
 		{"Ratio * 2 > 1", nil},        // float32
-		{"Ammo / 2 > 1", nil},         // not a sum
+		{"Ammo / 2 > 1", nil},         // an integer's quotient truncates
 		{"Ammo % 3 >= 1", nil},        // not a sum
 		{"Ammo * Magazines > 1", nil}, // not linear
 		{"Ammo + Magazines == 4", nil},
