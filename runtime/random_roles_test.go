@@ -514,11 +514,17 @@ type roleProblem struct {
 // solves within 8 steps.
 func roleProblems(seed uint64, roles, starts int, clock bool) []roleProblem {
 	r := rand.New(rand.NewPCG(seed, 0xbac))
+	return problemsOf(r, roles, starts, func(int) *randomRole { return newRandomRole(r, 4, 8, clock) })
+}
+
+// problemsOf draws starts random starts of each of roles roles, the i-th
+// built by role(i), and keeps those that A* solves within 8 steps.
+func problemsOf(r *rand.Rand, roles, starts int, role func(i int) *randomRole) []roleProblem {
 	ctx := context.Background()
 	var out []roleProblem
 	var ref runtime.Plan
 	for i := range roles {
-		rr := newRandomRole(r, 4, 8, clock)
+		rr := role(i)
 		as := runtime.NewAStar(rr.d, runtime.WithMaxSteps(8))
 		for range starts {
 			var s roleState

@@ -1,7 +1,6 @@
 package runtime_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -53,28 +52,14 @@ func sumRole(r *rand.Rand, k int) *randomRole {
 // without the sums' forms.
 func sumProblems(seed uint64, roles, starts int, opaque bool) []roleProblem {
 	r := rand.New(rand.NewPCG(seed, 0x5a7))
-	ctx := context.Background()
-	var out []roleProblem
-	var ref runtime.Plan
-	for i := range roles {
+	return problemsOf(r, roles, starts, func(i int) *randomRole {
 		rr := sumRole(r, i)
 		if opaque {
 			rr.opaque = true
 			rr.d = rr.domain()
 		}
-		as := runtime.NewAStar(rr.d, runtime.WithMaxSteps(8))
-		for range starts {
-			var s roleState
-			for j := range rr.nf {
-				s.V[j] = r.IntN(5)
-			}
-			if rr.d.Holds(0, s) || as.PlanGoalInto(ctx, s, 0, &ref) != nil {
-				continue
-			}
-			out = append(out, roleProblem{role: i, rr: rr, start: s, optimal: ref.Cost})
-		}
-	}
-	return out
+		return rr
+	})
 }
 
 // The chainer on goals that compare sums: a valid plan wherever A* finds
