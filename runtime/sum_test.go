@@ -19,22 +19,11 @@ import (
 // cheapest serving action's cost whatever the state.
 func TestSumsAreAdmissibleAndConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 0x5a9))
-	var st admissibility
-	roles := 300
-	if testing.Short() {
-		roles = 100
-	}
-	for k := range roles {
-		rr := sumRole(r, k)
-		st.check(t, rr)
+	checkRandomEstimatesAgainst(t, "sums' forms", func(k int) *randomRole { return sumRole(r, k) }, func(rr *randomRole) *runtime.Domain[roleState] {
 		bare := *rr
 		bare.opaque = true
-		bare.d = bare.domain()
-		st.consistent(t, rr, bare.d)
-	}
-	t.Logf("%v; the sums' forms raised the estimate of %d of %d states with a plan", &st, st.raised, st.states)
-	assert.Less(t, st.derived, st.uniform)
-	assert.Positive(t, st.raised)
+		return bare.domain()
+	})
 }
 
 // sumRole is the k-th role of the sums' tests: half random roles, half
