@@ -479,12 +479,14 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	// one step's precondition needs together (three picks for two
 	// stews), so that its failure proves as little as running out.
 	ranOut := r.is(stopped) && r.reason == SearchBudgetExceeded || c.d.goals[c.goal].sums && !r.is(found)
-	if r.is(found) && c.work.err == nil && b.backAndForth(st, mark, bound) {
-		b.drop(st, mark)
-		if fc, err := b.d.planCost(st, c.steps[mark:]); err == nil && b.backAndForth(st, mark, bound) {
-			b.best = append(b.best[:0], c.steps[mark:]...)
-			cost, end = fc, c.end
-			r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+	if r.is(found) && c.work.err == nil {
+		if _, back := b.backAndForth(st, mark, bound); back {
+			b.drop(st, mark)
+			if fc, back := b.backAndForth(st, mark, bound); back {
+				b.best = append(b.best[:0], c.steps[mark:]...)
+				cost, end = fc, c.end
+				r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+			}
 		}
 	}
 	far := cost > farAbove*bound
@@ -496,14 +498,15 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	return b.cheaperOrBest(st, mark, r, end)
 }
 
-// backAndForth reports whether the call's steps from mark, a plan from
-// st, have a detour and cost more than farAbove times bound, the goal's
-// lower bound at st. It leaves st in the call's probe.
-func (b *BackwardChainer[S]) backAndForth(st S, mark int, bound float64) bool {
+// backAndForth returns the cost of the call's steps from mark, a plan
+// from st, and whether they have a detour and cost more than farAbove
+// times bound, the goal's lower bound at st. It leaves st in the call's
+// probe.
+func (b *BackwardChainer[S]) backAndForth(st S, mark int, bound float64) (float64, bool) {
 	c := &b.call
 	c.probe = st
 	cost, err := b.d.planCost(st, c.steps[mark:])
-	return err == nil && cost > farAbove*bound && c.detour(&c.probe, c.steps[mark:])
+	return cost, err == nil && cost > farAbove*bound && c.detour(&c.probe, c.steps[mark:])
 }
 
 // forwardImprove looks, after the improvement's complete pass ran out
@@ -636,11 +639,7 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 		if !r.is(found) {
 			break // no later choice works, or the budget is spent
 		}
-		b.drop(st, mark)
-		if cost, err := b.d.planCost(st, c.steps[mark:]); err == nil && cost < best {
-			best, end = cost, c.end
-			b.best = append(b.best[:0], c.steps[mark:]...)
-		}
+		best, end = b.keepCheaper(st, mark, best, end)
 	}
 	if h := b.repeated(); h != NoAction {
 		c.steps = c.steps[:mark]
@@ -648,12 +647,22 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 		r := g.run(st, rem)
 		g.without = NoAction
 		if r.is(found) {
-			b.drop(st, mark)
-			if cost, err := b.d.planCost(st, c.steps[mark:]); err == nil && cost < best {
-				best, end = cost, c.end
-				b.best = append(b.best[:0], c.steps[mark:]...)
-			}
+			best, end = b.keepCheaper(st, mark, best, end)
 		}
+	}
+	return best, end
+}
+
+// keepCheaper drops the steps the call's plan from mark (a plan from st)
+// does without, and keeps it in b.best when it costs less than best, the
+// cost of b.best, which reaches end. It returns the cost of b.best and
+// its end.
+func (b *BackwardChainer[S]) keepCheaper(st S, mark int, best float64, end S) (float64, S) {
+	c := &b.call
+	b.drop(st, mark)
+	if cost, err := b.d.planCost(st, c.steps[mark:]); err == nil && cost < best {
+		best, end = cost, c.end
+		b.best = append(b.best[:0], c.steps[mark:]...)
 	}
 	return best, end
 }

@@ -460,6 +460,17 @@ func (c *condition[S]) relation(a ActionID, part int) Relation {
 	return c.rels[int(a)*n+part]
 }
 
+// opposes reports whether action a moves a part of c in want away from
+// holding (RelOpposes).
+func (c *condition[S]) opposes(a ActionID, want uint64) bool {
+	for w := want; w != 0; w &= w - 1 {
+		if c.relation(a, bits.TrailingZeros64(w)) == RelOpposes {
+			return true
+		}
+	}
+	return false
+}
+
 // fields reads the numeric fields of one state on demand, each once,
 // through Domain.Number.
 type fields[S any] struct {

@@ -515,14 +515,11 @@ func (g *greedy[S]) bought(cond *condition[S], a ActionID, want uint64) bool {
 func (g *greedy[S]) invested(cond *condition[S], want uint64, steps []ActionID) bool {
 	spent := false
 	for _, h := range steps {
-		for w := want; w != 0; w &= w - 1 {
-			if cond.relation(h, bits.TrailingZeros64(w)) == RelOpposes {
-				if !g.c.d.lasting[h] {
-					return false
-				}
-				spent = true
-				break
+		if cond.opposes(h, want) {
+			if !g.c.d.lasting[h] {
+				return false
 			}
+			spent = true
 		}
 	}
 	return spent
@@ -652,13 +649,10 @@ func (g *greedy[S]) ban(steps []ActionID, cond *condition[S], want uint64) bool 
 		if g.isBanned(h) {
 			continue
 		}
-		for w := want; w != 0; w &= w - 1 {
-			if cond.relation(h, bits.TrailingZeros64(w)) == RelOpposes {
-				g.banned[uint32(h)/64] |= 1 << (uint32(h) % 64)
-				g.bans = append(g.bans, h)
-				banned = true
-				break
-			}
+		if cond.opposes(h, want) {
+			g.banned[uint32(h)/64] |= 1 << (uint32(h) % 64)
+			g.bans = append(g.bans, h)
+			banned = true
 		}
 	}
 	return banned
