@@ -474,11 +474,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	// is within farAbove times the bound (above it: see the start): a
 	// bound so close (the flow's are often the cheapest plan's cost)
 	// makes that a short A* search.
-	// A goal that compares a sum (Pies + Soup >= 4) is one the complete
-	// pass regresses a run at a time, never by batches of runs that
-	// one step's precondition needs together (three picks for two
-	// stews), so that its failure proves as little as running out.
-	ranOut := r.is(stopped) && r.reason == SearchBudgetExceeded || c.d.goals[c.goal].sums && !r.is(found)
+	ranOut := r.is(stopped) && r.reason == SearchBudgetExceeded
 	if r.is(found) && c.work.err == nil {
 		if _, back := b.backAndForth(st, mark, bound); back {
 			b.drop(st, mark)

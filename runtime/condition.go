@@ -24,8 +24,6 @@ type condition[S any] struct {
 	// field of an equality), what one step adds to its field.
 	rels  []Relation
 	steps []float64
-	// sums: some part's form is a Sum.
-	sums bool
 	// lost[a*len(parts)+i], when a advances parts[i] using up conjuncts of
 	// its own precondition on other fields, is what giving those back
 	// moves parts[i]'s field away a run of a, at least (see Domain.nets);
@@ -163,7 +161,6 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 	if len(c.parts) == 0 {
 		c.parts = []Part{{Reads: reads}}
 	}
-	c.sums = slices.ContainsFunc(c.parts, func(p Part) bool { return p.Sum != nil })
 	d.relate(&c)
 	d.addOptions(&c, goal)
 	d.groupParts(&c)

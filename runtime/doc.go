@@ -168,10 +168,8 @@
 //     so far, and as many again, between the two, on leads, when the
 //     plan costs more than the guess of a later first choice; for a plan
 //     with a detour, or that costs more than 1.5 times the goal's lower
-//     bound, for which the complete pass ran out of its budget (or found
-//     nothing cheaper for a goal that orders a sum, which it regresses a
-//     run at a time, never by the batches one step's precondition needs),
-//     and for a plan, the complete pass's among them, that both has a
+//     bound, for which the complete pass ran out of its budget, and for
+//     a plan, the complete pass's among them, that both has a
 //     detour and costs more than 1.5 times the bound (the complete pass
 //     runs a step no more times than the step waiting on it needs: a
 //     medic draws the one water a brew needs, brews, and walks back for
