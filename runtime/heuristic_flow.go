@@ -452,9 +452,8 @@ func (d *Domain[S]) flowStep(a ActionID, f FieldID, sign float64) (coef, post fl
 // whether h is more.
 func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h float64) float64 {
 	const eps = 1e-9
-	m := len(fl.rows)
-	var obj [maxFlowRows]float64 // the dual's objective, reduced
-	short := false
+	var b [maxFlowRows]float64 // the dual's objective, reduced
+	short, most := false, fl.tourMost
 	for i := range fl.rows {
 		r := &fl.rows[i]
 		var v float64
@@ -470,24 +469,31 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 			}
 			v = r.sign * x
 		}
-		obj[i] = max(r.need, min(v, r.floor)) - v
-		short = short || obj[i] > eps
+		// max(r.need, min(v, r.floor)) - v, without min's and max's
+		// care for NaN and -0: a NaN v gives NaN either way.
+		w := v
+		if w > r.floor {
+			w = r.floor
+		}
+		if w < r.need {
+			w = r.need
+		}
+		o := w - v
+		b[i] = o
+		if o > 0 {
+			short = short || o > eps
+			most += o * fl.most[i]
+		}
 	}
 	if !short {
 		return h // y = 0 is optimal
 	}
-	if len(fl.rays) == 0 {
-		most := fl.tourMost
-		for i := range m {
-			most += max(obj[i], 0) * fl.most[i]
-		}
-		if most*flowRounding <= h {
-			return h
-		}
+	if len(fl.rays) == 0 && most*flowRounding <= h {
+		return h
 	}
-	v := fl.best(&obj)
+	v := fl.best(&b)
 	if fl.at != nil && v < math.Inf(1) && (v+fl.tourMost)*flowRounding > h {
-		v += fl.at.tour(s, &obj, m)
+		v += fl.at.tour(s, &b, len(fl.rows))
 	}
 	return max(h, v*flowRounding)
 }
@@ -496,39 +502,33 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 // it (a bound of 3 computed as 3.0000000000000004 is not one).
 const flowRounding = 1 - 1e-12
 
+// dot is b·r, for r a vertex or a ray of a flow's rows (no more than
+// maxFlowRows numbers).
+func dot(b *[maxFlowRows]float64, r []float64) float64 {
+	bs := b[:len(r)]
+	sum := 0.0
+	for i, x := range r {
+		sum += x * bs[i]
+	}
+	return sum
+}
+
 // best is the program's value for right-hand sides b: +Inf where a ray
 // r has b·r > 0, else the most b·v of a vertex v (at least 0: y = 0 is
 // one).
 func (fl *flow[S]) best(b *[maxFlowRows]float64) float64 {
 	const eps = 1e-9
 	m := len(fl.rows)
-	// The rows whose right-hand side is not 0, which alone count.
-	var at [maxFlowRows]int
-	n := 0
-	for i := range m {
-		if b[i] != 0 {
-			at[n] = i
-			n++
-		}
-	}
-	for k := 0; k < len(fl.rays); k += m {
-		r := fl.rays[k : k+m]
-		sum := 0.0
-		for _, i := range at[:n] {
-			sum += r[i] * b[i]
-		}
-		if sum > eps {
+	for k := 0; k+m <= len(fl.rays); k += m {
+		if dot(b, fl.rays[k:k+m]) > eps {
 			return math.Inf(1)
 		}
 	}
 	h := 0.0
-	for k := 0; k < len(fl.verts); k += m {
-		y := fl.verts[k : k+m]
-		sum := 0.0
-		for _, i := range at[:n] {
-			sum += y[i] * b[i]
+	for k := 0; k+m <= len(fl.verts); k += m {
+		if sum := dot(b, fl.verts[k:k+m]); sum > h {
+			h = sum
 		}
-		h = max(h, sum)
 	}
 	return h
 }

@@ -105,12 +105,9 @@ func (fp *flowPlaces[S]) tour(s *S, b *[maxFlowRows]float64, m int) float64 {
 	const eps = 1e-9
 	var must uint8
 	for t := range fp.pl.targets {
-		for k := 0; k < len(fp.rays[t]); k += m {
-			sum := 0.0
-			for i, r := range fp.rays[t][k : k+m] {
-				sum += r * b[i]
-			}
-			if sum > eps {
+		rays := fp.rays[t]
+		for k := 0; k+m <= len(rays); k += m {
+			if dot(b, rays[k:k+m]) > eps {
 				must |= 1 << t
 				break
 			}
