@@ -16,7 +16,7 @@ import (
 	"github.com/rolegen/rolegen/runtime"
 )
 
-var update = flag.Bool("update", false, "rewrite the PDDL problem files under testdata/pddl from the roles")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata: the PDDL problems from the roles, the written roles' cheapest plans (TestWrittenReferences)")
 
 // The PDDL files under testdata/pddl are the anchor problems for Fast
 // Downward (BENCHMARKS.md, "Anchors"). The domains are written by hand;
