@@ -556,10 +556,10 @@ func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
-		// The beekeeper and the tailor miss the p90 target on the
-		// pairs A* at its defaults runs out of budget on (1.28, 1.29
-		// there): their plans are long, and the forward search finds
-		// nothing cheaper within its states.
+		// The beekeeper misses the p90 target on the pairs A* at its
+		// defaults runs out of budget on (1.28 there): her plans are
+		// long, and the forward search finds nothing cheaper within its
+		// states.
 		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()).missing(1.23),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
@@ -579,7 +579,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
-		measureWritten("tailor", tailor.TailorDomain, tailorStarts()).missing(1.23),
+		measureWritten("tailor", tailor.TailorDomain, tailorStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		measureWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
 	}
@@ -690,6 +690,28 @@ func TestChainerKeepsWhatAStepIsFor(t *testing.T) {
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assert.Equal(t, []string{"Pan", "Rest", "Rest", "Rest", "Pan", "Pan", "Pan", "Pan", "Pan"}, d.Names(p.Steps))
 	assertTraceTells(t, &tr, "skip BuyFood: spent what the step it helped was for")
+}
+
+// TestChainerKeepsABatchOnlySpendingBuys: the tailor at the market with
+// 6 coins, energy 8 and a loom is to have 30 coins. The greedy pass buys
+// two bolts of cloth and thread, weaves four shirts and walks to the
+// fair: the first sale leaves her with 5 coins, fewer than the 6 she
+// set out with, so the step brought nothing closer, and the pass looked
+// for a way to make shirts without buying what they are made of. There
+// is none, so it gave up selling shirts and mended for a coin at a time
+// (cost 57, where the cheapest plan weaves twice: 41). Now the batch of
+// four sales stands, its runs making up for what the cloth and thread
+// cost, and the plan weaves twice too (48).
+func TestChainerKeepsABatchOnlySpendingBuys(t *testing.T) {
+	d := tailor.TailorDomain
+	s := tailor.TailorState{At: "market", Coins: 6, Energy: 8, Loom: true}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d, runtime.WithSearchBudget(100_000)).PlanGoalInto(t.Context(), s, tailor.TailorGoalSolvent, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, tailor.TailorGoalSolvent, &p))
+	assert.Equal(t, 41.0, ref.Cost)
+	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assertTraceTells(t, &tr, "keep SellShirt: its helpers spent what it serves")
 }
 
 // TestChainerFinishesWhatItCanHere: the gardener in the shed with the
@@ -848,23 +870,27 @@ func TestChainerRescueGivesALongLeadMore(t *testing.T) {
 	assert.False(t, strings.Contains(trace, "no greedy plan; complete search"), "the race does not run")
 }
 
-// TestChainerSearchesOnForACheaperPlan: the baker at the market with 6
-// coins, five loaves and half her energy is to save 30. The greedy pass
-// fails, and the rescue's complete pass finds the cheapest plan goal
-// regression builds (sell, then busk between bakes of one sack: cost
-// 43) after 330 situations, when the forward search beside it has
-// expanded 320 states; A* alone needs 342 for the cheapest (sell, buy
-// three sacks, bake them all, sell: cost 32). The forward search used to
-// stop at the improvement's 256 states in all, which the race had spent;
-// it now goes on past the race.
+// TestChainerSearchesOnForACheaperPlan: the baker at home with six
+// loaves, no coins and energy 6 is to save 30. The greedy pass fails,
+// and the rescue's complete pass finds the cheapest plan goal regression
+// builds (29 steps) after 300 situations, when the forward search beside
+// it has expanded 288 states; A* alone needs 347 for the cheapest (sell
+// the loaves, buy four sacks, bake them all, sell: cost 41). The forward
+// search used to stop at the improvement's 256 states in all, which the
+// race had spent; it now goes on past the race, and finds that plan 59
+// states later. (Until the greedy pass kept a batch whose helpers spend
+// what it serves where nothing else establishes it, the test planned
+// from the market with 6 coins and five loaves, which the greedy pass
+// now plans itself.)
 func TestChainerSearchesOnForACheaperPlan(t *testing.T) {
 	d := baker.BakerDomain
-	s := baker.BakerState{Where: "market", Coins: 6, Loaves: 5, Energy: 5}
+	s := baker.BakerState{Where: "home", Loaves: 6, Energy: 6}
 	var ref, p runtime.Plan
 	var tr runtime.Trace
 	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &ref))
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &p))
-	assert.Equal(t, 32.0, ref.Cost)
+	assert.Equal(t, 41.0, ref.Cost)
+	assert.Greater(t, ref.Expansions, 256, "A* alone")
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assertTraceTells(t, &tr, "the cheapest plan goal regression builds") // the complete pass wins the race
 	assertTraceTells(t, &tr, "searching forward, a plan of")             // and the forward search goes on

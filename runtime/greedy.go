@@ -37,6 +37,10 @@ type greedy[S comparable] struct {
 	at     S // scratch: the state of the choices being made
 	after  S // scratch: the state after a step
 	proj   S // scratch: the state after the rest of a batch's runs (batchProgress)
+	// spent holds, innermost last, the helpers' steps of the frames
+	// whose batch nets progress only with helpers that spend what it is
+	// for, while again looks for a way without them (see use).
+	spent []ActionID
 	// base and rem: the call's steps when the pass began, and how many
 	// more it may take.
 	base, rem int
@@ -100,6 +104,7 @@ const greedyProveAfter = 32
 func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	words := (len(c.d.Actions) + 63) / 64
 	g := greedy[S]{c: c, onAgenda: make([]uint64, words), banned: make([]uint64, words), bans: make([]ActionID, 0, len(c.d.Actions)), without: NoAction}
+	g.spent = make([]ActionID, 0, c.cfg.maxSteps)
 	// The scratch of the depths most plans reach, allocated once: a chainer
 	// planning in a game loop should not grow it tick after tick as rarer
 	// goals go deeper.
@@ -419,7 +424,7 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 // action below (for batch bb): it establishes the precondition of ch's
 // action in a frame at depth, then takes its step when that brings what
 // ch was chosen for closer to holding than it was in s (helpers and all;
-// else see again). The goal's own candidates (depth 1) may not undo a
+// else see again, and batchProgress). The goal's own candidates (depth 1) may not undo a
 // protected goal. It
 // returns the state after the step and the failing parts of the condition
 // there.
@@ -448,10 +453,30 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 		progressed = g.batchProgress(ch, below, bb, depth, mark)
 	}
 	if !progressed {
-		var r result
-		if failing, r = g.again(ch, below, bb, s, depth, mark); !r.is(found) {
+		// again looks for a way that does not spend what the step is
+		// for; where there is none, a batch that nets progress with
+		// those helpers stands (thread and cloth bought for shirts sold
+		// at the fair: nothing else makes shirts).
+		helped := ch.batch.runs > 1 && len(c.steps) > mark
+		spent, after := len(g.spent), g.after
+		if helped {
+			g.spent = append(g.spent, c.steps[mark:]...)
+		}
+		again, r := g.again(ch, below, bb, s, depth, mark)
+		switch {
+		case r.is(found):
+			failing = again
+		case helped && r.is(failed) && g.netsAfter(after, ch, below, bb, depth):
+			c.steps = append(c.steps[:mark], g.spent[spent:]...)
+			g.skip = 0 // what again left of it, had it failed before an expansion
+			if c.trace != nil {
+				c.event(TraceKeep, NoGoal, a, depth, "its helpers spent what it serves, but nothing else establishes its precondition, and its batch's runs make up for them")
+			}
+		default:
+			g.spent = g.spent[:spent]
 			return s, 0, r
 		}
+		g.spent = g.spent[:spent]
 	}
 	if depth == 1 && len(c.protected) > 0 {
 		if undone := c.undone(g.after); undone != NoGoal {
@@ -480,14 +505,33 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 // cost, the trip must; the first trade of silver for copper dug with a
 // pick need not make up the silver the pick cost, the trades must.
 // Helpers that spend on what does not last (food, to rest for the next
-// pan) are passed over instead (see again).
+// pan) are passed over instead (see again), unless nothing else
+// establishes the precondition: then use keeps the batch where its runs
+// net progress (batchNets: the tailor's cloth and thread, bought for the
+// shirts she sells).
 func (g *greedy[S]) batchProgress(ch *choice, below ActionID, bb batch, depth, mark int) bool {
+	c := g.c
+	cond := c.need(below, ch.cond)
+	if !g.bought(cond, ch.opt.act, ch.want) && !g.invested(cond, ch.want, c.steps[mark:]) {
+		return false
+	}
+	return g.batchNets(ch, below, bb, depth)
+}
+
+// netsAfter is batchNets with after the state after the first run: it
+// leaves g.after there.
+func (g *greedy[S]) netsAfter(after S, ch *choice, below ActionID, bb batch, depth int) bool {
+	g.after = after
+	return g.batchNets(ch, below, bb, depth)
+}
+
+// batchNets reports whether the runs of ch's action that its batch
+// established its precondition for, the first taken (g.after), bring
+// what ch was chosen for closer to holding than it was at depth's state.
+func (g *greedy[S]) batchNets(ch *choice, below ActionID, bb batch, depth int) bool {
 	c, d := g.c, g.c.d
 	a := ch.opt.act
 	cond := c.need(below, ch.cond)
-	if !g.bought(cond, a, ch.want) && !g.invested(cond, ch.want, c.steps[mark:]) {
-		return false
-	}
 	g.proj = g.after
 	for k := int32(1); k < ch.batch.runs && d.pres[a].failing(g.proj) == 0; k++ {
 		g.proj = d.Apply(a, g.proj)

@@ -48,6 +48,11 @@ const (
 	// by taking Action first, before its greedy pass (Detail says how
 	// many times, and the plan).
 	TraceLead
+	// TraceKeep: the backward chainer takes Action's step with helpers
+	// that spent what it serves, for nothing else establishes its
+	// precondition and the runs its batch was established for make up
+	// for them (Detail says so).
+	TraceKeep
 )
 
 // TraceEvent is one decision of a planner.
@@ -104,6 +109,8 @@ func (t *Trace) String() string {
 			fmt.Fprintf(&b, "drop %s: %s", e.Action, e.Detail)
 		case TraceLead:
 			fmt.Fprintf(&b, "goal %s: %s first, %s", e.Goal, e.Action, e.Detail)
+		case TraceKeep:
+			fmt.Fprintf(&b, "keep %s: %s", e.Action, e.Detail)
 		}
 		b.WriteByte('\n')
 	}
