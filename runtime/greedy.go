@@ -468,7 +468,6 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 			failing = again
 		case helped && r.is(failed) && g.netsAfter(after, ch, below, bb, depth):
 			c.steps = append(c.steps[:mark], g.spent[spent:]...)
-			g.skip = 0 // what again left of it, had it failed before an expansion
 			if c.trace != nil {
 				c.event(TraceKeep, NoGoal, a, depth, "its helpers spent what it serves, but nothing else establishes its precondition, and its batch's runs make up for them")
 			}
@@ -601,6 +600,10 @@ func (g *greedy[S]) again(ch *choice, below ActionID, bb batch, s S, depth, mark
 		g.mark(a)
 		st, r := g.satisfy(a, ch.batch, s, ch.pre, depth)
 		g.unmark(a)
+		// satisfy's first expansion takes g.skip; where it returned
+		// before one (its precondition held after topUp, or the frame
+		// could not chain), the skip must not pass to the next frame.
+		g.skip = 0
 		if !r.is(found) {
 			return 0, r
 		}
