@@ -424,10 +424,9 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 // action below (for batch bb): it establishes the precondition of ch's
 // action in a frame at depth, then takes its step when that brings what
 // ch was chosen for closer to holding than it was in s (helpers and all;
-// else see again, and batchProgress). The goal's own candidates (depth 1) may not undo a
-// protected goal. It
-// returns the state after the step and the failing parts of the condition
-// there.
+// else see batchProgress and again). The goal's own candidates (depth 1)
+// may not undo a protected goal. It returns the state after the step and
+// the failing parts of the condition there.
 func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S, uint64, result) {
 	c, d := g.c, g.c.d
 	a := ch.opt.act
