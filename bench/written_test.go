@@ -72,13 +72,6 @@ func measureWritten[S comparable](name string, d *runtime.Domain[S], starts []S)
 	}}
 }
 
-// missing holds r to p90 instead of the 1.2, which it misses:
-// so that it gets no worse.
-func (r writtenRole) missing(p90 float64) writtenRole {
-	r.p90 = p90
-	return r
-}
-
 func homesteadStarts(n int) []homestead.VillagerState {
 	r := rand.New(rand.NewPCG(22, 22))
 	locs := []string{"home", "field", "market", "forest"}
@@ -556,11 +549,7 @@ func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
-		// The beekeeper misses the p90 target on the pairs A* at its
-		// defaults runs out of budget on (1.28 there): her plans are
-		// long, and the forward search finds nothing cheaper within its
-		// states.
-		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()).missing(1.23),
+		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
 		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
@@ -1030,6 +1019,22 @@ func TestChainerPlansWithoutARepeatedHelper(t *testing.T) {
 	assert.Equal(t, 41.0, ref.Cost)
 	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v", d.Names(p.Steps))
 	assert.NotContains(t, d.Names(p.Steps), "Nap")
+}
+
+// TestChainerPlansWithoutEachRepeatedHelper: the beekeeper at the
+// market with 5 honey, 4 wax, 6 coins and energy 2 is to make 40 coins.
+// The greedy pass's plan sells honey seven times and naps six (39; the
+// cheapest costs 26, testdata/written has it). Both are outstepped (wax
+// sells for more, a rest gives more energy). The improvement went
+// without the sales only, the most repeated (46, dearer); it now goes
+// without the naps too, and rests at home: 37.
+func TestChainerPlansWithoutEachRepeatedHelper(t *testing.T) {
+	d := beekeeper.KeeperDomain
+	s := beekeeper.KeeperState{At: "market", Honey: 5, Wax: 4, Coins: 6, Energy: 2}
+	var p runtime.Plan
+	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, beekeeper.KeeperGoalPaid, &p))
+	assert.LessOrEqual(t, p.Cost, 37.0, "chainer %v", d.Names(p.Steps))
+	assert.Contains(t, d.Names(p.Steps), "Rest")
 }
 
 // TestChainerWeighsTheSearchForACheaperPlanMore: the innkeeper in the

@@ -618,13 +618,16 @@ func (b *BackwardChainer[S]) keepBest(mark int, end S) result {
 // long chain, where a cheap action that moves the goal's field would do
 // (panning the river, not digging and selling ore), is a few greedy
 // passes from the cheaper one, where the complete pass might need
-// hundreds of expansions. Then, where the cheapest plan takes a helper
+// hundreds of expansions. Then, where the cheapest plan takes helpers
 // three times or more that another action outsteps (see repeated), it
-// runs the greedy pass once more without that helper: each time the
-// pass needed a little energy it napped, where a rest at home gives four
-// times as much for the steps after (the beekeeper's 56 → 49, where the
-// cheapest costs 41). It keeps the cheapest plan in b.best and returns
-// its cost and end state.
+// runs the greedy pass once more without each of them, the two taken
+// most often: each time the pass needed a little energy it napped,
+// where a rest at home gives four times as much for the steps after
+// (the beekeeper's 56 → 49, where the cheapest costs 41). A plan that
+// sells honey seven times and naps six (the beekeeper at the market
+// with energy 2) goes without the sales first, and without the naps
+// then. It keeps the cheapest plan in b.best and returns its cost and
+// end state.
 func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end S) (float64, S) {
 	c, g := &b.call, &b.greedy
 	for k := g.rootTaken + 1; k > 0 && k < g.rootLen; k = g.rootTaken + 1 {
@@ -637,7 +640,9 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 		}
 		best, end = b.keepCheaper(st, mark, best, end)
 	}
-	if h := b.repeated(); h != NoAction {
+	// The helpers are chosen before the passes, which change b.best.
+	var helpers [maxWithout]ActionID
+	for _, h := range b.repeated(&helpers) {
 		c.steps = c.steps[:mark]
 		g.without = h
 		r := g.run(st, rem)
@@ -648,6 +653,10 @@ func (b *BackwardChainer[S]) alternatives(st S, rem, mark int, best float64, end
 	}
 	return best, end
 }
+
+// maxWithout is how many of the plan's repeated helpers the improvement
+// goes without, one pass each (see repeated).
+const maxWithout = 2
 
 // keepCheaper drops the steps the call's plan from mark (a plan from st)
 // does without, and keeps it in b.best when it costs less than best, the
@@ -663,28 +672,40 @@ func (b *BackwardChainer[S]) keepCheaper(st S, mark int, best float64, end S) (f
 	return best, end
 }
 
-// repeated returns the action the plan b.best takes most often, three
-// times or more, where another action moves a field it raises further
-// in one step (napping for one energy where a rest gives four), or
-// NoAction.
-func (b *BackwardChainer[S]) repeated() ActionID {
-	d := b.d
-	best, most := NoAction, 2
+// repeated fills out with the actions the plan b.best takes three
+// times or more, where another action moves a field they raise further
+// in one step (napping for one energy where a rest gives four), the
+// most often taken first (then the first taken), len(out) at most, and
+// returns them.
+func (b *BackwardChainer[S]) repeated(out *[maxWithout]ActionID) []ActionID {
+	var times [maxWithout]int
+	n := 0
 	for i, h := range b.best {
-		if slices.Index(b.best, h) != i {
+		if !b.d.outstepped[h] || slices.Index(b.best, h) != i {
 			continue // counted at its first
 		}
-		n := 0
+		k := 0
 		for _, x := range b.best {
 			if x == h {
-				n++
+				k++
 			}
 		}
-		if n > most && d.outstepped[h] {
-			best, most = h, n
+		if k < 3 {
+			continue
 		}
+		// Insert by times taken, after those taken as often.
+		j := min(n, maxWithout-1)
+		if n == maxWithout && k <= times[j] {
+			continue
+		}
+		for j > 0 && times[j-1] < k {
+			out[j], times[j] = out[j-1], times[j-1]
+			j--
+		}
+		out[j], times[j] = h, k
+		n = min(n+1, maxWithout)
 	}
-	return best
+	return out[:n]
 }
 
 // rescueFirst is how many expansions the rescue's complete pass may

@@ -206,11 +206,10 @@
 // states of A* costs at most twice the cheapest, past 1,024 four times. On the hand-written
 // roles of the bench module (README, "Planners"), over every start and
 // goal that has a plan, plans cost at most 1.2 times the cheapest at the
-// 90th percentile but on one role whose long plans reach 1.22, and
-// twice at worst; every case is planned but 0.8 % of one role's, and no
-// call takes more than 1 ms but those failures (4.5 ms) and the dearest
-// of a beekeeper, whose energy comes a little at a time from a nap or
-// four at a time from a rest at home (1.2 ms).
+// 90th percentile, and twice at worst; every case is planned but 0.8 %
+// of one role's, and no call takes more than 1 ms but those failures
+// (4.5 ms) and the dearest of a beekeeper, whose energy comes a little
+// at a time from a nap or four at a time from a rest at home (1.2 ms).
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,
