@@ -15,6 +15,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/alchemist"
 	"github.com/rolegen/rolegen/bench/internal/baker"
 	"github.com/rolegen/rolegen/bench/internal/beekeeper"
+	"github.com/rolegen/rolegen/bench/internal/chandler"
 	"github.com/rolegen/rolegen/bench/internal/cook"
 	"github.com/rolegen/rolegen/bench/internal/courier"
 	"github.com/rolegen/rolegen/bench/internal/farmhand"
@@ -418,6 +419,28 @@ func beekeeperStarts() []beekeeper.KeeperState {
 	return starts
 }
 
+// chandlerStarts are every combination of a few values of the
+// chandler's fields.
+func chandlerStarts() []chandler.ChandlerState {
+	var starts []chandler.ChandlerState
+	for _, at := range []string{"workshop", "market", "fair"} {
+		for _, tallow := range []int{0, 2} {
+			for _, wicks := range []int{0, 4} {
+				for _, candles := range []int{0, 3} {
+					for _, coins := range []int{0, 4, 12} {
+						for _, energy := range []int{0, 3, 8} {
+							for _, mold := range []bool{false, true} {
+								starts = append(starts, chandler.ChandlerState{At: at, Tallow: tallow, Wicks: wicks, Candles: candles, Coins: coins, Energy: energy, Mold: mold})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tailorStarts are every combination of a few values of the tailor's
 // fields.
 func tailorStarts() []tailor.TailorState {
@@ -550,6 +573,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
+		measureWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
 		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
