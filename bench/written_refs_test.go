@@ -91,13 +91,10 @@ func outOfBudget(err error) bool {
 	return errors.Is(err, runtime.ErrSearchBudgetExceeded) || errors.Is(err, runtime.ErrMaxStatesExceeded)
 }
 
-// writtenPairs calls pair for every (start, goal) of the role whose goal
-// fails in the start and that A* at its defaults plans (the cheapest
-// plan's cost and steps) or runs out of budget on (then with the
-// reference: see writtenRef; an error where testdata has no line for
-// the pair). The pairs A* or the reference proves out of reach within
-// the step limit are left out.
-func writtenPairs[S comparable](name string, d *runtime.Domain[S], starts []S, pair func(i int, s S, g runtime.GoalID, ref writtenRef) error) error {
+// eachPair calls pair for every (start, goal) of the role whose goal
+// fails in the start, with A*'s plan at its defaults (valid until pair
+// returns) and its error.
+func eachPair[S comparable](d *runtime.Domain[S], starts []S, pair func(i int, s S, g runtime.GoalID, p *runtime.Plan, err error) error) error {
 	as := runtime.NewAStar(d)
 	var p runtime.Plan
 	for i, s := range starts {
@@ -106,27 +103,7 @@ func writtenPairs[S comparable](name string, d *runtime.Domain[S], starts []S, p
 			if d.Holds(gid, s) {
 				continue
 			}
-			err := as.PlanGoalInto(context.Background(), s, gid, &p)
-			var ref writtenRef
-			switch {
-			case err == nil:
-				ref = writtenRef{known: true, cost: p.Cost, steps: d.Names(p.Steps)}
-			case outOfBudget(err):
-				refs, rerr := writtenRefs()
-				if rerr != nil {
-					return rerr
-				}
-				var ok bool
-				if ref, ok = refs[writtenRefKey(name, i, d.Goals[g].Name)]; !ok {
-					return fmt.Errorf("%s: no cheapest plan for %s from start %d, which A* runs out of budget on (go test -run TestWrittenReferences -update)", writtenRefsFile, d.Goals[g].Name, i)
-				}
-			default:
-				continue
-			}
-			if ref.none {
-				continue
-			}
-			if err := pair(i, s, gid, ref); err != nil {
+			if err := pair(i, s, gid, &p, as.PlanGoalInto(context.Background(), s, gid, &p)); err != nil {
 				return err
 			}
 		}
@@ -134,61 +111,91 @@ func writtenPairs[S comparable](name string, d *runtime.Domain[S], starts []S, p
 	return nil
 }
 
+// lookupRef returns the line of writtenRefsFile for key, or an error
+// where the file has none.
+func lookupRef(key string) (writtenRef, error) {
+	refs, err := writtenRefs()
+	if err != nil {
+		return writtenRef{}, err
+	}
+	ref, ok := refs[key]
+	if !ok {
+		return writtenRef{}, fmt.Errorf("%s: no line for %s, which A* runs out of budget on (go test -run TestWrittenReferences -update)", writtenRefsFile, key)
+	}
+	return ref, nil
+}
+
+// writtenPairs calls pair for every (start, goal) of the role whose goal
+// fails in the start and that A* at its defaults plans (the cheapest
+// plan's cost and steps) or runs out of budget on (then with the
+// reference: see writtenRef; an error where testdata has no line for
+// the pair). The pairs A* or the reference proves out of reach within
+// the step limit are left out.
+func writtenPairs[S comparable](name string, d *runtime.Domain[S], starts []S, pair func(i int, s S, g runtime.GoalID, ref writtenRef) error) error {
+	return eachPair(d, starts, func(i int, s S, g runtime.GoalID, p *runtime.Plan, err error) error {
+		var ref writtenRef
+		switch {
+		case err == nil:
+			ref = writtenRef{known: true, cost: p.Cost, steps: d.Names(p.Steps)}
+		case outOfBudget(err):
+			if ref, err = lookupRef(writtenRefKey(name, i, d.Goals[g].Name)); err != nil || ref.none {
+				return err
+			}
+		default:
+			return nil // A* proved the goal out of reach
+		}
+		return pair(i, s, g, ref)
+	})
+}
+
 // referencesOf returns, for the role's pairs that A* at its defaults
 // runs out of budget on, the lines of writtenRefsFile: searched for again
 // with the larger limits when search is set, else checked, each known
 // plan replayed from its start to the goal at its cost.
 func referencesOf[S comparable](name string, d *runtime.Domain[S], starts []S, search bool) ([]string, error) {
-	as := runtime.NewAStar(d)
 	big := runtime.NewAStar(d, runtime.WithSearchBudget(writtenRefBudget), runtime.WithAStarMaxStates(writtenRefStates))
 	var lines []string
-	var p runtime.Plan
-	for i, s := range starts {
-		for g := range d.Goals {
-			gid := runtime.GoalID(g)
-			if d.Holds(gid, s) || !outOfBudget(as.PlanGoalInto(context.Background(), s, gid, &p)) {
-				continue
+	err := eachPair(d, starts, func(i int, s S, g runtime.GoalID, p *runtime.Plan, err error) error {
+		if !outOfBudget(err) {
+			return nil
+		}
+		key := writtenRefKey(name, i, d.Goals[g].Name)
+		if search {
+			switch err := big.PlanGoalInto(context.Background(), s, g, p); {
+			case err == nil:
+				lines = append(lines, key+" "+strconv.FormatFloat(p.Cost, 'g', -1, 64)+" "+strings.Join(d.Names(p.Steps), " "))
+			case outOfBudget(err):
+				lines = append(lines, key+" unknown")
+			default:
+				lines = append(lines, key+" none")
 			}
-			key := writtenRefKey(name, i, d.Goals[g].Name)
-			if search {
-				switch err := big.PlanGoalInto(context.Background(), s, gid, &p); {
-				case err == nil:
-					lines = append(lines, key+" "+strconv.FormatFloat(p.Cost, 'g', -1, 64)+" "+strings.Join(d.Names(p.Steps), " "))
-				case outOfBudget(err):
-					lines = append(lines, key+" unknown")
-				default:
-					lines = append(lines, key+" none")
-				}
-				continue
-			}
-			refs, err := writtenRefs()
-			if err != nil {
-				return nil, err
-			}
-			ref, ok := refs[key]
-			if !ok {
-				return nil, fmt.Errorf("%s: no line for %s (go test -run TestWrittenReferences -update)", writtenRefsFile, key)
-			}
-			lines = append(lines, key)
-			if !ref.known {
-				continue
-			}
-			steps := make([]runtime.ActionID, len(ref.steps))
-			for j, n := range ref.steps {
-				if steps[j], ok = d.Action(n); !ok {
-					return nil, fmt.Errorf("%s: %s: no action %s", writtenRefsFile, key, n)
-				}
-			}
-			end, err := d.Simulate(s, steps)
-			if err != nil || !d.Holds(gid, end) {
-				return nil, fmt.Errorf("%s: %s: the plan does not reach the goal: %v", writtenRefsFile, key, err)
-			}
-			if cost, err := d.PathCost(s, steps); err != nil || cost != ref.cost {
-				return nil, fmt.Errorf("%s: %s: the plan costs %g, not %g (%v)", writtenRefsFile, key, cost, ref.cost, err)
+			return nil
+		}
+		ref, err := lookupRef(key)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, key)
+		if !ref.known {
+			return nil
+		}
+		steps := make([]runtime.ActionID, len(ref.steps))
+		for j, n := range ref.steps {
+			var ok bool
+			if steps[j], ok = d.Action(n); !ok {
+				return fmt.Errorf("%s: %s: no action %s", writtenRefsFile, key, n)
 			}
 		}
-	}
-	return lines, nil
+		end, err := d.Simulate(s, steps)
+		if err != nil || !d.Holds(g, end) {
+			return fmt.Errorf("%s: %s: the plan does not reach the goal: %v", writtenRefsFile, key, err)
+		}
+		if cost, err := d.PathCost(s, steps); err != nil || cost != ref.cost {
+			return fmt.Errorf("%s: %s: the plan costs %g, not %g (%v)", writtenRefsFile, key, cost, ref.cost, err)
+		}
+		return nil
+	})
+	return lines, err
 }
 
 // TestWrittenReferences checks that writtenRefsFile has a line for every
