@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -725,6 +726,29 @@ func TestChainerKeepsABatchOnlySpendingBuys(t *testing.T) {
 	assert.Equal(t, 41.0, ref.Cost)
 	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assertTraceTells(t, &tr, "keep SellShirt: its helpers spent what it serves")
+}
+
+// TestChainerTradesForWhatLasts: the prospector at the mine with 25
+// copper, no pick and no energy is to hold three gold. Trading copper
+// for silver waits for copper to smelt, smelting for ore, digging for a
+// pick, and the pick is bought with two silver: trading copper for
+// silver again, for the pick, was a cycle, and the greedy pass scraped
+// ore by hand until its plan ran past 64 steps; the rescue then spent
+// the whole budget (10,000 expansions, 4.5 ms) and failed. Now a waiting
+// action whose precondition holds may run again for an action that buys
+// what lasts, and the helpers' trades that the pick paid for are an
+// investment: the greedy pass trades twice, buys the pick and digs, the
+// cheapest plan (89).
+func TestChainerTradesForWhatLasts(t *testing.T) {
+	d := prospector.ProspectorDomain
+	s := prospector.ProspectorState{At: "mine", Copper: 25}
+	var p runtime.Plan
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithImprovement(0)).PlanGoalInto(t.Context(), s, prospector.ProspectorGoalRich, &p))
+	ref, err := lookupRef(writtenRefKey("prospector", slices.Index(prospectorStarts(), s), "Rich"))
+	require.NoError(t, err)
+	require.True(t, ref.known)
+	assert.Equal(t, ref.cost, p.Cost, "chainer %v, cheapest %v", d.Names(p.Steps), ref.steps)
+	assert.Equal(t, []string{"ToBank", "CopperForSilver", "CopperForSilver", "BuyPick"}, d.Names(p.Steps)[:4])
 }
 
 // TestChainerFinishesWhatItCanHere: the gardener in the shed with the

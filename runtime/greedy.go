@@ -386,7 +386,7 @@ func (g *greedy[S]) tryChoices(list []choice, act ActionID, b batch, s S, depth 
 	cyclic, cut := false, false
 	for i := range list {
 		ch := &list[i]
-		if g.waiting(ch.opt.act) {
+		if g.waiting(ch.opt.act) && !g.reenters(ch, act) {
 			cyclic = true
 			c.event(TraceSkip, NoGoal, ch.opt.act, depth+1, "already being established (cycle)")
 			continue
@@ -450,6 +450,15 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	progressed, failing := c.progress(c.need(below, ch.cond), bb, ch.want, &g.from[depth], &g.after)
 	if !progressed && ch.batch.runs > 1 {
 		progressed = g.batchProgress(ch, below, bb, depth, mark)
+	} else if !progressed && len(c.steps) > mark {
+		// One run whose helpers spent what it serves on what lasts (a
+		// pick, for the copper it smelts): progress when the step
+		// itself brings it closer.
+		cond := c.need(below, ch.cond)
+		if g.invested(cond, ch.want, c.steps[mark:]) {
+			g.proj = st
+			progressed, failing = c.progress(cond, bb, ch.want, &g.proj, &g.after)
+		}
 	}
 	if !progressed {
 		// again looks for a way that does not spend what the step is
@@ -553,18 +562,23 @@ func (g *greedy[S]) bought(cond *condition[S], a ActionID, want uint64) bool {
 }
 
 // invested reports whether some of steps, a step's helpers, move a part
-// of cond in want away from holding, and each that does buys what lasts.
+// of cond in want away from holding, and each that does buys what lasts
+// or pays for a later step that does (the prospector's trades of copper
+// for the silver her pick costs).
 func (g *greedy[S]) invested(cond *condition[S], want uint64, steps []ActionID) bool {
-	spent := false
+	spent, owed := false, false
 	for _, h := range steps {
+		if g.c.d.lasting[h] {
+			owed = false
+		}
 		if cond.opposes(h, want) {
 			if !g.c.d.lasting[h] {
-				return false
+				owed = true
 			}
 			spent = true
 		}
 	}
-	return spent
+	return spent && !owed
 }
 
 // again is use when the step of ch's action, after its helpers' steps
@@ -720,6 +734,17 @@ func (g *greedy[S]) isBanned(a ActionID) bool {
 // waiting reports whether action a waits for its precondition.
 func (g *greedy[S]) waiting(a ActionID) bool {
 	return g.onAgenda[uint32(a)/64]&(1<<(uint32(a)%64)) != 0
+}
+
+// reenters reports whether choice ch, whose action is waiting on the
+// agenda, may be taken again for the frame of action act: where its
+// precondition holds as it is and act buys what lasts (see
+// Domain.lasting), a run of it now for act is no cycle. The
+// prospector's ten copper for a silver waits for copper to smelt with
+// a pick, and the pick is bought with silver traded from the copper at
+// hand.
+func (g *greedy[S]) reenters(ch *choice, act ActionID) bool {
+	return ch.pre == 0 && act != NoAction && g.c.d.lasting[act]
 }
 
 // mark and unmark put action a on the agenda's set and take it off (a is
