@@ -37,6 +37,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/settler"
 	"github.com/rolegen/rolegen/bench/internal/smith"
 	"github.com/rolegen/rolegen/bench/internal/tailor"
+	"github.com/rolegen/rolegen/bench/internal/turner"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
 	"github.com/rolegen/rolegen/runtime"
@@ -442,6 +443,28 @@ func chandlerStarts() []chandler.ChandlerState {
 	return starts
 }
 
+// turnerStarts are every combination of a few values of the turner's
+// fields.
+func turnerStarts() []turner.TurnerState {
+	var starts []turner.TurnerState
+	for _, at := range []string{"workshop", "forest", "market"} {
+		for _, logs := range []int{0, 2} {
+			for _, bowls := range []int{0, 3} {
+				for _, coins := range []int{0, 7} {
+					for _, energy := range []int{0, 3, 8} {
+						for _, axe := range []bool{false, true} {
+							for _, lathe := range []bool{false, true} {
+								starts = append(starts, turner.TurnerState{At: at, Logs: logs, Bowls: bowls, Coins: coins, Energy: energy, Axe: axe, Lathe: lathe})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tailorStarts are every combination of a few values of the tailor's
 // fields.
 func tailorStarts() []tailor.TailorState {
@@ -594,6 +617,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("tailor", tailor.TailorDomain, tailorStarts()),
+		measureWritten("turner", turner.TurnerDomain, turnerStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		measureWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
 	}
