@@ -62,7 +62,7 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 	lookedAround := a.lookAround
 	a.lookAround = false
 	goals := a.t.order
-	if a.goal != NoGoal && (a.need == ReplanInterrupted || a.need == ReplanRetry) {
+	if a.goal != NoGoal && (a.need == ReplanInterrupted || a.need == ReplanRetry || a.need == ReplanWoken) {
 		goals = a.t.higher[a.goal]
 	}
 	calls := 0

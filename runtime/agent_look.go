@@ -160,7 +160,7 @@ func (a *Agent[S]) settle(sc *agentScratch[S]) {
 			holds := a.holding(sc)
 			for _, h := range t.higher[a.goal] {
 				// A goal of higher priority that backs off and fails takes
-				// over when it is due (ReplanRetry); one that holds would
+				// over when it is due (ReplanRetry, ReplanWoken); one that holds would
 				// have to stop holding first, which look sees.
 				if b := &a.backoff[h]; b.failures > 0 && !has(holds, h) {
 					wake = min(wake, b.due())
@@ -222,7 +222,7 @@ func (a *Agent[S]) decide(sc *agentScratch[S]) Replan {
 		holds := a.holding(sc)
 		for _, h := range a.t.higher[a.goal] {
 			if b := &a.backoff[h]; b.failures > 0 && a.eligible(h) && !has(holds, h) {
-				return ReplanRetry
+				return a.retry(h)
 			}
 		}
 	}
@@ -252,7 +252,7 @@ func (a *Agent[S]) decideGoal(sc *agentScratch[S]) Replan {
 			if a.eligible(g) {
 				a.unsettled = true
 				if a.backoff[g].failures > 0 {
-					return ReplanRetry
+					return a.retry(g)
 				}
 				return a.ended
 			}
@@ -276,6 +276,15 @@ func (a *Agent[S]) clearBackoff(g GoalID) {
 		a.unsettled = true
 	}
 	*b = goalBackoff{}
+}
+
+// retry is why goal g, which backs off and may be planned, is planned
+// again: ReplanWoken before its backoff ends, else ReplanRetry.
+func (a *Agent[S]) retry(g GoalID) Replan {
+	if b := &a.backoff[g]; b.dirty && a.tick < b.retryAt {
+		return ReplanWoken
+	}
+	return ReplanRetry
 }
 
 // eligible reports whether goal g, which does not hold, may be planned

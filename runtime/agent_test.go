@@ -253,7 +253,7 @@ func TestHopelessGoalBacksOff(t *testing.T) {
 	assert.Equal(t, 1, p.byGoal[scout.ScoutGoalRich], "planned in the tick the market opened")
 	v := a.View()
 	assert.Equal(t, scout.ScoutGoalRich, v.Goal)
-	assert.Equal(t, runtime.ReplanRetry, v.Reason)
+	assert.Equal(t, runtime.ReplanWoken, v.Reason, "before its backoff ended")
 	assert.Equal(t, []string{"trade"}, s.Log)
 }
 
@@ -291,6 +291,57 @@ func TestGoalThePlannerCannotPlanBacksOff(t *testing.T) {
 	assert.Equal(t, n+2, p.calls)
 	a.Tick(ctx)
 	assert.Equal(t, n+2, p.calls, "nothing changed: it waits")
+}
+
+// failingFirst fails its first n calls (a planner out of budget), then
+// plans with its GoalPlanner.
+type failingFirst struct {
+	runtime.GoalPlanner[scout.ScoutState]
+	n int
+}
+
+func (f *failingFirst) PlanGoalInto(ctx context.Context, s scout.ScoutState, g runtime.GoalID, p *runtime.Plan) error {
+	if f.n > 0 {
+		f.n--
+		return &runtime.PlanningError{Reason: runtime.SearchBudgetExceeded, Goal: g, Action: runtime.NoAction}
+	}
+	return f.GoalPlanner.PlanGoalInto(ctx, s, g, p)
+}
+
+// An agent says why it planned a goal that had failed: ReplanRetry when
+// its backoff ended, ReplanWoken when a condition its planning depends
+// on changed before that (both were ReplanRetry, and a log could not
+// tell a goal tried again on time from one a change woke).
+func TestRetriedAndWokenGoalsSayWhich(t *testing.T) {
+	ctx := t.Context()
+	s := &scout.Scout{Hunger: 60, Food: 1, Gold: 10} // only Fed fails
+	rec := &recorder{}
+	a := runtime.NewAgent(&failingFirst{runtime.NewBackwardChainer(scout.ScoutDomain), 2}, s, runtime.WithAgentObserver(rec.observe))
+	a.Tick(ctx) // Fed fails: retried at tick 2
+	a.Tick(ctx) // fails again: retried at tick 4
+	failed := rec.events(runtime.EventPlanFailed)
+	require.Len(t, failed, 2)
+	assert.Equal(t, uint64(4), failed[1].RetryAt)
+	a.Tick(ctx)
+	assert.Empty(t, rec.events(runtime.EventPlanned), "backing off")
+	a.Tick(ctx)
+	planned := rec.events(runtime.EventPlanned)
+	require.Len(t, planned, 1, "planned when the backoff ended")
+	assert.Equal(t, runtime.ReplanRetry, planned[0].Reason)
+
+	// The same, but the food runs out in the third tick: Eat's
+	// precondition fails now, and Fed is planned at once.
+	s = &scout.Scout{Hunger: 60, Food: 1, Gold: 10}
+	rec = &recorder{}
+	a = runtime.NewAgent(&failingFirst{runtime.NewBackwardChainer(scout.ScoutDomain), 2}, s, runtime.WithAgentObserver(rec.observe))
+	a.Tick(ctx)
+	a.Tick(ctx)
+	s.Food = 0
+	a.Tick(ctx)
+	planned = rec.events(runtime.EventPlanned)
+	require.Len(t, planned, 1, "planned in the tick the food ran out")
+	assert.Equal(t, runtime.ReplanWoken, planned[0].Reason)
+	assert.Contains(t, scout.ScoutDomain.FormatView(planned[0]), "(woken)")
 }
 
 // assertLogarithmic checks counts taken after n ticks: about log2(n).

@@ -59,7 +59,7 @@ func TestAgentRefusesAPlanThatUndoesAGoalOfHigherPriority(t *testing.T) {
 			agent.Tick(ctx)
 			v := agent.View()
 			assert.Equal(t, courier.CourierGoalBusy, v.Goal, "planned in the tick the storm ends")
-			assert.Equal(t, runtime.ReplanRetry, v.Reason)
+			assert.Equal(t, runtime.ReplanWoken, v.Reason)
 			for range 30 {
 				agent.Tick(ctx)
 			}

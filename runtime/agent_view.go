@@ -31,11 +31,16 @@ const (
 	// holding.
 	ReplanInterrupted
 	// ReplanRetry: a goal that could not be planned is due again: its
-	// backoff ended, or a condition its planning depends on changed.
+	// backoff ended.
 	ReplanRetry
 	// ReplanInterval: the plan is older than the interval the game set
 	// (WithReplanInterval).
 	ReplanInterval
+	// ReplanWoken: a goal that could not be planned is planned again
+	// before its backoff ended, as a condition its planning depends on
+	// says something else than when it failed (or the plan it refused
+	// would no longer undo the goal above it).
+	ReplanWoken
 	numReplans
 )
 
@@ -49,11 +54,12 @@ var replanNames = [numReplans]string{
 	ReplanInterrupted: "interrupted",
 	ReplanRetry:       "retry",
 	ReplanInterval:    "interval",
+	ReplanWoken:       "woken",
 }
 
 // String names the reason: "no plan", "plan done", "step failed",
-// "precondition stale", "plan broken", "interrupted", "retry", "interval"
-// (or "none").
+// "precondition stale", "plan broken", "interrupted", "retry", "interval",
+// "woken" (or "none").
 func (r Replan) String() string {
 	if r < numReplans {
 		return replanNames[r]

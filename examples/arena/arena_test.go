@@ -68,7 +68,7 @@ func Example() {
 	// steps done 3584 = GoToForest 374 + GoToRuins 148 + GoToCamp 441 + Forage 444 + Eat 1012 + Scavenge 160 + Rest 503 + Fight 414 + Flee 83 + Hide 5
 	// running steps interrupted, each told: 143
 	// planner calls 2371, 0.0395 an agent-tick = plans made 2371 + calls that found none 0
-	// plans made 2371, by why = no plan 1427 + plan done 715 + precondition stale 6 + plan broken 49 + interrupted 104 + retry 70
+	// plans made 2371, by why = no plan 1427 + plan done 715 + precondition stale 6 + plan broken 49 + interrupted 104 + retry 5 + woken 65
 	// goals proven out of reach without a planner call, each then backing off: 601
 	// plans checked against the live state, only when a field they read changed: 6932
 	// checksum: a3c7eac0fe71337e
