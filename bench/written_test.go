@@ -775,6 +775,25 @@ func TestChainerTradesForWhatLasts(t *testing.T) {
 	assert.Equal(t, []string{"ToBank", "CopperForSilver", "CopperForSilver", "BuyPick"}, d.Names(p.Steps)[:4])
 }
 
+// TestChainerImprovesAPlanFarAboveItsBound: the alchemist in the garden
+// with no herbs, two water, two potions, 3 coins and no mana is to have
+// three potions. Brewing is the goal's one action, so the greedy pass
+// had no other first choice to try, and its plan has no detour: the
+// improvement did not run. That plan walked to the market for tea and
+// for herbs she had to juggle for (16). A plan that costs more than
+// farAbove (1.5) times the goal's lower bound is now improved too:
+// gather, walk to the lab, meditate and brew (9, the cheapest).
+func TestChainerImprovesAPlanFarAboveItsBound(t *testing.T) {
+	d := alchemist.AlchemistDomain
+	s := alchemist.AlchemistState{At: "garden", Water: 2, Potions: 2, Coins: 3}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, alchemist.AlchemistGoalStocked, &p))
+	assert.Greater(t, 16.0, 1.5*d.LowerBound(alchemist.AlchemistGoalStocked, s), "the greedy pass's plan is far above the bound")
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Equal(t, []string{"Gather", "GoLab", "Meditate", "Brew"}, d.Names(p.Steps))
+}
+
 // TestChainerFinishesWhatItCanHere: the gardener in the shed with the
 // hoe and no stamina, nothing watered or weeded. Weeding needs two hoes
 // at the beds, watering the can; the cheapest plan rests, hoes twice and

@@ -400,8 +400,12 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // choice because the earlier ones failed (greedy.rootTaken: the greedy
 // pass judges each step on its own, and may fail a choice that a plan
 // goes through: the first delivery after buying fuel for the drive
-// leaves the courier poorer than she set out, the fourth richer), and
-// the plan costs more than the goal's lower bound. It first drops the
+// leaves the courier poorer than she set out, the fourth richer), or
+// costs more than farAbove times the goal's lower bound and no more than
+// farBeyond times (the alchemist's one brew, whose helpers walked to the
+// market for tea and for herbs she juggled for: 16, where the bound is
+// 5.7 and the cheapest plan 9), and the plan costs more than the goal's
+// lower bound. It first drops the
 // steps the plan does without (drop), and each plan it finds is dropped
 // the same way.
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
@@ -413,9 +417,6 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c.probe = st // a field: the address of st would make every call allocate it
 	detour := c.detour(&c.probe, c.steps[mark:])
 	earlier := b.greedy.rootTaken > 0
-	if !detour && !earlier && math.IsInf(later, 1) {
-		return result{kind: found} // nothing to look for: spare the plan's cost
-	}
 	cost, err := b.d.planCost(st, c.steps[mark:])
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
@@ -424,8 +425,8 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	if cost <= bound {
 		return result{kind: found}
 	}
-	if !detour && !earlier && cost <= later*(1+1e-9) {
-		return result{kind: found}
+	if !detour && !earlier && cost <= later*(1+1e-9) && (cost <= farAbove*bound || cost > farBeyond*bound) {
+		return result{kind: found} // nothing to look for
 	}
 	if b.drop(st, mark) {
 		if cost, err = b.d.planCost(st, c.steps[mark:]); err != nil || cost <= bound {
@@ -890,9 +891,18 @@ func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
 const improveWeight = 2
 
 // farAbove is how many times the goal's lower bound a plan must cost for
-// the improvement to search forward after its complete pass ran out of
-// budget, where the plan has no detour (see forwardImprove).
+// the improvement to run where nothing else calls for it (see improve),
+// and to search forward after its complete pass ran out of budget, where
+// the plan has no detour (see forwardImprove).
 const farAbove = 1.5
+
+// farBeyond is how many times the goal's lower bound a plan may cost for
+// the improvement to run on that alone (see improve): a bound so far
+// below the plan knows too little of the role to guide a search (the
+// crafter's iron pick, 25 against a bound of 2: the improvement spent
+// 1,561 expansions, 44 times the instructions, on a plan already the
+// cheapest).
+const farBeyond = 8
 
 // forwardMore is how many times the improvement budget the forward
 // search for a cheaper plan (forwardBelow) may go on for weighed, after
