@@ -46,7 +46,8 @@ const (
 //	rolegen.agent.steps     {call}   calls of step methods, by rolegen.agent.step.status (running,
 //	                                 done, failed), and steps abandoned (interrupted)
 //	rolegen.agent.plans     {plan}   plans made, by rolegen.agent.reason (no plan, plan done, step
-//	                                 failed, precondition stale, plan broken, interrupted, retry, interval)
+//	                                 failed, precondition stale, plan broken, interrupted, retry, interval,
+//	                                 woken)
 //	rolegen.agent.failures  {goal}   goals that could not be planned, by rolegen.agent.failure
 //	                                 (planner, proven)
 //	rolegen.agent.checks    {check}  plans checked against the live state
