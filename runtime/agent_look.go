@@ -160,8 +160,8 @@ func (a *Agent[S]) settle(sc *agentScratch[S]) {
 			holds := a.holding(sc)
 			for _, h := range t.higher[a.goal] {
 				// A goal of higher priority that backs off and fails takes
-				// over when it is due (ReplanRetry, ReplanWoken); one that holds would
-				// have to stop holding first, which look sees.
+				// over when it is due (ReplanRetry, ReplanWoken); one that
+				// holds would have to stop holding first, which look sees.
 				if b := &a.backoff[h]; b.failures > 0 && !has(holds, h) {
 					wake = min(wake, b.due())
 				}

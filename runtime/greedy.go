@@ -456,7 +456,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 		// itself brings it closer.
 		cond := c.need(below, ch.cond)
 		if g.invested(cond, ch.want, c.steps[mark:]) {
-			g.proj = st
+			g.proj = st // a field: the address of st would make it escape
 			progressed, failing = c.progress(cond, bb, ch.want, &g.proj, &g.after)
 		}
 	}
