@@ -29,6 +29,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/janitor"
 	"github.com/rolegen/rolegen/bench/internal/medic"
 	"github.com/rolegen/rolegen/bench/internal/merchant"
+	"github.com/rolegen/rolegen/bench/internal/miller"
 	"github.com/rolegen/rolegen/bench/internal/miner"
 	"github.com/rolegen/rolegen/bench/internal/potter"
 	"github.com/rolegen/rolegen/bench/internal/prospector"
@@ -773,6 +774,27 @@ func TestChainerTradesForWhatLasts(t *testing.T) {
 	require.True(t, ref.known)
 	assert.Equal(t, ref.cost, p.Cost, "chainer %v, cheapest %v", d.Names(p.Steps), ref.steps)
 	assert.Equal(t, []string{"ToBank", "CopperForSilver", "CopperForSilver", "BuyPick"}, d.Names(p.Steps)[:4])
+}
+
+// TestChainerKeepsTheBreadItBakedToSell: the miller at home with
+// energy 7, three seeds and 8 coins is to have 15. The greedy pass
+// gleans, mills, draws water and bakes two loaves to sell; back home
+// with no energy left for the walk to the market, it ate one of them
+// (the cheapest way to energy there), and the goal's frame came back for
+// a second bake, a second mill and a second harvest for the loaf it ate:
+// 67, where resting first costs 31 (the cheapest plan, 22, sows and
+// reaps instead of gleaning). A choice whose step takes from a supply
+// the plan made for a step still waiting on it (the loaves, for the
+// sale) is now tried after the frame's others.
+func TestChainerKeepsTheBreadItBakedToSell(t *testing.T) {
+	d := miller.MillerDomain
+	s := miller.MillerState{At: miller.Home, Energy: 7, Seeds: 3, Coins: 8}
+	var tr runtime.Trace
+	var p runtime.Plan
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithImprovement(0), runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, miller.MillerGoalWealthy, &p))
+	assert.Equal(t, 31.0, p.Cost, "chainer %v", d.Names(p.Steps))
+	assert.NotContains(t, d.Names(p.Steps), "Eat")
+	assertTraceTells(t, &tr, "last Eat: its step takes from a supply the plan established for a step waiting on it")
 }
 
 // TestChainerImprovesAPlanFarAboveItsBound: the alchemist in the garden

@@ -21,6 +21,13 @@ type greedy[S comparable] struct {
 	// them, innermost last.
 	banned []uint64
 	bans   []ActionID
+	// settled[d] marks the consumed parts of the condition of the frame
+	// at depth d that its choices' steps made hold; nsettled counts the
+	// depths with some (those of frames that have ended among them);
+	// keep and clobbered are the scratch of clobbersLast.
+	settled, keep []uint64
+	nsettled      int
+	clobbered     []choice
 	// serving[d] is what the action of the frame at depth d serves: the
 	// parts want of condition cond (see topUp).
 	serving []served[S]
@@ -111,6 +118,8 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	n := min(c.cfg.maxDepth, presizedDepth) + 2
 	g.levels, g.from, g.resume = make([][]choice, n), make([]S, n), make([]int, n)
 	g.rootEsts = make([]float64, 0, c.listRoom())
+	g.clobbered = make([]choice, 0, c.listRoom())
+	g.settled, g.keep = make([]uint64, n), make([]uint64, n)
 	g.serving = make([]served[S], n)
 	for i := range g.levels {
 		g.levels[i] = make([]choice, 0, c.listRoom())
@@ -146,6 +155,8 @@ func (g *greedy[S]) run(st S, rem int) result {
 		c.end = st
 		return result{kind: found}
 	}
+	clear(g.settled)
+	g.nsettled = 0
 	list, r, ok := g.expand(NoAction, batch{}, st, failing, 0)
 	if !ok {
 		return r
@@ -287,10 +298,11 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 }
 
 // served is what the action of a frame on the agenda serves: the parts
-// want of cond.
+// want of cond, established for batch b.
 type served[S comparable] struct {
 	cond *condition[S]
 	want uint64
+	b    batch
 }
 
 // topUp returns the batch the frame of act at depth (for batch b, whose
@@ -433,12 +445,14 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	mark := len(c.steps)
 	for depth >= len(g.from) {
 		g.from, g.serving = append(g.from, s), append(g.serving, served[S]{})
+		g.settled, g.keep = append(g.settled, 0), append(g.keep, 0)
 	}
 	g.from[depth] = s
 	st := s
 	if ch.pre != 0 {
 		g.mark(a)
-		g.serving[depth] = served[S]{c.need(below, ch.cond), ch.want}
+		g.serving[depth] = served[S]{c.need(below, ch.cond), ch.want, bb}
+		g.settle(depth, 0)
 		var r result
 		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)
 		g.unmark(a)
@@ -499,6 +513,9 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	}
 	c.steps = append(c.steps, a)
 	c.event(TraceStep, NoGoal, a, depth, "")
+	if m := ch.want &^ failing & c.need(below, ch.cond).consumed; m != 0 {
+		g.settle(depth-1, g.settled[depth-1]|m)
+	}
 	return g.after, failing, result{kind: found}
 }
 
@@ -611,6 +628,7 @@ func (g *greedy[S]) again(ch *choice, below ActionID, bb batch, s S, depth, mark
 			return 0, fail(depth, Unreachable, a, depth-1)
 		}
 		g.mark(a)
+		g.settle(depth, 0)
 		st, r := g.satisfy(a, ch.batch, s, ch.pre, depth)
 		g.unmark(a)
 		// satisfy's first expansion takes g.skip; where it returned
@@ -657,6 +675,7 @@ func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int)
 	list := c.choose(g.levels[depth], a, b, &g.at, failing, 1, batchAll, depth+1)
 	if len(list) > 1 {
 		c.order(list, a, b)
+		g.clobbersLast(list, a, b, depth)
 	}
 	if !g.branched {
 		// A choice to make: two actions that are not waiting, or one whose
@@ -672,6 +691,86 @@ func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int)
 	}
 	g.levels[depth] = list // grown, maybe
 	return list
+}
+
+// clobbersLast moves to the end of list, in their order, the choices
+// that apply in g.at and whose step would take from a supply that a
+// frame on the agenda, the frame's own (of action a, for batch b) or one
+// above it, had the plan's steps establish for its action, which uses it
+// up (see greedy.settled): the step undoes what the plan did for a step
+// waiting on it (the miller who eats one of the loaves she baked to sell
+// for the energy to walk to the market: giving it back takes another
+// bake, a mill and a harvest, where resting costs two more).
+func (g *greedy[S]) clobbersLast(list []choice, a ActionID, b batch, depth int) {
+	c := g.c
+	if g.nsettled == 0 {
+		return
+	}
+	// keep[k]: the parts of the condition of the frame at depth k that
+	// no step may take from.
+	any := false
+	for k := 0; k <= depth && k < len(g.settled); k++ {
+		g.keep[k] = 0
+		if g.settled[k] == 0 {
+			continue
+		}
+		cond, cb := c.need(a, 0), b
+		if k < depth {
+			cond, cb = g.serving[k+1].cond, g.serving[k+1].b
+		}
+		g.keep[k] = g.settled[k] &^ c.failing(cond, cb, &g.at)
+		any = any || g.keep[k] != 0
+	}
+	if !any {
+		return
+	}
+	moved := g.clobbered[:0]
+	n := 0
+	for i := range list {
+		ch := list[i]
+		if ch.pre == 0 && g.takes(ch.opt.act, a, depth) {
+			moved = append(moved, ch)
+			continue
+		}
+		list[n] = ch
+		n++
+	}
+	copy(list[n:], moved)
+	if c.trace != nil {
+		for _, ch := range moved {
+			c.event(TraceLast, NoGoal, ch.opt.act, depth+1, "its step takes from a supply the plan established for a step waiting on it")
+		}
+	}
+	g.clobbered = moved[:0]
+}
+
+// settle sets settled[depth] to m.
+func (g *greedy[S]) settle(depth int, m uint64) {
+	switch was := g.settled[depth]; {
+	case was == 0 && m != 0:
+		g.nsettled++
+	case was != 0 && m == 0:
+		g.nsettled--
+	}
+	g.settled[depth] = m
+}
+
+// takes reports whether action h moves a part in g.keep of a frame's
+// condition away from holding, for the frames at depth and above.
+func (g *greedy[S]) takes(h, a ActionID, depth int) bool {
+	for k := 0; k <= depth && k < len(g.settled); k++ {
+		if g.keep[k] == 0 {
+			continue
+		}
+		cond := g.c.need(a, 0)
+		if k < depth {
+			cond = g.serving[k+1].cond
+		}
+		if cond.opposes(h, g.keep[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // noChoice is the failure of the frame at depth (of action a) when no

@@ -53,6 +53,9 @@ const (
 	// precondition and the runs its batch was established for make up
 	// for them (Detail says so).
 	TraceKeep
+	// TraceLast: the backward chainer's greedy pass tries Action after
+	// the frame's other choices (Detail says why).
+	TraceLast
 )
 
 // TraceEvent is one decision of a planner.
@@ -111,6 +114,8 @@ func (t *Trace) String() string {
 			fmt.Fprintf(&b, "goal %s: %s first, %s", e.Goal, e.Action, e.Detail)
 		case TraceKeep:
 			fmt.Fprintf(&b, "keep %s: %s", e.Action, e.Detail)
+		case TraceLast:
+			fmt.Fprintf(&b, "last %s: %s", e.Action, e.Detail)
 		}
 		b.WriteByte('\n')
 	}
