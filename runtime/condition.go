@@ -599,7 +599,8 @@ func groupParts(touches []bool, n int) ([]uint8, bool) {
 // every option sets part k's field to a value that fails it, or needs the
 // field at such a value (digging bait needs the shore, where casting
 // needs the sea): serving k before such a part j would be undone, so the
-// chainer serves k after it.
+// chainer serves k after it. Where k is an equality, so does every part
+// whose options all need k's field at k's value (see below).
 func (d *Domain[S]) orderParts(c *condition[S]) {
 	n := len(c.parts)
 	if n < 2 {
@@ -635,6 +636,52 @@ func (d *Domain[S]) orderParts(c *condition[S]) {
 			}
 		}
 	}
+	if c.after == nil {
+		return
+	}
+	// A part whose every option needs the field of an equality k at k's
+	// value (sowing needs the field, where reaping does) waits for what k
+	// waits for (drawing water needs the well): served first, it would
+	// take the plan to k's value, away for the other, and back.
+	for k := range c.parts {
+		pk := &c.parts[k]
+		if pk.Cmp != CmpEq || c.after[k] == 0 {
+			continue
+		}
+		isStr := d.Fields[pk.Field].Kind == KindString
+		for m := range c.parts {
+			if m == k || c.after[k]&(1<<m) != 0 {
+				continue
+			}
+			some, all := false, true
+			for oi := range c.opts {
+				o := &c.opts[oi]
+				if o.helps&(1<<m) == 0 {
+					continue
+				}
+				some = true
+				if o.helps&(1<<k) != 0 || !d.needsAt(o.act, pk, isStr) {
+					all = false
+					break
+				}
+			}
+			if some && all {
+				c.after[m] |= c.after[k] &^ (1 << m)
+			}
+		}
+	}
+}
+
+// needsAt reports whether action a's precondition needs part p's field
+// (of an equality) at p's constant.
+func (d *Domain[S]) needsAt(a ActionID, p *Part, isStr bool) bool {
+	for i := range d.pres[a].parts {
+		q := &d.pres[a].parts[i]
+		if q.Field == p.Field && q.Cmp == CmpEq && p.holdsFor(q.Num, q.Str, isStr) {
+			return true
+		}
+	}
+	return false
 }
 
 // against reports whether action a sets part p's field to a constant
