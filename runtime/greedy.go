@@ -22,12 +22,11 @@ type greedy[S comparable] struct {
 	banned []uint64
 	bans   []ActionID
 	// settled[d] marks the consumed parts of the condition of the frame
-	// at depth d that its choices' steps made hold; nsettled counts the
-	// depths with some (those of frames that have ended among them);
-	// keep and clobbered are the scratch of clobbersLast.
-	settled, keep []uint64
-	nsettled      int
-	clobbered     []choice
+	// at depth d that its choices' steps made hold, nsettled the frames
+	// with some; clobbered is the scratch of clobbersLast.
+	settled   []uint64
+	nsettled  int
+	clobbered []choice
 	// serving[d] is what the action of the frame at depth d serves: the
 	// parts want of condition cond (see topUp).
 	serving []served[S]
@@ -119,7 +118,7 @@ func newGreedy[S comparable](c *chainCall[S]) greedy[S] {
 	g.levels, g.from, g.resume = make([][]choice, n), make([]S, n), make([]int, n)
 	g.rootEsts = make([]float64, 0, c.listRoom())
 	g.clobbered = make([]choice, 0, c.listRoom())
-	g.settled, g.keep = make([]uint64, n), make([]uint64, n)
+	g.settled = make([]uint64, n)
 	g.serving = make([]served[S], n)
 	for i := range g.levels {
 		g.levels[i] = make([]choice, 0, c.listRoom())
@@ -155,7 +154,7 @@ func (g *greedy[S]) run(st S, rem int) result {
 		c.end = st
 		return result{kind: found}
 	}
-	clear(g.settled)
+	clear(g.settled) // a pass that stopped short may have left some
 	g.nsettled = 0
 	list, r, ok := g.expand(NoAction, batch{}, st, failing, 0)
 	if !ok {
@@ -445,7 +444,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	mark := len(c.steps)
 	for depth >= len(g.from) {
 		g.from, g.serving = append(g.from, s), append(g.serving, served[S]{})
-		g.settled, g.keep = append(g.settled, 0), append(g.keep, 0)
+		g.settled = append(g.settled, 0)
 	}
 	g.from[depth] = s
 	st := s
@@ -455,6 +454,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 		g.settle(depth, 0)
 		var r result
 		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)
+		g.settle(depth, 0) // the frame has ended
 		g.unmark(a)
 		if !r.is(found) {
 			return s, 0, r
@@ -630,6 +630,7 @@ func (g *greedy[S]) again(ch *choice, below ActionID, bb batch, s S, depth, mark
 		g.mark(a)
 		g.settle(depth, 0)
 		st, r := g.satisfy(a, ch.batch, s, ch.pre, depth)
+		g.settle(depth, 0)
 		g.unmark(a)
 		// satisfy's first expansion takes g.skip; where it returned
 		// before one (its precondition held after topUp, or the frame
@@ -702,33 +703,15 @@ func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int)
 // for the energy to walk to the market: giving it back takes another
 // bake, a mill and a harvest, where resting costs two more).
 func (g *greedy[S]) clobbersLast(list []choice, a ActionID, b batch, depth int) {
-	c := g.c
 	if g.nsettled == 0 {
 		return
 	}
-	// keep[k]: the parts of the condition of the frame at depth k that
-	// no step may take from.
-	any := false
-	for k := 0; k <= depth && k < len(g.settled); k++ {
-		g.keep[k] = 0
-		if g.settled[k] == 0 {
-			continue
-		}
-		cond, cb := c.need(a, 0), b
-		if k < depth {
-			cond, cb = g.serving[k+1].cond, g.serving[k+1].b
-		}
-		g.keep[k] = g.settled[k] &^ c.failing(cond, cb, &g.at)
-		any = any || g.keep[k] != 0
-	}
-	if !any {
-		return
-	}
+	c := g.c
 	moved := g.clobbered[:0]
 	n := 0
 	for i := range list {
 		ch := list[i]
-		if ch.pre == 0 && g.takes(ch.opt.act, a, depth) {
+		if ch.pre == 0 && g.takes(ch.opt.act, a, b, depth) {
 			moved = append(moved, ch)
 			continue
 		}
@@ -755,18 +738,21 @@ func (g *greedy[S]) settle(depth int, m uint64) {
 	g.settled[depth] = m
 }
 
-// takes reports whether action h moves a part in g.keep of a frame's
-// condition away from holding, for the frames at depth and above.
-func (g *greedy[S]) takes(h, a ActionID, depth int) bool {
+// takes reports whether action h, in g.at, moves away from holding a
+// settled part that holds of the condition of the frame at depth (of
+// action a, for batch b) or of a frame above it.
+func (g *greedy[S]) takes(h, a ActionID, b batch, depth int) bool {
+	c := g.c
 	for k := 0; k <= depth && k < len(g.settled); k++ {
-		if g.keep[k] == 0 {
+		m := g.settled[k]
+		if m == 0 {
 			continue
 		}
-		cond := g.c.need(a, 0)
+		cond, cb := c.need(a, 0), b
 		if k < depth {
-			cond = g.serving[k+1].cond
+			cond, cb = g.serving[k+1].cond, g.serving[k+1].b
 		}
-		if cond.opposes(h, g.keep[k]) {
+		if cond.opposes(h, m) && cond.opposes(h, m&^c.failing(cond, cb, &g.at)) {
 			return true
 		}
 	}
