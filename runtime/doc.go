@@ -108,12 +108,16 @@
 //   - The greedy pass goes depth first: it tries the choices of a frame
 //     in order (last a part the choices for another failing part would
 //     undo, since they set its field to a value that fails it or need
-//     the field at such a value; then the hardest part first; then by
-//     the estimate of the choice's cost, one step of the action and the
-//     cheapest helpers of its failing precondition; then a choice whose step leaves the others
-//     that apply applicable; then one that declares the goal in fulfills;
-//     then declaration order), and takes the first that leads to the
-//     goal. A step counts when it brings what it was chosen for closer
+//     the field at such a value, and a part whose choices all need the
+//     field at the value such a part needs; then the hardest part first;
+//     then by the estimate of the choice's cost, one step of the action
+//     and the cheapest helpers of its failing precondition; then a
+//     choice whose step leaves the others that apply applicable; then
+//     one that declares the goal in fulfills; then declaration order;
+//     and after all of them a choice whose step would take from a
+//     supply that a frame's own steps made hold for its action, which
+//     uses it up: the loaves baked for sale, not eaten for the walk to
+//     the market), and takes the first that leads to the goal. A step counts when it brings what it was chosen for closer
 //     to holding; when its helpers' steps undid that, its precondition is
 //     established again without the helpers whose steps move what the
 //     step serves away from holding, then with the frame's next first
