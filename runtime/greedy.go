@@ -22,8 +22,9 @@ type greedy[S comparable] struct {
 	banned []uint64
 	bans   []ActionID
 	// settled[d] marks the consumed parts of the condition of the frame
-	// at depth d that its choices' steps made hold, nsettled the frames
-	// with some; clobbered is the scratch of clobbersLast.
+	// at depth d that its choices' steps made hold (0 once the frame has
+	// ended), nsettled the frames with some; clobbered is the scratch of
+	// clobbersLast.
 	settled   []uint64
 	nsettled  int
 	clobbered []choice
@@ -154,8 +155,6 @@ func (g *greedy[S]) run(st S, rem int) result {
 		c.end = st
 		return result{kind: found}
 	}
-	clear(g.settled) // a pass that stopped short may have left some
-	g.nsettled = 0
 	list, r, ok := g.expand(NoAction, batch{}, st, failing, 0)
 	if !ok {
 		return r
@@ -451,7 +450,6 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	if ch.pre != 0 {
 		g.mark(a)
 		g.serving[depth] = served[S]{c.need(below, ch.cond), ch.want, bb}
-		g.settle(depth, 0)
 		var r result
 		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)
 		g.settle(depth, 0) // the frame has ended
@@ -628,9 +626,8 @@ func (g *greedy[S]) again(ch *choice, below ActionID, bb batch, s S, depth, mark
 			return 0, fail(depth, Unreachable, a, depth-1)
 		}
 		g.mark(a)
-		g.settle(depth, 0)
 		st, r := g.satisfy(a, ch.batch, s, ch.pre, depth)
-		g.settle(depth, 0)
+		g.settle(depth, 0) // the frame has ended
 		g.unmark(a)
 		// satisfy's first expansion takes g.skip; where it returned
 		// before one (its precondition held after topUp, or the frame
