@@ -540,28 +540,25 @@ const (
 	maxFlowVerts = 512
 )
 
-// bases are basic feasible solutions of the dual, in tableaux one after
-// another (enumerate visits them in order): in basis k, row j is the
-// variable basic(k)[j], equal to rhs(k)[j] less tab(k)[j*m:(j+1)*m]
-// times the nonbasic variables nonbasic(k); variable i < m is y_i, m+j
-// the slack of column j.
+// bases are basic feasible solutions of the dual, visited in order by
+// enumerate: in basis k, row j is the variable basic(k)[j], equal to
+// rhs(k)[j] less tab(k)[j*m:(j+1)*m] times the nonbasic variables
+// nonbasic(k); variable i < m is y_i, m+j the slack of column j. A
+// basis's tableau is needed only until enumerate has pivoted from it:
+// done hands its storage to the next basis, so that the walk holds the
+// tableaux of the bases it has yet to visit, not of all it has seen.
 type bases struct {
 	m, n   int
-	nums   []float64 // n*m tableau entries, then n right-hand sides, a basis
-	labels []int8    // n basic variables, then m nonbasic ones, a basis
+	tabs   [][]float64 // basis k's n*m tableau entries, then its n right-hand sides; nil once done
+	free   [][]float64 // the storage of bases done
+	labels []int8      // n basic variables, then m nonbasic ones, a basis
 }
 
-func (bs *bases) len() int { return len(bs.labels) / (bs.n + bs.m) }
+func (bs *bases) len() int { return len(bs.tabs) }
 
-func (bs *bases) tab(k int) []float64 {
-	w := bs.n*bs.m + bs.n
-	return bs.nums[k*w : k*w+bs.n*bs.m]
-}
+func (bs *bases) tab(k int) []float64 { return bs.tabs[k][:bs.n*bs.m] }
 
-func (bs *bases) rhs(k int) []float64 {
-	w := bs.n*bs.m + bs.n
-	return bs.nums[k*w+bs.n*bs.m : (k+1)*w]
-}
+func (bs *bases) rhs(k int) []float64 { return bs.tabs[k][bs.n*bs.m:] }
 
 func (bs *bases) basic(k int) []int8 {
 	w := bs.n + bs.m
@@ -571,6 +568,12 @@ func (bs *bases) basic(k int) []int8 {
 func (bs *bases) nonbasic(k int) []int8 {
 	w := bs.n + bs.m
 	return bs.labels[k*w+bs.n : (k+1)*w]
+}
+
+// done releases basis k's tableau: no pivot starts from it again.
+func (bs *bases) done(k int) {
+	bs.free = append(bs.free, bs.tabs[k])
+	bs.tabs[k] = nil
 }
 
 // key is the set of basis k's basic variables.
@@ -585,8 +588,14 @@ func (bs *bases) key(k int) (key uint64) {
 // enters in row r.
 func (bs *bases) pivot(k, r, e int) {
 	m, n := bs.m, bs.n
-	w := n*m + n
-	bs.nums = append(bs.nums, bs.nums[k*w:(k+1)*w]...)
+	var nums []float64
+	if f := len(bs.free); f > 0 {
+		nums, bs.free = bs.free[f-1], bs.free[:f-1]
+	} else {
+		nums = make([]float64, n*m+n)
+	}
+	copy(nums, bs.tabs[k])
+	bs.tabs = append(bs.tabs, nums)
 	bs.labels = append(bs.labels, bs.labels[k*(n+m):(k+1)*(n+m)]...)
 	nk := bs.len() - 1
 	t, rhs := bs.tab(nk), bs.rhs(nk)
@@ -621,7 +630,7 @@ func (bs *bases) pivot(k, r, e int) {
 func (fl *flow[S]) enumerate(most int) bool {
 	const eps = 1e-9
 	m, n := len(fl.rows), len(fl.acts)
-	bs := &bases{m: m, n: n, nums: slices.Concat(fl.coef, fl.cost), labels: make([]int8, n+m)}
+	bs := &bases{m: m, n: n, tabs: [][]float64{slices.Concat(fl.coef, fl.cost)}, labels: make([]int8, n+m)}
 	for j := range n {
 		bs.labels[j] = int8(m + j)
 	}
@@ -633,17 +642,18 @@ func (fl *flow[S]) enumerate(most int) bool {
 	var verts, rays points
 	defer func() { fl.verts, fl.rays = verts.at, rays.at }()
 	for k := 0; k < bs.len(); k++ {
+		// Pivots append bases, and may move the labels' array, but
+		// never change basis k's: these slices stay right.
 		key := bs.key(k)
+		t, rhs, basic, nonbasic := bs.tab(k), bs.rhs(k), bs.basic(k), bs.nonbasic(k)
 		clear(y)
-		for j, v := range bs.basic(k) {
+		for j, v := range basic {
 			if int(v) < m {
-				y[v] = bs.rhs(k)[j]
+				y[v] = rhs[j]
 			}
 		}
 		verts.add(y)
 		for e := range m {
-			// Each pivot may move the arrays: read basis k afresh.
-			t, rhs, basic, nonbasic := bs.tab(k), bs.rhs(k), bs.basic(k), bs.nonbasic(k)
 			r, least := -1, 0.0
 			for j := range n {
 				if tj := t[j*m+e]; tj > eps {
@@ -666,9 +676,8 @@ func (fl *flow[S]) enumerate(most int) bool {
 				continue
 			}
 			for j := range n { // every row the ratio test ties
-				if tj := bs.tab(k)[j*m+e]; tj > eps && bs.rhs(k)[j]/tj <= least+eps*(1+least) {
-					b := bs.basic(k)
-					if nk := key&^(1<<b[j]) | 1<<bs.nonbasic(k)[e]; !seen[nk] {
+				if tj := t[j*m+e]; tj > eps && rhs[j]/tj <= least+eps*(1+least) {
+					if nk := key&^(1<<basic[j]) | 1<<nonbasic[e]; !seen[nk] {
 						if len(seen) >= most {
 							return false
 						}
@@ -678,6 +687,7 @@ func (fl *flow[S]) enumerate(most int) bool {
 				}
 			}
 		}
+		bs.done(k)
 		if len(verts.at) > maxFlowVerts*m {
 			return false
 		}
