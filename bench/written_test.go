@@ -1654,8 +1654,10 @@ func rescueRaces[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) (
 // cost uniform-cost search finds (its budget raised; a start it cannot
 // plan within it is skipped). The roles have what the estimate's
 // supplies and places bound (the fisher's coins need fish and the
-// market, the herder's wool the pasture), and shares that the places
-// leave to plans that go elsewhere.
+// market, the herder's wool the pasture), shares that the places leave
+// to plans that go elsewhere, goals whose numbers flow through several
+// supplies (the armorer's blades, the miller's bread), sums (the cook)
+// and roads (the miller). Every written role is here.
 func TestDerivedEstimateOnWrittenRoles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("uniform-cost search on hundreds of starts")
@@ -1693,7 +1695,11 @@ func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S
 func writtenEstimates() []writtenEstimate {
 	return []writtenEstimate{
 		estimateWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
+		estimateWritten("armorer", armorer.ArmorerDomain, armorerStarts()),
 		estimateWritten("baker", baker.BakerDomain, bakerStarts()),
+		estimateWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
+		estimateWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
+		estimateWritten("cook", cook.CookDomain, cookStarts()),
 		estimateWritten("courier", courier.CourierDomain, courierStarts()),
 		estimateWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
@@ -1703,14 +1709,19 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("hunter", hunter.HunterDomain, hunterStarts()),
 		estimateWritten("inn", inn.InnkeeperDomain, innStarts()),
 		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
+		estimateWritten("medic", medic.MedicDomain, medicStarts()),
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
+		estimateWritten("miller", miller.MillerDomain, millerStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
 		estimateWritten("potter", potter.PotterDomain, potterStarts()),
 		estimateWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		estimateWritten("settler", settler.SettlerDomain, settlerStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
+		estimateWritten("tailor", tailor.TailorDomain, tailorStarts()),
+		estimateWritten("turner", turner.TurnerDomain, turnerStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
+		estimateWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
 	}
 }
 
