@@ -213,7 +213,7 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if !takes || !slices.ContainsFunc(fl.rows, func(r flowRow) bool { return r.need > math.Inf(-1) }) {
 		return nil
 	}
-	if !fl.enumerate(maxFlowBases) {
+	if !fl.enumerate(maxFlowBases, false) {
 		return nil
 	}
 	fl.prune()
@@ -622,12 +622,12 @@ func (bs *bases) pivot(k, r, e int) {
 	basic[r], nonbasic[e] = nonbasic[e], basic[r]
 }
 
-// enumerate fills fl.verts and fl.rays by a breadth-first walk of the
-// dual's feasible bases from y = 0, through every pivot the ratio test
-// allows: every vertex of the region is reached (its feasible bases are
-// connected), and every extreme ray leaves one. False when there are too
-// many.
-func (fl *flow[S]) enumerate(most int) bool {
+// enumerate fills fl.verts (unless raysOnly) and fl.rays by a
+// breadth-first walk of the dual's feasible bases from y = 0, through
+// every pivot the ratio test allows: every vertex of the region is
+// reached (its feasible bases are connected), and every extreme ray
+// leaves one. False when there are too many bases (most) or vertices.
+func (fl *flow[S]) enumerate(most int, raysOnly bool) bool {
 	const eps = 1e-9
 	m, n := len(fl.rows), len(fl.acts)
 	bs := &bases{m: m, n: n, tabs: [][]float64{slices.Concat(fl.coef, fl.cost)}, labels: make([]int8, n+m)}
@@ -646,13 +646,15 @@ func (fl *flow[S]) enumerate(most int) bool {
 		// never change basis k's: these slices stay right.
 		key := bs.key(k)
 		t, rhs, basic, nonbasic := bs.tab(k), bs.rhs(k), bs.basic(k), bs.nonbasic(k)
-		clear(y)
-		for j, v := range basic {
-			if int(v) < m {
-				y[v] = rhs[j]
+		if !raysOnly {
+			clear(y)
+			for j, v := range basic {
+				if int(v) < m {
+					y[v] = rhs[j]
+				}
 			}
+			verts.add(y)
 		}
-		verts.add(y)
 		for e := range m {
 			r, least := -1, 0.0
 			for j := range n {

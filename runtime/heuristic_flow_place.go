@@ -87,7 +87,10 @@ func (d *Domain[S]) flowPlacesOf(fl *flow[S]) *flowPlaces[S] {
 				without.coef = append(without.coef, fl.coef[j*m:(j+1)*m]...)
 			}
 		}
-		if without.enumerate(maxPlaceBases) {
+		// Rays only: the walk's vertices are one a basis at most, fewer
+		// than enumerate's limit on them, so leaving them out changes
+		// nothing of when it gives up.
+		if without.enumerate(maxPlaceBases, true) {
 			fp.rays[t] = without.rays
 		}
 	}
@@ -97,6 +100,10 @@ func (d *Domain[S]) flowPlacesOf(fl *flow[S]) *flowPlaces[S] {
 // maxPlaceBases is how many feasible bases the enumeration of a place's
 // rays visits at most: past it, the place is one the plan need not go to.
 const maxPlaceBases = 256
+
+// A place's walk, rays only, relies on visiting fewer bases than
+// enumerate keeps vertices: this fails to compile otherwise.
+const _ = uint(maxFlowVerts - maxPlaceBases)
 
 // tour is the least cost of going from the place in *s to every place
 // the plan must go to, where the rows' right-hand sides are b (m of
