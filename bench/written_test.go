@@ -1692,6 +1692,21 @@ func estimateWritten[S comparable](name string, d *runtime.Domain[S], starts []S
 	}}
 }
 
+// TestEveryWrittenRoleHasItsEstimateChecked: the two lists of written
+// roles, the one measured for cost and time and the one whose estimate
+// is held to uniform-cost search, name the same roles. Nine roles were
+// once added to the first alone.
+func TestEveryWrittenRoleHasItsEstimateChecked(t *testing.T) {
+	var measured, estimated []string
+	for _, r := range writtenRoles() {
+		measured = append(measured, r.name)
+	}
+	for _, r := range writtenEstimates() {
+		estimated = append(estimated, r.name)
+	}
+	assert.Equal(t, measured, estimated)
+}
+
 func writtenEstimates() []writtenEstimate {
 	return []writtenEstimate{
 		estimateWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
