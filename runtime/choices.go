@@ -210,6 +210,8 @@ func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing u
 	runs := cond.repeats(o.act, o.advances&failing, b, &c.fields)
 	if w := o.advances & failing; cond.lost != nil && w&(w-1) == 0 {
 		runs = c.netRuns(cond, b, o.act, bits.TrailingZeros64(w), pre, parts, runs)
+	} else if runs <= 1 {
+		return batch{runs: 1, parts: parts} // the room is at least one run
 	}
 	runs = min(runs, c.d.batchRoom(pre, parts))
 	return batch{runs: int32(min(runs, MaxMaxDepth)), parts: parts}
