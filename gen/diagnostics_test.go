@@ -46,6 +46,11 @@ func TestDiagnostics(t *testing.T) {
 		require.NoError(t, err)
 		caseName, file, _ := strings.Cut(filepath.ToSlash(rel), "/")
 		d.Pos.Filename = file
+		for i := range d.Notes {
+			rel, err := filepath.Rel(filepath.Join(root, caseName), d.Notes[i].Pos.Filename)
+			require.NoError(t, err)
+			d.Notes[i].Pos.Filename = filepath.ToSlash(rel)
+		}
 		got[caseName] = append(got[caseName], d.String())
 	}
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -115,12 +116,20 @@ func analyze(ctx context.Context, opts Options, patterns []string) ([]*model.Pac
 func packageErrors(p *packages.Package, errs []packages.Error) diag.List {
 	var out diag.List
 	for _, e := range errs {
-		d := diag.Diagnostic{Msg: e.Msg}
-		d.Pos.Filename, d.Pos.Line, d.Pos.Column = splitPos(e.Pos)
-		if d.Pos.Filename == "" {
-			d.Pos.Filename = p.PkgPath
+		var pos token.Position
+		pos.Filename, pos.Line, pos.Column = splitPos(e.Pos)
+		if pos.Filename == "" {
+			pos.Filename = p.PkgPath
 		}
-		out = append(out, d)
+		if msg, ok := strings.CutPrefix(e.Msg, "\t"); ok && len(out) > 0 {
+			// The type checker's further line about the error before
+			// ("other declaration of X"): a note of that error, not an
+			// error that sorting by position would put first.
+			last := &out[len(out)-1]
+			last.Notes = append(last.Notes, diag.Note{Pos: pos, Msg: msg})
+			continue
+		}
+		out = append(out, diag.Diagnostic{Pos: pos, Msg: e.Msg})
 	}
 	return out
 }

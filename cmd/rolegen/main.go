@@ -153,7 +153,7 @@ func report(stderr io.Writer, dir string, err error) int {
 		return exitDiag
 	}
 	for _, d := range ge.Diagnostics {
-		fmt.Fprintln(stderr, diag.Diagnostic{Pos: d.Pos, Msg: d.Message}.Format(dir))
+		fmt.Fprintln(stderr, d.Format(dir))
 	}
 	return exitDiag
 }

@@ -21,6 +21,16 @@ type Diagnostic struct {
 	// EndAt is not known).
 	Pos, End token.Position
 	Msg      string
+	// Notes are further lines about the same problem, each at its own
+	// position: the type checker's "other declaration of X" after "X
+	// redeclared".
+	Notes []Note
+}
+
+// Note is a line of a diagnostic after its first.
+type Note struct {
+	Pos token.Position
+	Msg string
 }
 
 // String formats d as FILE:LINE:COL: message with the file name as
@@ -30,15 +40,25 @@ func (d Diagnostic) String() string { return d.Format("") }
 // Format formats d as FILE:LINE:COL: message, with FILE relative to dir
 // when it lies below it; a problem the loader reports without a line or
 // column (a malformed package path) is FILE: message, never FILE:0:0.
+// Each note follows on a line of its own, indented by a tab, as the Go
+// compiler prints them.
 func (d Diagnostic) Format(dir string) string {
-	file := RelPath(dir, d.Pos.Filename)
-	switch {
-	case d.Pos.Line == 0:
-		return fmt.Sprintf("%s: %s", file, d.Msg)
-	case d.Pos.Column == 0:
-		return fmt.Sprintf("%s:%d: %s", file, d.Pos.Line, d.Msg)
+	s := formatAt(dir, d.Pos, d.Msg)
+	for _, n := range d.Notes {
+		s += "\n\t" + formatAt(dir, n.Pos, n.Msg)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", file, d.Pos.Line, d.Pos.Column, d.Msg)
+	return s
+}
+
+func formatAt(dir string, pos token.Position, msg string) string {
+	file := RelPath(dir, pos.Filename)
+	switch {
+	case pos.Line == 0:
+		return fmt.Sprintf("%s: %s", file, msg)
+	case pos.Column == 0:
+		return fmt.Sprintf("%s:%d: %s", file, pos.Line, msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", file, pos.Line, pos.Column, msg)
 }
 
 // RelPath returns path relative to dir when it lies below dir, else path
