@@ -28,6 +28,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/hunter"
 	"github.com/rolegen/rolegen/bench/internal/inn"
 	"github.com/rolegen/rolegen/bench/internal/janitor"
+	"github.com/rolegen/rolegen/bench/internal/lighthouse"
 	"github.com/rolegen/rolegen/bench/internal/medic"
 	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miller"
@@ -647,6 +648,31 @@ func fisherStarts() []fisher.FisherState {
 	return starts
 }
 
+// lighthouseStarts are every combination of a few values of the
+// keeper's fields, at each spot, in calm weather and in a storm, with
+// the lamp out and lit.
+func lighthouseStarts() []lighthouse.KeeperState {
+	var starts []lighthouse.KeeperState
+	for _, at := range []lighthouse.Spot{lighthouse.Tower, lighthouse.Shore, lighthouse.Village} {
+		for _, lamp := range []bool{false, true} {
+			for _, storm := range []bool{false, true} {
+				for _, oil := range []int{0, 3} {
+					for _, wick := range []int{0, 2} {
+						for _, fish := range []int{0, 2} {
+							for _, coins := range []int{0, 8, 20} {
+								for _, energy := range []int{1, 4, 8} {
+									starts = append(starts, lighthouse.KeeperState{At: at, Lamp: lamp, Storm: storm, Oil: oil, Wick: wick, Fish: fish, Coins: coins, Energy: energy})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
@@ -664,6 +690,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("hunter", hunter.HunterDomain, hunterStarts()),
 		measureWritten("inn", inn.InnkeeperDomain, innStarts()),
 		measureWritten("janitor", janitor.JanitorDomain, janitorStarts()),
+		measureWritten("lighthouse", lighthouse.KeeperDomain, lighthouseStarts()),
 		measureWritten("medic", medic.MedicDomain, medicStarts()),
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miller", miller.MillerDomain, millerStarts()),
@@ -1724,6 +1751,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("hunter", hunter.HunterDomain, hunterStarts()),
 		estimateWritten("inn", inn.InnkeeperDomain, innStarts()),
 		estimateWritten("janitor", janitor.JanitorDomain, janitorStarts()),
+		estimateWritten("lighthouse", lighthouse.KeeperDomain, lighthouseStarts()),
 		estimateWritten("medic", medic.MedicDomain, medicStarts()),
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		estimateWritten("miller", miller.MillerDomain, millerStarts()),
