@@ -51,6 +51,16 @@ func (s *originScope) Lookup(name string) (exprlang.Symbol, bool) {
 		if k, ok := o.pkg().Scope().Lookup(name).(*types.Const); ok {
 			return s.b.c.constSymbol(k, o), true
 		}
+		if st, ok := o.tn.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if st.Field(i).Name() == name {
+					// A field and a method of one name: the type checker
+					// reports the clash, which says what is wrong; that
+					// the condition reads a method would mislead.
+					return exprlang.Symbol{Kind: exprlang.Reported, Name: name}, true
+				}
+			}
+		}
 		return unusable(name, "%s is a method; conditions read state fields and constants", name), true
 	case nil:
 		if index != nil {
