@@ -524,9 +524,38 @@ func (fl *flow[S]) best(b *[maxFlowRows]float64) float64 {
 			return math.Inf(1)
 		}
 	}
+	// Four vertices at a time: each one's sum is added up in dot's order
+	// (the same value to the last bit), but the four sums do not wait on
+	// one another, so the processor adds them side by side instead of
+	// waiting on each addition in turn.
 	h := 0.0
-	for k := 0; k+m <= len(fl.verts); k += m {
-		if sum := dot(b, fl.verts[k:k+m]); sum > h {
+	bs, verts := b[:m], fl.verts
+	k := 0
+	for ; k+4*m <= len(verts); k += 4 * m {
+		v0, v1, v2, v3 := verts[k:k+m], verts[k+m:k+2*m], verts[k+2*m:k+3*m], verts[k+3*m:k+4*m]
+		v0, v1, v2, v3 = v0[:len(bs)], v1[:len(bs)], v2[:len(bs)], v3[:len(bs)]
+		var s0, s1, s2, s3 float64
+		for i, x := range bs {
+			s0 += v0[i] * x
+			s1 += v1[i] * x
+			s2 += v2[i] * x
+			s3 += v3[i] * x
+		}
+		if s0 > h {
+			h = s0
+		}
+		if s1 > h {
+			h = s1
+		}
+		if s2 > h {
+			h = s2
+		}
+		if s3 > h {
+			h = s3
+		}
+	}
+	for ; k+m <= len(verts); k += m {
+		if sum := dot(b, verts[k:k+m]); sum > h {
 			h = sum
 		}
 	}
