@@ -455,12 +455,13 @@ func (e *emitter) hashFunc() {
 	e.f.Line()
 }
 
-// hashFields returns the statements that fold the fields of state v
-// into h, the hash before HashMix.
+// hashFields returns the statements that add the shares of the fields
+// of state v to h, the hash before HashMix: one lane a field (see
+// rolegenimpl.HashLane), the bools gathered 64 to a word first, a word a
+// lane.
 func (e *emitter) hashFields(v string) []jen.Code {
 	r := e.r
 	var g []jen.Code
-	// Bools are gathered 64 to a word and hashed a word at a time.
 	var bools []string
 	for _, fld := range r.Fields {
 		if fld.Kind.IsBoolean() {
@@ -475,23 +476,25 @@ func (e *emitter) hashFields(v string) []jen.Code {
 		}
 	}
 	g = append(g, jen.Id("h").Op(":=").Add(e.impl("HashStart")))
+	lane := 0
+	add := func(word jen.Code) {
+		g = append(g, jen.Id("h").Op("+=").Add(e.impl("HashLane")).Call(word, jen.Lit(lane)))
+		lane++
+	}
 	for w := 0; w*64 < len(bools); w++ {
-		g = append(g, jen.Id("h").Op("=").Add(e.impl("HashWord")).Call(jen.Id("h"), jen.Id(fmt.Sprintf("b%d", w))))
+		add(jen.Id(fmt.Sprintf("b%d", w)))
 	}
 	for _, fld := range r.Fields {
 		v := jen.Id(v).Dot(fld.Name)
-		var fold jen.Code
 		switch k := fld.Kind; {
 		case k.IsBoolean():
-			continue
 		case k.IsFloat():
-			fold = e.impl("HashFloat").Call(jen.Id("h"), jen.Float64().Call(v))
+			add(e.impl("HashFloatBits").Call(jen.Float64().Call(v)))
 		case k.IsNumeric():
-			fold = e.impl("HashWord").Call(jen.Id("h"), jen.Uint64().Call(v))
+			add(jen.Uint64().Call(v))
 		default:
-			fold = e.impl("HashString").Call(jen.Id("h"), jen.String().Call(v))
+			add(e.impl("HashString").Call(e.impl("HashStart"), jen.String().Call(v)))
 		}
-		g = append(g, jen.Id("h").Op("=").Add(fold))
 	}
 	return g
 }

@@ -240,9 +240,9 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Customer, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ingots), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithFetchOre, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -252,9 +252,9 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Customer, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ingots), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithPour, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -264,9 +264,9 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Customer, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Ingots))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ingots), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithServe, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -330,9 +330,9 @@ func _Smith_hash(s *SmithState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Customer, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Ore))
-	h = rolegenimpl.HashWord(h, uint64(s.Ingots))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Ore), 1)
+	h += rolegenimpl.HashLane(uint64(s.Ingots), 2)
 	return rolegenimpl.HashMix(h)
 }
 

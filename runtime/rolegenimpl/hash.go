@@ -8,22 +8,47 @@ import (
 	"github.com/rolegen/rolegen/runtime/internal/fmix"
 )
 
-// The state hash functions rolegen generates (runtime.Domain.Hash) fold
-// each field into a running hash with these helpers and finish with
-// HashMix. They are small enough to inline, fixed (the same hash on every
+// The state hash functions rolegen generates (runtime.Domain.Hash) add
+// to HashStart each field's share (HashLane, one lane a field) and finish
+// the sum with HashMix. The lanes do not wait on each other: a state's
+// fields are multiplied side by side, where a running hash would take
+// them one after the other (a search hashes every state it reaches, and
+// the chain of a nine-field state took it longer than its table
+// lookup). They are small enough to inline, fixed (the same hash on every
 // run and machine), and treat equal values alike: +0 and -0 hash the
 // same, as they compare equal.
 
 // HashStart is the hash of a state before its first field.
 const HashStart uint64 = 0x243f6a8885a308d3
 
+// HashLane is the share in a state's hash of the field in lane i, of
+// value v (a word: an integer, a float's HashFloatBits, a string's
+// HashString, bools gathered with HashBit): v times the lane's own odd
+// multiplier, which a constant i makes a constant. Two states whose
+// fields differ collide only where the differences, each times its
+// lane's multiplier, add up to a multiple of 2^64: the multipliers are
+// hashes of their lanes, so that no small differences in a few fields do
+// (+1, -2, +1 would, with multipliers in arithmetic progression).
+func HashLane(v, i uint64) uint64 { return v * (fmix.Mix64(i+hashLaneSeed) | 1) }
+
+// hashLaneSeed keeps lane 0's multiplier from being Mix64(0), which is 0.
+const hashLaneSeed = 0x13198a2e03707344
+
+// HashFloatBits is a float's word for HashLane: its bits, with -0 as +0.
+func HashFloatBits(v float64) uint64 {
+	if v == 0 {
+		v = 0
+	}
+	return math.Float64bits(v)
+}
+
 const (
 	hashMul1 = 0x9e3779b97f4a7c15
 	hashMul2 = 0xbf58476d1ce4e5b9
 )
 
-// HashWord folds an integer (or the bits of any word) into h.
-func HashWord(h, v uint64) uint64 {
+// hashWord folds a word into h: HashString's running hash.
+func hashWord(h, v uint64) uint64 {
 	return bits.RotateLeft64((h^v)*hashMul1, 29) * hashMul2
 }
 
@@ -37,22 +62,14 @@ func HashBit(b bool, i uint) uint64 {
 	return v << i
 }
 
-// HashFloat folds a float into h; -0 hashes as +0.
-func HashFloat(h uint64, v float64) uint64 {
-	if v == 0 {
-		v = 0
-	}
-	return HashWord(h, math.Float64bits(v))
-}
-
-// HashString folds a string into h, eight bytes at a time, and its length.
+// HashString folds a string into h (HashStart, for a lane's word), eight bytes at a time, and its length.
 // The last 1 to 7 bytes go in one word without a loop: two 4-byte loads
 // that overlap from 4 on, the first, middle and last byte below that;
 // for a given length, either takes every byte.
 func HashString(h uint64, s string) uint64 {
-	h = HashWord(h, uint64(len(s)))
+	h = hashWord(h, uint64(len(s)))
 	for len(s) >= 8 {
-		h = HashWord(h, binary.LittleEndian.Uint64([]byte(s[:8])))
+		h = hashWord(h, binary.LittleEndian.Uint64([]byte(s[:8])))
 		s = s[8:]
 	}
 	var tail uint64
@@ -62,7 +79,7 @@ func HashString(h uint64, s string) uint64 {
 	case n > 0:
 		tail = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
-	return HashWord(h, tail)
+	return hashWord(h, tail)
 }
 
 // HashMix finishes a hash (MurmurHash3's fmix64): every bit of h affects

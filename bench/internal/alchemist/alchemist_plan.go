@@ -636,12 +636,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At != "garden" {
 			n := _Alchemist_effect_GoGarden(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistGoGarden, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -649,12 +649,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At != "lab" {
 			n := _Alchemist_effect_GoLab(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistGoLab, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -662,12 +662,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At != "market" {
 			n := _Alchemist_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistGoMarket, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -675,12 +675,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "garden" && s.Herbs < 6 {
 			n := _Alchemist_effect_Gather(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistGather, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -688,12 +688,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "garden" && s.Water < 3 {
 			n := _Alchemist_effect_DrawWater(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistDrawWater, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -701,12 +701,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "lab" && s.Herbs >= 2 && s.Water >= 1 && s.Mana >= 2 {
 			n := _Alchemist_effect_Brew(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistBrew, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -714,12 +714,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" && s.Potions >= 1 {
 			n := _Alchemist_effect_Sell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistSell, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -727,12 +727,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" && s.Coins >= 2 && s.Herbs < 6 {
 			n := _Alchemist_effect_BuyHerbs(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistBuyHerbs, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -740,12 +740,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "lab" && s.Mana < 10 {
 			n := _Alchemist_effect_Meditate(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistMeditate, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -753,12 +753,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" && s.Coins >= 1 && s.Mana < 10 {
 			n := _Alchemist_effect_Tea(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistTea, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -766,12 +766,12 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" {
 			n := _Alchemist_effect_Juggle(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Potions))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Mana), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AlchemistJuggle, _Alchemist_number(&n, f0), _Alchemist_number(&n, f1)) {
 				return
 			}
@@ -885,12 +885,12 @@ func _Alchemist_text(s *AlchemistState, f runtime.FieldID) string {
 
 func _Alchemist_hash(s *AlchemistState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Herbs))
-	h = rolegenimpl.HashWord(h, uint64(s.Water))
-	h = rolegenimpl.HashWord(h, uint64(s.Potions))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Mana))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Herbs), 1)
+	h += rolegenimpl.HashLane(uint64(s.Water), 2)
+	h += rolegenimpl.HashLane(uint64(s.Potions), 3)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 4)
+	h += rolegenimpl.HashLane(uint64(s.Mana), 5)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -893,15 +893,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At != Home && s.Energy >= 1 {
 			n := _Armorer_effect_ToHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerToHome, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -909,15 +909,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At != Forge && s.Energy >= 1 {
 			n := _Armorer_effect_ToForge(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerToForge, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -925,15 +925,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At != Mine && s.Energy >= 1 {
 			n := _Armorer_effect_ToMine(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerToMine, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -941,15 +941,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At != Market && s.Energy >= 1 {
 			n := _Armorer_effect_ToMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerToMarket, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -957,15 +957,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Mine && s.Energy >= 2 {
 			n := _Armorer_effect_DigOre(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerDigOre, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -973,15 +973,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Mine && s.Energy >= 1 {
 			n := _Armorer_effect_DigCoal(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerDigCoal, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -989,15 +989,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Market && s.Coins >= 2 {
 			n := _Armorer_effect_BuyCoal(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerBuyCoal, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1005,15 +1005,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Forge && s.Coal >= 1 {
 			n := _Armorer_effect_Stoke(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerStoke, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1021,15 +1021,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Forge && s.Ore >= 2 && s.Heat >= 1 {
 			n := _Armorer_effect_Smelt(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerSmelt, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1037,15 +1037,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Forge && s.Iron >= 1 && s.Heat >= 1 && s.Durability >= 1 && s.Energy >= 1 {
 			n := _Armorer_effect_ForgeBlade(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerForgeBlade, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1053,15 +1053,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Forge && s.Iron >= 1 && s.Durability < 5 {
 			n := _Armorer_effect_Mend(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerMend, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1069,15 +1069,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Market && s.Blades >= 1 {
 			n := _Armorer_effect_SellBlade(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerSellBlade, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1085,15 +1085,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Market && s.Coins >= 5 {
 			n := _Armorer_effect_BuyIron(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerBuyIron, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1101,15 +1101,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Home && s.Energy < 10 {
 			n := _Armorer_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerSleep, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1117,15 +1117,15 @@ func _Armorer_search(x *runtime.Search[ArmorerState]) {
 		if s.At == Market && s.Coins >= 1 && s.Energy < 10 {
 			n := _Armorer_effect_Snack(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Heat))
-			h = rolegenimpl.HashWord(h, uint64(n.Durability))
-			h = rolegenimpl.HashWord(h, uint64(n.Blades))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 3)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 4)
+			h += rolegenimpl.HashLane(uint64(n.Heat), 5)
+			h += rolegenimpl.HashLane(uint64(n.Durability), 6)
+			h += rolegenimpl.HashLane(uint64(n.Blades), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ArmorerSnack, _Armorer_number(&n, f0), _Armorer_number(&n, f1)) {
 				return
 			}
@@ -1259,15 +1259,15 @@ func _Armorer_number(s *ArmorerState, f runtime.FieldID) float64 {
 
 func _Armorer_hash(s *ArmorerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Ore))
-	h = rolegenimpl.HashWord(h, uint64(s.Coal))
-	h = rolegenimpl.HashWord(h, uint64(s.Iron))
-	h = rolegenimpl.HashWord(h, uint64(s.Heat))
-	h = rolegenimpl.HashWord(h, uint64(s.Durability))
-	h = rolegenimpl.HashWord(h, uint64(s.Blades))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
+	h += rolegenimpl.HashLane(uint64(s.At), 0)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 1)
+	h += rolegenimpl.HashLane(uint64(s.Ore), 2)
+	h += rolegenimpl.HashLane(uint64(s.Coal), 3)
+	h += rolegenimpl.HashLane(uint64(s.Iron), 4)
+	h += rolegenimpl.HashLane(uint64(s.Heat), 5)
+	h += rolegenimpl.HashLane(uint64(s.Durability), 6)
+	h += rolegenimpl.HashLane(uint64(s.Blades), 7)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 8)
 	return rolegenimpl.HashMix(h)
 }
 

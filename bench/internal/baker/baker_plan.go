@@ -521,11 +521,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where != "mill" && s.Energy >= 2 {
 			n := _Baker_effect_GoMill(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerGoMill, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -533,11 +533,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where != "home" && s.Energy >= 1 {
 			n := _Baker_effect_GoHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerGoHome, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -545,11 +545,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where != "market" && s.Energy >= 2 {
 			n := _Baker_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerGoMarket, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -557,11 +557,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "mill" && s.Coins >= 3 && s.Flour < 6 {
 			n := _Baker_effect_BuyFlour(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerBuyFlour, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -569,11 +569,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "home" && s.Flour >= 1 && s.Energy >= 1 {
 			n := _Baker_effect_Bake(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerBake, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -581,11 +581,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "market" && s.Loaves >= 1 {
 			n := _Baker_effect_Sell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerSell, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -593,11 +593,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "home" && s.Energy < 10 {
 			n := _Baker_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerSleep, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -605,11 +605,11 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "market" && s.Energy >= 2 {
 			n := _Baker_effect_Busk(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Loaves))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
+			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), BakerBusk, _Baker_number(&n, f0), _Baker_number(&n, f1)) {
 				return
 			}
@@ -703,11 +703,11 @@ func _Baker_text(s *BakerState, f runtime.FieldID) string {
 
 func _Baker_hash(s *BakerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.Where))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Flour))
-	h = rolegenimpl.HashWord(h, uint64(s.Loaves))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Where)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 1)
+	h += rolegenimpl.HashLane(uint64(s.Flour), 2)
+	h += rolegenimpl.HashLane(uint64(s.Loaves), 3)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 4)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -689,12 +689,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperToHives, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -704,12 +704,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperToMarket, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -719,12 +719,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperToHome, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -734,12 +734,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperGather, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -749,12 +749,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperSmoke, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -764,12 +764,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperBuySmoker, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -779,12 +779,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperSellHoney, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -794,12 +794,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperRender, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -809,12 +809,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperSellWax, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -824,12 +824,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperRest, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -839,12 +839,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperNap, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -854,12 +854,12 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Wax))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperBusk, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -980,12 +980,12 @@ func _Keeper_hash(s *KeeperState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Smoker, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Honey))
-	h = rolegenimpl.HashWord(h, uint64(s.Wax))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Honey), 2)
+	h += rolegenimpl.HashLane(uint64(s.Wax), 3)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 4)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 5)
 	return rolegenimpl.HashMix(h)
 }
 

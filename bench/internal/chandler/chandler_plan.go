@@ -680,13 +680,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerToWorkshop, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -696,13 +696,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerToMarket, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -712,13 +712,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerToFair, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -728,13 +728,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerBuyTallow, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -744,13 +744,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerBuyWicks, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -760,13 +760,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerBuyMold, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -776,13 +776,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerDip, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -792,13 +792,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerCast, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -808,13 +808,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerSellCandle, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -824,13 +824,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerBeg, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -840,13 +840,13 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Tallow))
-			h = rolegenimpl.HashWord(h, uint64(n.Wicks))
-			h = rolegenimpl.HashWord(h, uint64(n.Candles))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
+			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ChandlerSleep, _Chandler_number(&n, f0), _Chandler_number(&n, f1)) {
 				return
 			}
@@ -964,13 +964,13 @@ func _Chandler_hash(s *ChandlerState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Mold, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Tallow))
-	h = rolegenimpl.HashWord(h, uint64(s.Wicks))
-	h = rolegenimpl.HashWord(h, uint64(s.Candles))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Tallow), 2)
+	h += rolegenimpl.HashLane(uint64(s.Wicks), 3)
+	h += rolegenimpl.HashLane(uint64(s.Candles), 4)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 5)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 6)
 	return rolegenimpl.HashMix(h)
 }
 

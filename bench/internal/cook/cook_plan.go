@@ -1080,15 +1080,15 @@ func _Cook_hash(s *CookState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Fire, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Flour))
-	h = rolegenimpl.HashWord(h, uint64(s.Eggs))
-	h = rolegenimpl.HashWord(h, uint64(s.Veg))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Pies))
-	h = rolegenimpl.HashWord(h, uint64(s.Soup))
-	h = rolegenimpl.HashWord(h, uint64(s.Wood))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Flour), 2)
+	h += rolegenimpl.HashLane(uint64(s.Eggs), 3)
+	h += rolegenimpl.HashLane(uint64(s.Veg), 4)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 5)
+	h += rolegenimpl.HashLane(uint64(s.Pies), 6)
+	h += rolegenimpl.HashLane(uint64(s.Soup), 7)
+	h += rolegenimpl.HashLane(uint64(s.Wood), 8)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -668,12 +668,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierLoad, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -683,12 +683,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveNorth, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -698,12 +698,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveSouth, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -713,12 +713,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveBack, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -728,12 +728,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierWalkBack, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -743,12 +743,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDeliverNorth, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -758,12 +758,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDeliverSouth, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -773,12 +773,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierBuyFuel, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -788,12 +788,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierSortMail, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -803,12 +803,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierNap, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -818,12 +818,12 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierCoffee, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -942,12 +942,12 @@ func _Courier_hash(s *CourierState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Rested, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Parcels))
-	h = rolegenimpl.HashWord(h, uint64(s.Delivered))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Fuel))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Parcels), 2)
+	h += rolegenimpl.HashLane(uint64(s.Delivered), 3)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 4)
+	h += rolegenimpl.HashLane(uint64(s.Fuel), 5)
 	return rolegenimpl.HashMix(h)
 }
 

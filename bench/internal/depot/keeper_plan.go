@@ -363,13 +363,13 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Truck, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Crates))
-			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-			h = rolegenimpl.HashWord(h, uint64(n.Orders))
-			h = rolegenimpl.HashWord(h, uint64(n.Packed))
-			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Crates), 1)
+			h += rolegenimpl.HashLane(uint64(n.Shelved), 2)
+			h += rolegenimpl.HashLane(uint64(n.Orders), 3)
+			h += rolegenimpl.HashLane(uint64(n.Packed), 4)
+			h += rolegenimpl.HashLane(uint64(n.Shipped), 5)
+			h += rolegenimpl.HashLane(uint64(n.Distance), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperCallTruck, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -379,13 +379,13 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Truck, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Crates))
-			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-			h = rolegenimpl.HashWord(h, uint64(n.Orders))
-			h = rolegenimpl.HashWord(h, uint64(n.Packed))
-			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Crates), 1)
+			h += rolegenimpl.HashLane(uint64(n.Shelved), 2)
+			h += rolegenimpl.HashLane(uint64(n.Orders), 3)
+			h += rolegenimpl.HashLane(uint64(n.Packed), 4)
+			h += rolegenimpl.HashLane(uint64(n.Shipped), 5)
+			h += rolegenimpl.HashLane(uint64(n.Distance), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperUnload, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -395,13 +395,13 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Truck, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Crates))
-			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-			h = rolegenimpl.HashWord(h, uint64(n.Orders))
-			h = rolegenimpl.HashWord(h, uint64(n.Packed))
-			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Crates), 1)
+			h += rolegenimpl.HashLane(uint64(n.Shelved), 2)
+			h += rolegenimpl.HashLane(uint64(n.Orders), 3)
+			h += rolegenimpl.HashLane(uint64(n.Packed), 4)
+			h += rolegenimpl.HashLane(uint64(n.Shipped), 5)
+			h += rolegenimpl.HashLane(uint64(n.Distance), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperShelve, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -411,13 +411,13 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Truck, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Crates))
-			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-			h = rolegenimpl.HashWord(h, uint64(n.Orders))
-			h = rolegenimpl.HashWord(h, uint64(n.Packed))
-			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Crates), 1)
+			h += rolegenimpl.HashLane(uint64(n.Shelved), 2)
+			h += rolegenimpl.HashLane(uint64(n.Orders), 3)
+			h += rolegenimpl.HashLane(uint64(n.Packed), 4)
+			h += rolegenimpl.HashLane(uint64(n.Shipped), 5)
+			h += rolegenimpl.HashLane(uint64(n.Distance), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperTakeOrder, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -427,13 +427,13 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Truck, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Crates))
-			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-			h = rolegenimpl.HashWord(h, uint64(n.Orders))
-			h = rolegenimpl.HashWord(h, uint64(n.Packed))
-			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Crates), 1)
+			h += rolegenimpl.HashLane(uint64(n.Shelved), 2)
+			h += rolegenimpl.HashLane(uint64(n.Orders), 3)
+			h += rolegenimpl.HashLane(uint64(n.Packed), 4)
+			h += rolegenimpl.HashLane(uint64(n.Shipped), 5)
+			h += rolegenimpl.HashLane(uint64(n.Distance), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperPick, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -443,13 +443,13 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Truck, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Crates))
-			h = rolegenimpl.HashWord(h, uint64(n.Shelved))
-			h = rolegenimpl.HashWord(h, uint64(n.Orders))
-			h = rolegenimpl.HashWord(h, uint64(n.Packed))
-			h = rolegenimpl.HashWord(h, uint64(n.Shipped))
-			h = rolegenimpl.HashWord(h, uint64(n.Distance))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Crates), 1)
+			h += rolegenimpl.HashLane(uint64(n.Shelved), 2)
+			h += rolegenimpl.HashLane(uint64(n.Orders), 3)
+			h += rolegenimpl.HashLane(uint64(n.Packed), 4)
+			h += rolegenimpl.HashLane(uint64(n.Shipped), 5)
+			h += rolegenimpl.HashLane(uint64(n.Distance), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperShip, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -530,13 +530,13 @@ func _Keeper_hash(s *KeeperState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Truck, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Crates))
-	h = rolegenimpl.HashWord(h, uint64(s.Shelved))
-	h = rolegenimpl.HashWord(h, uint64(s.Orders))
-	h = rolegenimpl.HashWord(h, uint64(s.Packed))
-	h = rolegenimpl.HashWord(h, uint64(s.Shipped))
-	h = rolegenimpl.HashWord(h, uint64(s.Distance))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Crates), 1)
+	h += rolegenimpl.HashLane(uint64(s.Shelved), 2)
+	h += rolegenimpl.HashLane(uint64(s.Orders), 3)
+	h += rolegenimpl.HashLane(uint64(s.Packed), 4)
+	h += rolegenimpl.HashLane(uint64(s.Shipped), 5)
+	h += rolegenimpl.HashLane(uint64(s.Distance), 6)
 	return rolegenimpl.HashMix(h)
 }
 

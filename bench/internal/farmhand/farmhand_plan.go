@@ -1048,15 +1048,15 @@ func _Farmhand_hash(s *FarmhandState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Fed, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Seeds))
-	h = rolegenimpl.HashWord(h, uint64(s.Sown))
-	h = rolegenimpl.HashWord(h, uint64(s.Wheat))
-	h = rolegenimpl.HashWord(h, uint64(s.Water))
-	h = rolegenimpl.HashWord(h, uint64(s.Bread))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 2)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 3)
+	h += rolegenimpl.HashLane(uint64(s.Seeds), 4)
+	h += rolegenimpl.HashLane(uint64(s.Sown), 5)
+	h += rolegenimpl.HashLane(uint64(s.Wheat), 6)
+	h += rolegenimpl.HashLane(uint64(s.Water), 7)
+	h += rolegenimpl.HashLane(uint64(s.Bread), 8)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -307,8 +307,8 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "barn" {
 			n := _Walker_effect_ToBarn(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToBarn, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
 			}
@@ -316,8 +316,8 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "field" && s.Stamina >= 1 {
 			n := _Walker_effect_ToField(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToField, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
 			}
@@ -325,8 +325,8 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "town" && s.Stamina >= 2 {
 			n := _Walker_effect_ToTown(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToTown, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
 			}
@@ -334,8 +334,8 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "well" && s.Stamina >= 1 {
 			n := _Walker_effect_ToWell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToWell, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
 			}
@@ -343,8 +343,8 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At == "barn" {
 			n := _Walker_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerNap, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
 			}
@@ -414,8 +414,8 @@ func _Walker_text(s *WalkerState, f runtime.FieldID) string {
 
 func _Walker_hash(s *WalkerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 1)
 	return rolegenimpl.HashMix(h)
 }
 

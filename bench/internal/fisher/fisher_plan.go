@@ -1197,14 +1197,14 @@ func _Fisher_hash(s *FisherState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Supper, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Vigor))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Fish))
-	h = rolegenimpl.HashWord(h, uint64(s.Bait))
-	h = rolegenimpl.HashWord(h, uint64(s.Leak))
-	h = rolegenimpl.HashWord(h, uint64(s.Tar))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Vigor), 2)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 3)
+	h += rolegenimpl.HashLane(uint64(s.Fish), 4)
+	h += rolegenimpl.HashLane(uint64(s.Bait), 5)
+	h += rolegenimpl.HashLane(uint64(s.Leak), 6)
+	h += rolegenimpl.HashLane(uint64(s.Tar), 7)
 	return rolegenimpl.HashMix(h)
 }
 

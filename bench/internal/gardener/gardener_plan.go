@@ -490,12 +490,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At != "shed" {
 			n := _Gardener_effect_ToShed(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerToShed, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -503,12 +503,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At != "beds" {
 			n := _Gardener_effect_ToBeds(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerToBeds, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -516,12 +516,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "beds" {
 			n := _Gardener_effect_ToWell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerToWell, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -529,12 +529,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "shed" {
 			n := _Gardener_effect_TakeCan(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerTakeCan, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -542,12 +542,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "shed" {
 			n := _Gardener_effect_TakeHoe(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerTakeHoe, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -555,12 +555,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "well" && s.Hands == "can" && s.Water < 4 {
 			n := _Gardener_effect_Fill(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerFill, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -568,12 +568,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.Hands == "can" && s.Water >= 1 {
 			n := _Gardener_effect_Pour(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerPour, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -581,12 +581,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "beds" && s.Hands == "hoe" && s.Stamina >= 2 {
 			n := _Gardener_effect_Hoe(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerHoe, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -594,12 +594,12 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "shed" && s.Stamina < 10 {
 			n := _Gardener_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashString(h, string(n.Hands))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Watered))
-			h = rolegenimpl.HashWord(h, uint64(n.Weeded))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Water), 2)
+			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
+			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), GardenerRest, _Gardener_number(&n, f0), _Gardener_number(&n, f1)) {
 				return
 			}
@@ -697,12 +697,12 @@ func _Gardener_text(s *GardenerState, f runtime.FieldID) string {
 
 func _Gardener_hash(s *GardenerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashString(h, string(s.Hands))
-	h = rolegenimpl.HashWord(h, uint64(s.Water))
-	h = rolegenimpl.HashWord(h, uint64(s.Watered))
-	h = rolegenimpl.HashWord(h, uint64(s.Weeded))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Hands)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Water), 2)
+	h += rolegenimpl.HashLane(uint64(s.Watered), 3)
+	h += rolegenimpl.HashLane(uint64(s.Weeded), 4)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 5)
 	return rolegenimpl.HashMix(h)
 }
 

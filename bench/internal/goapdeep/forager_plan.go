@@ -208,9 +208,9 @@ func _Forager_search(x *runtime.Search[ForagerState]) {
 			n := _Forager_effect_Eat(s)
 			n = _Forager_key(&n)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Food), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ForagerEat, _Forager_number(&n, f0), _Forager_number(&n, f1)) {
 				return
 			}
@@ -219,9 +219,9 @@ func _Forager_search(x *runtime.Search[ForagerState]) {
 			n := _Forager_effect_Forage(s)
 			n = _Forager_key(&n)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Food), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ForagerForage, _Forager_number(&n, f0), _Forager_number(&n, f1)) {
 				return
 			}
@@ -230,9 +230,9 @@ func _Forager_search(x *runtime.Search[ForagerState]) {
 			n := _Forager_effect_Sleep(s)
 			n = _Forager_key(&n)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Food), 1)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ForagerSleep, _Forager_number(&n, f0), _Forager_number(&n, f1)) {
 				return
 			}
@@ -288,9 +288,9 @@ func _Forager_number(s *ForagerState, f runtime.FieldID) float64 {
 
 func _Forager_hash(s *ForagerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Food))
-	h = rolegenimpl.HashWord(h, uint64(s.Tired))
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 0)
+	h += rolegenimpl.HashLane(uint64(s.Food), 1)
+	h += rolegenimpl.HashLane(uint64(s.Tired), 2)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -870,14 +870,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "hut" && s.Energy >= 3 {
 			n := _Herder_effect_GoHut(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderGoHut, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -885,14 +885,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "pasture" && s.Energy >= 3 {
 			n := _Herder_effect_GoPasture(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderGoPasture, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -900,14 +900,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "well" && s.Energy >= 3 {
 			n := _Herder_effect_GoWell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderGoWell, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -915,14 +915,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "town" && s.Energy >= 6 {
 			n := _Herder_effect_GoTown(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderGoTown, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -930,14 +930,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "well" && s.Water < 4 {
 			n := _Herder_effect_DrawWater(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderDrawWater, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -945,14 +945,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "pasture" && s.Water >= 1 {
 			n := _Herder_effect_WaterFlock(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderWaterFlock, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -960,14 +960,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "pasture" && s.Energy >= 8 && s.Thirst <= 4 {
 			n := _Herder_effect_Shear(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderShear, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -975,14 +975,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Wool >= 1 {
 			n := _Herder_effect_SellWool(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderSellWool, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -990,14 +990,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Energy >= 5 {
 			n := _Herder_effect_Haul(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderHaul, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1005,14 +1005,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Money >= 2 {
 			n := _Herder_effect_BuyHay(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderBuyHay, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1020,14 +1020,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "pasture" && s.Hay >= 1 {
 			n := _Herder_effect_SpreadHay(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderSpreadHay, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1035,14 +1035,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "hut" && s.Energy < 40 {
 			n := _Herder_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderSleep, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1050,14 +1050,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Energy < 50 {
 			n := _Herder_effect_Sit(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderSit, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1065,14 +1065,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Money >= 3 {
 			n := _Herder_effect_BuyMeal(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderBuyMeal, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1080,14 +1080,14 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "hut" && s.Hay >= 1 {
 			n := _Herder_effect_Cook(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Money))
-			h = rolegenimpl.HashWord(h, uint64(n.Wool))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Hay))
-			h = rolegenimpl.HashWord(h, uint64(n.Thirst))
-			h = rolegenimpl.HashWord(h, uint64(n.Meals))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Money), 2)
+			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Hay), 5)
+			h += rolegenimpl.HashLane(uint64(n.Thirst), 6)
+			h += rolegenimpl.HashLane(uint64(n.Meals), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), HerderCook, _Herder_number(&n, f0), _Herder_number(&n, f1)) {
 				return
 			}
@@ -1225,14 +1225,14 @@ func _Herder_text(s *HerderState, f runtime.FieldID) string {
 
 func _Herder_hash(s *HerderState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.Where))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Money))
-	h = rolegenimpl.HashWord(h, uint64(s.Wool))
-	h = rolegenimpl.HashWord(h, uint64(s.Water))
-	h = rolegenimpl.HashWord(h, uint64(s.Hay))
-	h = rolegenimpl.HashWord(h, uint64(s.Thirst))
-	h = rolegenimpl.HashWord(h, uint64(s.Meals))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Where)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 1)
+	h += rolegenimpl.HashLane(uint64(s.Money), 2)
+	h += rolegenimpl.HashLane(uint64(s.Wool), 3)
+	h += rolegenimpl.HashLane(uint64(s.Water), 4)
+	h += rolegenimpl.HashLane(uint64(s.Hay), 5)
+	h += rolegenimpl.HashLane(uint64(s.Thirst), 6)
+	h += rolegenimpl.HashLane(uint64(s.Meals), 7)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -801,14 +801,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "home" && s.Energy >= 5 {
 			n := _Villager_effect_GoHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoHome, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -816,14 +816,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "field" && s.Energy >= 5 {
 			n := _Villager_effect_GoField(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoField, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -831,14 +831,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "market" && s.Energy >= 5 {
 			n := _Villager_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoMarket, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -846,14 +846,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "forest" && s.Energy >= 5 {
 			n := _Villager_effect_GoForest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerGoForest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -861,14 +861,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "home" {
 			n := _Villager_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerSleep, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -876,14 +876,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Energy < 100 {
 			n := _Villager_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerRest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -891,14 +891,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Bread >= 1 {
 			n := _Villager_effect_EatBread(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerEatBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -906,14 +906,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "market" && s.Gold >= 3 {
 			n := _Villager_effect_BuyBread(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerBuyBread, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -921,14 +921,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "forest" && s.Energy >= 10 {
 			n := _Villager_effect_ChopWood(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerChopWood, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -936,14 +936,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "home" && s.Wood >= 3 {
 			n := _Villager_effect_LightFire(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerLightFire, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -951,14 +951,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Energy >= 5 {
 			n := _Villager_effect_Jog(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerJog, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -966,14 +966,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "field" && s.Energy >= 10 {
 			n := _Villager_effect_Harvest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerHarvest, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -981,14 +981,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "market" && s.Wheat >= 1 {
 			n := _Villager_effect_SellWheat(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerSellWheat, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -996,14 +996,14 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "market" && s.Wood >= 1 {
 			n := _Villager_effect_SellWood(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Warmth))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Wheat))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
+			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 4)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 5)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 6)
+			h += rolegenimpl.HashLane(uint64(n.Wheat), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VillagerSellWood, _Villager_number(&n, f0), _Villager_number(&n, f1)) {
 				return
 			}
@@ -1139,14 +1139,14 @@ func _Villager_text(s *VillagerState, f runtime.FieldID) string {
 
 func _Villager_hash(s *VillagerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.Location))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Warmth))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
-	h = rolegenimpl.HashWord(h, uint64(s.Bread))
-	h = rolegenimpl.HashWord(h, uint64(s.Wood))
-	h = rolegenimpl.HashWord(h, uint64(s.Wheat))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 1)
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 2)
+	h += rolegenimpl.HashLane(uint64(s.Warmth), 3)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 4)
+	h += rolegenimpl.HashLane(uint64(s.Bread), 5)
+	h += rolegenimpl.HashLane(uint64(s.Wood), 6)
+	h += rolegenimpl.HashLane(uint64(s.Wheat), 7)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -977,14 +977,14 @@ func _Hunter_hash(s *HunterState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Bow, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Arrows))
-	h = rolegenimpl.HashWord(h, uint64(s.Meat))
-	h = rolegenimpl.HashWord(h, uint64(s.Hides))
-	h = rolegenimpl.HashWord(h, uint64(s.Leather))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Arrows), 2)
+	h += rolegenimpl.HashLane(uint64(s.Meat), 3)
+	h += rolegenimpl.HashLane(uint64(s.Hides), 4)
+	h += rolegenimpl.HashLane(uint64(s.Leather), 5)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 6)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 7)
 	return rolegenimpl.HashMix(h)
 }
 

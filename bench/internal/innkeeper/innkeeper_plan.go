@@ -389,12 +389,12 @@ func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Night, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Guests))
-			h = rolegenimpl.HashWord(h, uint64(n.Ale))
-			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Guests), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ale), 2)
+			h += rolegenimpl.HashLane(uint64(n.Dirty), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperServeAle, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
 				return
 			}
@@ -405,12 +405,12 @@ func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Night, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Guests))
-			h = rolegenimpl.HashWord(h, uint64(n.Ale))
-			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Guests), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ale), 2)
+			h += rolegenimpl.HashLane(uint64(n.Dirty), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperFetchAle, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
 				return
 			}
@@ -421,12 +421,12 @@ func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Night, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Guests))
-			h = rolegenimpl.HashWord(h, uint64(n.Ale))
-			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Guests), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ale), 2)
+			h += rolegenimpl.HashLane(uint64(n.Dirty), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperWipeTable, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
 				return
 			}
@@ -437,12 +437,12 @@ func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Night, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Guests))
-			h = rolegenimpl.HashWord(h, uint64(n.Ale))
-			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Guests), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ale), 2)
+			h += rolegenimpl.HashLane(uint64(n.Dirty), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperSleep, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
 				return
 			}
@@ -453,12 +453,12 @@ func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Night, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Guests))
-			h = rolegenimpl.HashWord(h, uint64(n.Ale))
-			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Guests), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ale), 2)
+			h += rolegenimpl.HashLane(uint64(n.Dirty), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperNap, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
 				return
 			}
@@ -469,12 +469,12 @@ func _Innkeeper_search(x *runtime.Search[InnkeeperState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Night, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Guests))
-			h = rolegenimpl.HashWord(h, uint64(n.Ale))
-			h = rolegenimpl.HashWord(h, uint64(n.Dirty))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Guests), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ale), 2)
+			h += rolegenimpl.HashLane(uint64(n.Dirty), 3)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), InnkeeperStroll, _Innkeeper_number(&n, f0), _Innkeeper_number(&n, f1)) {
 				return
 			}
@@ -563,12 +563,12 @@ func _Innkeeper_hash(s *InnkeeperState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Night, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Guests))
-	h = rolegenimpl.HashWord(h, uint64(s.Ale))
-	h = rolegenimpl.HashWord(h, uint64(s.Dirty))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Guests), 1)
+	h += rolegenimpl.HashLane(uint64(s.Ale), 2)
+	h += rolegenimpl.HashLane(uint64(s.Dirty), 3)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 4)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 5)
 	return rolegenimpl.HashMix(h)
 }
 

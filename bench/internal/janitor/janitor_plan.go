@@ -837,14 +837,14 @@ func _Janitor_hash(s *JanitorState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Mop, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.Room))
-	h = rolegenimpl.HashWord(h, uint64(s.Bucket))
-	h = rolegenimpl.HashWord(h, uint64(s.Bag))
-	h = rolegenimpl.HashWord(h, uint64(s.East))
-	h = rolegenimpl.HashWord(h, uint64(s.West))
-	h = rolegenimpl.HashWord(h, uint64(s.Trash))
-	h = rolegenimpl.HashFloat(h, float64(s.Tired))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Room)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Bucket), 2)
+	h += rolegenimpl.HashLane(uint64(s.Bag), 3)
+	h += rolegenimpl.HashLane(uint64(s.East), 4)
+	h += rolegenimpl.HashLane(uint64(s.West), 5)
+	h += rolegenimpl.HashLane(uint64(s.Trash), 6)
+	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Tired)), 7)
 	return rolegenimpl.HashMix(h)
 }
 

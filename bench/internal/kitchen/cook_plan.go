@@ -959,14 +959,14 @@ func _Cook_hash(s *CookState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Fire, 1)
 	b0 |= rolegenimpl.HashBit(s.Soup, 2)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Money))
-	h = rolegenimpl.HashWord(h, uint64(s.Veg))
-	h = rolegenimpl.HashWord(h, uint64(s.Chopped))
-	h = rolegenimpl.HashWord(h, uint64(s.Bowls))
-	h = rolegenimpl.HashWord(h, uint64(s.Dirty))
-	h = rolegenimpl.HashWord(h, uint64(s.Served))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.At), 1)
+	h += rolegenimpl.HashLane(uint64(s.Money), 2)
+	h += rolegenimpl.HashLane(uint64(s.Veg), 3)
+	h += rolegenimpl.HashLane(uint64(s.Chopped), 4)
+	h += rolegenimpl.HashLane(uint64(s.Bowls), 5)
+	h += rolegenimpl.HashLane(uint64(s.Dirty), 6)
+	h += rolegenimpl.HashLane(uint64(s.Served), 7)
 	return rolegenimpl.HashMix(h)
 }
 

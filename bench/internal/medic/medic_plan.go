@@ -699,14 +699,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At != "tent" {
 			n := _Medic_effect_ToTent(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicToTent, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -714,14 +714,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At != "store" {
 			n := _Medic_effect_ToStore(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicToStore, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -729,14 +729,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At != "well" {
 			n := _Medic_effect_ToWell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicToWell, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -744,14 +744,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "store" && s.Herbs < 6 {
 			n := _Medic_effect_Gather(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicGather, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -759,14 +759,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Herbs >= 2 && s.Water >= 1 && s.Salve < 3 {
 			n := _Medic_effect_Brew(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicBrew, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -774,14 +774,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "well" && s.Water < 4 {
 			n := _Medic_effect_Draw(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicDraw, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -789,14 +789,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Salve >= 1 && s.Pain > 0 {
 			n := _Medic_effect_Soothe(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicSoothe, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -804,14 +804,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Herbs >= 1 && s.Pain > 0 {
 			n := _Medic_effect_Chew(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicChew, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -819,14 +819,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Water >= 1 && s.Fever > 0 {
 			n := _Medic_effect_Cool(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicCool, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -834,14 +834,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Tired > 0 {
 			n := _Medic_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicRest, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -849,14 +849,14 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.Tired > 0 {
 			n := _Medic_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashFloat(h, float64(n.Distance))
-			h = rolegenimpl.HashWord(h, uint64(n.Pain))
-			h = rolegenimpl.HashWord(h, uint64(n.Fever))
-			h = rolegenimpl.HashWord(h, uint64(n.Herbs))
-			h = rolegenimpl.HashWord(h, uint64(n.Salve))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
+			h += rolegenimpl.HashLane(uint64(n.Herbs), 4)
+			h += rolegenimpl.HashLane(uint64(n.Salve), 5)
+			h += rolegenimpl.HashLane(uint64(n.Water), 6)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 7)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MedicNap, _Medic_number(&n, f0), _Medic_number(&n, f1)) {
 				return
 			}
@@ -977,14 +977,14 @@ func _Medic_text(s *MedicState, f runtime.FieldID) string {
 
 func _Medic_hash(s *MedicState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashFloat(h, float64(s.Distance))
-	h = rolegenimpl.HashWord(h, uint64(s.Pain))
-	h = rolegenimpl.HashWord(h, uint64(s.Fever))
-	h = rolegenimpl.HashWord(h, uint64(s.Herbs))
-	h = rolegenimpl.HashWord(h, uint64(s.Salve))
-	h = rolegenimpl.HashWord(h, uint64(s.Water))
-	h = rolegenimpl.HashWord(h, uint64(s.Tired))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Distance)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Pain), 2)
+	h += rolegenimpl.HashLane(uint64(s.Fever), 3)
+	h += rolegenimpl.HashLane(uint64(s.Herbs), 4)
+	h += rolegenimpl.HashLane(uint64(s.Salve), 5)
+	h += rolegenimpl.HashLane(uint64(s.Water), 6)
+	h += rolegenimpl.HashLane(uint64(s.Tired), 7)
 	return rolegenimpl.HashMix(h)
 }
 

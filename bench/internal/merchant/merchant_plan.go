@@ -567,11 +567,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At != "village" && s.Tired < 10 {
 			n := _Merchant_effect_ToVillage(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantToVillage, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -579,11 +579,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At != "city" && s.Tired < 10 {
 			n := _Merchant_effect_ToCity(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantToCity, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -591,11 +591,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At != "port" && s.Tired < 10 {
 			n := _Merchant_effect_ToPort(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantToPort, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -603,11 +603,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "village" && s.Gold >= 2 && s.Grain < 10 {
 			n := _Merchant_effect_BuyGrain(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantBuyGrain, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -615,11 +615,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "city" && s.Grain >= 1 {
 			n := _Merchant_effect_SellGrain(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantSellGrain, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -627,11 +627,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "city" && s.Gold >= 5 && s.Cloth < 5 {
 			n := _Merchant_effect_BuyCloth(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantBuyCloth, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -639,11 +639,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "port" && s.Cloth >= 1 {
 			n := _Merchant_effect_SellCloth(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantSellCloth, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -651,11 +651,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "village" && s.Tired > 0 {
 			n := _Merchant_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantRest, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -663,11 +663,11 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "port" && s.Tired < 8 {
 			n := _Merchant_effect_Haul(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Tired))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
+			h += rolegenimpl.HashLane(uint64(n.Tired), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MerchantHaul, _Merchant_number(&n, f0), _Merchant_number(&n, f1)) {
 				return
 			}
@@ -766,11 +766,11 @@ func _Merchant_text(s *MerchantState, f runtime.FieldID) string {
 
 func _Merchant_hash(s *MerchantState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
-	h = rolegenimpl.HashWord(h, uint64(s.Grain))
-	h = rolegenimpl.HashWord(h, uint64(s.Cloth))
-	h = rolegenimpl.HashWord(h, uint64(s.Tired))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 1)
+	h += rolegenimpl.HashLane(uint64(s.Grain), 2)
+	h += rolegenimpl.HashLane(uint64(s.Cloth), 3)
+	h += rolegenimpl.HashLane(uint64(s.Tired), 4)
 	return rolegenimpl.HashMix(h)
 }
 

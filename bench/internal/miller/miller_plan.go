@@ -1187,15 +1187,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Home && s.Energy >= 1 {
 			n := _Miller_effect_HomeToField(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerHomeToField, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1203,15 +1203,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Field && s.Energy >= 1 {
 			n := _Miller_effect_FieldToHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerFieldToHome, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1219,15 +1219,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Field && s.Energy >= 1 {
 			n := _Miller_effect_FieldToMill(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerFieldToMill, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1235,15 +1235,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Mill && s.Energy >= 1 {
 			n := _Miller_effect_MillToField(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerMillToField, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1251,15 +1251,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Mill && s.Energy >= 1 {
 			n := _Miller_effect_MillToMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerMillToMarket, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1267,15 +1267,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Market && s.Energy >= 1 {
 			n := _Miller_effect_MarketToMill(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerMarketToMill, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1283,15 +1283,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Market && s.Energy >= 1 {
 			n := _Miller_effect_MarketToHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerMarketToHome, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1299,15 +1299,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Home && s.Energy >= 1 {
 			n := _Miller_effect_HomeToMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerHomeToMarket, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1315,15 +1315,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Home {
 			n := _Miller_effect_HomeToWell(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerHomeToWell, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1331,15 +1331,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Well {
 			n := _Miller_effect_WellToHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerWellToHome, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1347,15 +1347,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Well && s.Water < 4 {
 			n := _Miller_effect_Draw(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerDraw, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1363,15 +1363,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Field && s.Seeds >= 1 {
 			n := _Miller_effect_Sow(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerSow, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1379,15 +1379,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Field && s.Sown >= 1 && s.Water >= 1 && s.Energy >= 1 {
 			n := _Miller_effect_Reap(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerReap, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1395,15 +1395,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Field && s.Energy >= 2 {
 			n := _Miller_effect_Glean(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerGlean, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1411,15 +1411,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Mill && s.Grain >= 2 {
 			n := _Miller_effect_Grind(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerGrind, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1427,15 +1427,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Home && s.Flour >= 1 && s.Water >= 1 {
 			n := _Miller_effect_Bake(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerBake, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1443,15 +1443,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Market && s.Bread >= 1 {
 			n := _Miller_effect_SellBread(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerSellBread, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1459,15 +1459,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Market && s.Coins >= 2 {
 			n := _Miller_effect_BuySeeds(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerBuySeeds, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1475,15 +1475,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Market && s.Coins >= 6 {
 			n := _Miller_effect_BuyBread(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerBuyBread, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1491,15 +1491,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.Bread >= 1 && s.Energy < 10 {
 			n := _Miller_effect_Eat(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerEat, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1507,15 +1507,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.At == Home && s.Energy < 10 {
 			n := _Miller_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerSleep, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1523,15 +1523,15 @@ func _Miller_search(x *runtime.Search[MillerState]) {
 		if s.Energy < 10 {
 			n := _Miller_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Seeds))
-			h = rolegenimpl.HashWord(h, uint64(n.Sown))
-			h = rolegenimpl.HashWord(h, uint64(n.Water))
-			h = rolegenimpl.HashWord(h, uint64(n.Grain))
-			h = rolegenimpl.HashWord(h, uint64(n.Flour))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
+			h += rolegenimpl.HashLane(uint64(n.Seeds), 2)
+			h += rolegenimpl.HashLane(uint64(n.Sown), 3)
+			h += rolegenimpl.HashLane(uint64(n.Water), 4)
+			h += rolegenimpl.HashLane(uint64(n.Grain), 5)
+			h += rolegenimpl.HashLane(uint64(n.Flour), 6)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 7)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 8)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MillerRest, _Miller_number(&n, f0), _Miller_number(&n, f1)) {
 				return
 			}
@@ -1703,15 +1703,15 @@ func _Miller_number(s *MillerState, f runtime.FieldID) float64 {
 
 func _Miller_hash(s *MillerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Seeds))
-	h = rolegenimpl.HashWord(h, uint64(s.Sown))
-	h = rolegenimpl.HashWord(h, uint64(s.Water))
-	h = rolegenimpl.HashWord(h, uint64(s.Grain))
-	h = rolegenimpl.HashWord(h, uint64(s.Flour))
-	h = rolegenimpl.HashWord(h, uint64(s.Bread))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
+	h += rolegenimpl.HashLane(uint64(s.At), 0)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 1)
+	h += rolegenimpl.HashLane(uint64(s.Seeds), 2)
+	h += rolegenimpl.HashLane(uint64(s.Sown), 3)
+	h += rolegenimpl.HashLane(uint64(s.Water), 4)
+	h += rolegenimpl.HashLane(uint64(s.Grain), 5)
+	h += rolegenimpl.HashLane(uint64(s.Flour), 6)
+	h += rolegenimpl.HashLane(uint64(s.Bread), 7)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 8)
 	return rolegenimpl.HashMix(h)
 }
 

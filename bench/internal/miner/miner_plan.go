@@ -1036,13 +1036,13 @@ func _Miner_hash(s *MinerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Pick, 0)
 	b0 |= rolegenimpl.HashBit(s.Lit, 1)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.Location))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
-	h = rolegenimpl.HashWord(h, uint64(s.Ore))
-	h = rolegenimpl.HashWord(h, uint64(s.Oil))
-	h = rolegenimpl.HashWord(h, uint64(s.Food))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 2)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 3)
+	h += rolegenimpl.HashLane(uint64(s.Ore), 4)
+	h += rolegenimpl.HashLane(uint64(s.Oil), 5)
+	h += rolegenimpl.HashLane(uint64(s.Food), 6)
 	return rolegenimpl.HashMix(h)
 }
 

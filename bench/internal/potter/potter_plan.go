@@ -672,12 +672,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where != "pit" && s.Stamina >= 2 {
 			n := _Potter_effect_WalkPit(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterWalkPit, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -685,12 +685,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where != "home" && s.Stamina >= 1 {
 			n := _Potter_effect_WalkHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterWalkHome, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -698,12 +698,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where != "market" && s.Stamina >= 2 {
 			n := _Potter_effect_WalkMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterWalkMarket, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -711,12 +711,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "pit" && s.Stamina >= 2 && s.Clay < 6 {
 			n := _Potter_effect_DigClay(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterDigClay, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -724,12 +724,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "pit" && s.Wood < 4 {
 			n := _Potter_effect_GatherWood(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterGatherWood, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -737,12 +737,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "home" && s.Clay >= 1 && s.Wood >= 1 {
 			n := _Potter_effect_ThrowPot(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterThrowPot, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -750,12 +750,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Pots >= 1 {
 			n := _Potter_effect_SellPot(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterSellPot, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -763,12 +763,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Coins >= 2 && s.Wood < 4 {
 			n := _Potter_effect_BuyWood(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterBuyWood, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -776,12 +776,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "home" && s.Stamina < 12 {
 			n := _Potter_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterNap, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -789,12 +789,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Coins >= 3 {
 			n := _Potter_effect_EatPie(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterEatPie, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -802,12 +802,12 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Stamina >= 3 {
 			n := _Potter_effect_Sweep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Where))
-			h = rolegenimpl.HashWord(h, uint64(n.Clay))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Pots))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), PotterSweep, _Potter_number(&n, f0), _Potter_number(&n, f1)) {
 				return
 			}
@@ -918,12 +918,12 @@ func _Potter_text(s *PotterState, f runtime.FieldID) string {
 
 func _Potter_hash(s *PotterState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.Where))
-	h = rolegenimpl.HashWord(h, uint64(s.Clay))
-	h = rolegenimpl.HashWord(h, uint64(s.Wood))
-	h = rolegenimpl.HashWord(h, uint64(s.Pots))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Where)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Clay), 1)
+	h += rolegenimpl.HashLane(uint64(s.Wood), 2)
+	h += rolegenimpl.HashLane(uint64(s.Pots), 3)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 4)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 5)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -604,13 +604,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorToMine, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -620,13 +620,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorToSmelter, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -636,13 +636,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorToBank, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -652,13 +652,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorDig, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -668,13 +668,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorScrape, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -684,13 +684,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorSmelt, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -700,13 +700,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorCopperForSilver, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -716,13 +716,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorSilverForGold, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -732,13 +732,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorBuyPick, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -748,13 +748,13 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Ore))
-			h = rolegenimpl.HashWord(h, uint64(n.Copper))
-			h = rolegenimpl.HashWord(h, uint64(n.Silver))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
+			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
+			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ProspectorRest, _Prospector_number(&n, f0), _Prospector_number(&n, f1)) {
 				return
 			}
@@ -870,13 +870,13 @@ func _Prospector_hash(s *ProspectorState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Pick, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Ore))
-	h = rolegenimpl.HashWord(h, uint64(s.Copper))
-	h = rolegenimpl.HashWord(h, uint64(s.Silver))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Ore), 2)
+	h += rolegenimpl.HashLane(uint64(s.Copper), 3)
+	h += rolegenimpl.HashLane(uint64(s.Silver), 4)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 5)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 6)
 	return rolegenimpl.HashMix(h)
 }
 

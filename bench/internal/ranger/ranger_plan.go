@@ -1082,14 +1082,14 @@ func _Ranger_hash(s *RangerState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Rod, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
-	h = rolegenimpl.HashWord(h, uint64(s.Arrows))
-	h = rolegenimpl.HashWord(h, uint64(s.Wood))
-	h = rolegenimpl.HashWord(h, uint64(s.Pelts))
-	h = rolegenimpl.HashWord(h, uint64(s.Fish))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 2)
+	h += rolegenimpl.HashLane(uint64(s.Arrows), 3)
+	h += rolegenimpl.HashLane(uint64(s.Wood), 4)
+	h += rolegenimpl.HashLane(uint64(s.Pelts), 5)
+	h += rolegenimpl.HashLane(uint64(s.Fish), 6)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 7)
 	return rolegenimpl.HashMix(h)
 }
 

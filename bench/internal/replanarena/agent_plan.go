@@ -476,12 +476,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentForage, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -491,12 +491,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentEat, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -506,12 +506,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentRest, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -521,12 +521,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentScavenge, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -536,12 +536,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentFight, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -551,12 +551,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentFlee, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -566,12 +566,12 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Cover, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 3)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 4)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentHide, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -664,12 +664,12 @@ func _Agent_hash(s *AgentState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Cover, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Food))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
-	h = rolegenimpl.HashWord(h, uint64(s.Threat))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 1)
+	h += rolegenimpl.HashLane(uint64(s.Food), 2)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 3)
+	h += rolegenimpl.HashLane(uint64(s.Ammo), 4)
+	h += rolegenimpl.HashLane(uint64(s.Threat), 5)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -889,13 +889,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "home" && s.Stamina >= 4 {
 			n := _Smith_effect_GoHome(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithGoHome, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -903,13 +903,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "forge" && s.Stamina >= 4 {
 			n := _Smith_effect_GoForge(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithGoForge, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -917,13 +917,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "mine" && s.Stamina >= 8 {
 			n := _Smith_effect_GoMine(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithGoMine, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -931,13 +931,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "market" && s.Stamina >= 4 {
 			n := _Smith_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithGoMarket, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -945,13 +945,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "mine" && s.Stamina >= 10 {
 			n := _Smith_effect_MineIron(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithMineIron, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -959,13 +959,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "market" && s.Coins >= 2 {
 			n := _Smith_effect_BuyCoal(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithBuyCoal, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -973,13 +973,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "forge" && s.Iron >= 2 && s.Coal >= 1 && s.Stamina >= 10 {
 			n := _Smith_effect_ForgeSword(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithForgeSword, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -987,13 +987,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "market" && s.Swords >= 1 {
 			n := _Smith_effect_SellSword(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithSellSword, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1001,13 +1001,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "forge" && s.Stamina >= 6 {
 			n := _Smith_effect_MendTools(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithMendTools, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1015,13 +1015,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Stamina >= 5 {
 			n := _Smith_effect_RunErrand(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithRunErrand, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1029,13 +1029,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Stamina < 100 {
 			n := _Smith_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithNap, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1043,13 +1043,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "home" && s.Stamina < 60 {
 			n := _Smith_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithSleep, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1057,13 +1057,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Bread >= 1 {
 			n := _Smith_effect_EatBread(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithEatBread, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1071,13 +1071,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "market" && s.Coins >= 3 {
 			n := _Smith_effect_BuyBread(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithBuyBread, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1085,13 +1085,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "home" && s.Coal >= 1 {
 			n := _Smith_effect_Bake(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithBake, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1099,13 +1099,13 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "forge" && s.Stamina > 0 {
 			n := _Smith_effect_Sweep(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashString(h, string(n.Place))
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Iron))
-			h = rolegenimpl.HashWord(h, uint64(n.Coal))
-			h = rolegenimpl.HashWord(h, uint64(n.Swords))
-			h = rolegenimpl.HashWord(h, uint64(n.Bread))
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
+			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coal), 4)
+			h += rolegenimpl.HashLane(uint64(n.Swords), 5)
+			h += rolegenimpl.HashLane(uint64(n.Bread), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SmithSweep, _Smith_number(&n, f0), _Smith_number(&n, f1)) {
 				return
 			}
@@ -1246,13 +1246,13 @@ func _Smith_text(s *SmithState, f runtime.FieldID) string {
 
 func _Smith_hash(s *SmithState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashString(h, string(s.Place))
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Iron))
-	h = rolegenimpl.HashWord(h, uint64(s.Coal))
-	h = rolegenimpl.HashWord(h, uint64(s.Swords))
-	h = rolegenimpl.HashWord(h, uint64(s.Bread))
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Place)), 0)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 1)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 2)
+	h += rolegenimpl.HashLane(uint64(s.Iron), 3)
+	h += rolegenimpl.HashLane(uint64(s.Coal), 4)
+	h += rolegenimpl.HashLane(uint64(s.Swords), 5)
+	h += rolegenimpl.HashLane(uint64(s.Bread), 6)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -152,8 +152,8 @@ func _Soldier_search(x *runtime.Search[SoldierState]) {
 		{
 			n := _Soldier_effect_FetchMagazine(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 0)
+			h += rolegenimpl.HashLane(uint64(n.Magazines), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SoldierFetchMagazine, _Soldier_number(&n, f0), _Soldier_number(&n, f1)) {
 				return
 			}
@@ -161,8 +161,8 @@ func _Soldier_search(x *runtime.Search[SoldierState]) {
 		if s.Magazines > 0 {
 			n := _Soldier_effect_Reload(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Magazines))
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 0)
+			h += rolegenimpl.HashLane(uint64(n.Magazines), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SoldierReload, _Soldier_number(&n, f0), _Soldier_number(&n, f1)) {
 				return
 			}
@@ -208,8 +208,8 @@ func _Soldier_number(s *SoldierState, f runtime.FieldID) float64 {
 
 func _Soldier_hash(s *SoldierState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
-	h = rolegenimpl.HashWord(h, uint64(s.Magazines))
+	h += rolegenimpl.HashLane(uint64(s.Ammo), 0)
+	h += rolegenimpl.HashLane(uint64(s.Magazines), 1)
 	return rolegenimpl.HashMix(h)
 }
 

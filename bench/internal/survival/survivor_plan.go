@@ -193,9 +193,9 @@ func _Survivor_search(x *runtime.Search[SurvivorState]) {
 		if s.Food > 0 {
 			n := _Survivor_effect_Eat(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Food), 1)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SurvivorEat, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
 				return
 			}
@@ -203,9 +203,9 @@ func _Survivor_search(x *runtime.Search[SurvivorState]) {
 		if s.Energy > 0 {
 			n := _Survivor_effect_Forage(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Food), 1)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SurvivorForage, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
 				return
 			}
@@ -213,9 +213,9 @@ func _Survivor_search(x *runtime.Search[SurvivorState]) {
 		{
 			n := _Survivor_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Food), 1)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), SurvivorRest, _Survivor_number(&n, f0), _Survivor_number(&n, f1)) {
 				return
 			}
@@ -268,9 +268,9 @@ func _Survivor_number(s *SurvivorState, f runtime.FieldID) float64 {
 
 func _Survivor_hash(s *SurvivorState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Food))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 0)
+	h += rolegenimpl.HashLane(uint64(s.Food), 1)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 2)
 	return rolegenimpl.HashMix(h)
 }
 

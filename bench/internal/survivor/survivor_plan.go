@@ -567,15 +567,15 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Armed, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Health))
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
-	h = rolegenimpl.HashWord(h, uint64(s.Magazines))
-	h = rolegenimpl.HashWord(h, uint64(s.Threat))
-	h = rolegenimpl.HashFloat(h, float64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Stance))
-	h = rolegenimpl.HashString(h, string(s.Zone))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Health), 1)
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 2)
+	h += rolegenimpl.HashLane(uint64(s.Ammo), 3)
+	h += rolegenimpl.HashLane(uint64(s.Magazines), 4)
+	h += rolegenimpl.HashLane(uint64(s.Threat), 5)
+	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Energy)), 6)
+	h += rolegenimpl.HashLane(uint64(s.Stance), 7)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Zone)), 8)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -733,13 +733,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorToShop, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -749,13 +749,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorToMarket, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -765,13 +765,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorToFair, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -781,13 +781,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorBuyCloth, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -797,13 +797,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorBuyThread, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -813,13 +813,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorBuyLoom, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -829,13 +829,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorSew, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -845,13 +845,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorWeave, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -861,13 +861,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorSellShirt, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -877,13 +877,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorMend, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -893,13 +893,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorSleep, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -909,13 +909,13 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Cloth))
-			h = rolegenimpl.HashWord(h, uint64(n.Thread))
-			h = rolegenimpl.HashWord(h, uint64(n.Shirts))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
+			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
+			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 5)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TailorCoffee, _Tailor_number(&n, f0), _Tailor_number(&n, f1)) {
 				return
 			}
@@ -1038,13 +1038,13 @@ func _Tailor_hash(s *TailorState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Loom, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Cloth))
-	h = rolegenimpl.HashWord(h, uint64(s.Thread))
-	h = rolegenimpl.HashWord(h, uint64(s.Shirts))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Cloth), 2)
+	h += rolegenimpl.HashLane(uint64(s.Thread), 3)
+	h += rolegenimpl.HashLane(uint64(s.Shirts), 4)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 5)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 6)
 	return rolegenimpl.HashMix(h)
 }
 

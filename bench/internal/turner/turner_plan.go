@@ -718,12 +718,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerToForest, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -734,12 +734,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerToWorkshop, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -750,12 +750,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerToMarket, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -766,12 +766,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerGather, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -782,12 +782,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerChop, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -798,12 +798,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerCarve, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -814,12 +814,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerTurn, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -830,12 +830,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerSellBowl, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -846,12 +846,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerBuyAxe, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -862,12 +862,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerBuyLathe, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -878,12 +878,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerSleep, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -894,12 +894,12 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Axe, 0)
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Logs))
-			h = rolegenimpl.HashWord(h, uint64(n.Bowls))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
-			h = rolegenimpl.HashWord(h, uint64(n.Energy))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
+			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
+			h += rolegenimpl.HashLane(uint64(n.Energy), 5)
 			if !x.Add(&n, rolegenimpl.HashMix(h), TurnerNap, _Turner_number(&n, f0), _Turner_number(&n, f1)) {
 				return
 			}
@@ -1029,12 +1029,12 @@ func _Turner_hash(s *TurnerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Axe, 0)
 	b0 |= rolegenimpl.HashBit(s.Lathe, 1)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Logs))
-	h = rolegenimpl.HashWord(h, uint64(s.Bowls))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Logs), 2)
+	h += rolegenimpl.HashLane(uint64(s.Bowls), 3)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 4)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 5)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -1062,15 +1062,15 @@ func _Villager_hash(s *VillagerState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Planted, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.Location))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
-	h = rolegenimpl.HashWord(h, uint64(s.Bread))
-	h = rolegenimpl.HashWord(h, uint64(s.Wheat))
-	h = rolegenimpl.HashWord(h, uint64(s.Seeds))
-	h = rolegenimpl.HashWord(h, uint64(s.Wood))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 2)
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 3)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 4)
+	h += rolegenimpl.HashLane(uint64(s.Bread), 5)
+	h += rolegenimpl.HashLane(uint64(s.Wheat), 6)
+	h += rolegenimpl.HashLane(uint64(s.Seeds), 7)
+	h += rolegenimpl.HashLane(uint64(s.Wood), 8)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -441,11 +441,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterGoForest, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -456,11 +456,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterGoTown, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -471,11 +471,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterGoHome, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -486,11 +486,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterBuyAxe, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -501,11 +501,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterChop, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -516,11 +516,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterLightFire, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -531,11 +531,11 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.HasAxe, 0)
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashString(h, string(n.Location))
-			h = rolegenimpl.HashWord(h, uint64(n.Wood))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
-			h = rolegenimpl.HashFloat(h, float64(n.Hunger))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WoodcutterEat, _Woodcutter_number(&n, f0), _Woodcutter_number(&n, f1)) {
 				return
 			}
@@ -635,11 +635,11 @@ func _Woodcutter_hash(s *WoodcutterState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.HasAxe, 0)
 	b0 |= rolegenimpl.HashBit(s.FireLit, 1)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashString(h, string(s.Location))
-	h = rolegenimpl.HashWord(h, uint64(s.Wood))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
-	h = rolegenimpl.HashFloat(h, float64(s.Hunger))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 1)
+	h += rolegenimpl.HashLane(uint64(s.Wood), 2)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 3)
+	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Hunger)), 4)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -807,13 +807,13 @@ func _Agent_hash(s *AgentState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Cover, 0)
 	b0 |= rolegenimpl.HashBit(s.Looted, 1)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Food))
-	h = rolegenimpl.HashWord(h, uint64(s.Energy))
-	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
-	h = rolegenimpl.HashWord(h, uint64(s.Threat))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.At), 1)
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 2)
+	h += rolegenimpl.HashLane(uint64(s.Food), 3)
+	h += rolegenimpl.HashLane(uint64(s.Energy), 4)
+	h += rolegenimpl.HashLane(uint64(s.Ammo), 5)
+	h += rolegenimpl.HashLane(uint64(s.Threat), 6)
 	return rolegenimpl.HashMix(h)
 }
 

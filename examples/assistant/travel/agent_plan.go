@@ -237,8 +237,8 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			b0 |= rolegenimpl.HashBit(n.Booked, 1)
 			b0 |= rolegenimpl.HashBit(n.Notified, 2)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Budget))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Budget), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentSearch, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -250,8 +250,8 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			b0 |= rolegenimpl.HashBit(n.Booked, 1)
 			b0 |= rolegenimpl.HashBit(n.Notified, 2)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Budget))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Budget), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentBook, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -263,8 +263,8 @@ func _Agent_search(x *runtime.Search[AgentState]) {
 			b0 |= rolegenimpl.HashBit(n.Booked, 1)
 			b0 |= rolegenimpl.HashBit(n.Notified, 2)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Budget))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Budget), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), AgentNotify, _Agent_number(&n, f0), _Agent_number(&n, f1)) {
 				return
 			}
@@ -332,8 +332,8 @@ func _Agent_hash(s *AgentState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Booked, 1)
 	b0 |= rolegenimpl.HashBit(s.Notified, 2)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Budget))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Budget), 1)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -293,10 +293,10 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Storm, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.At), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierLoad, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -306,10 +306,10 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Storm, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.At), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveToTown, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -319,10 +319,10 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Storm, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.At), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDriveHome, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -332,10 +332,10 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Storm, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.At), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), CourierDeliver, _Courier_number(&n, f0), _Courier_number(&n, f1)) {
 				return
 			}
@@ -406,10 +406,10 @@ func _Courier_hash(s *CourierState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Storm, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Parcels))
-	h = rolegenimpl.HashWord(h, uint64(s.Delivered))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.At), 1)
+	h += rolegenimpl.HashLane(uint64(s.Parcels), 2)
+	h += rolegenimpl.HashLane(uint64(s.Delivered), 3)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -129,7 +129,7 @@ func _Fridge_search(x *runtime.Search[FridgeState]) {
 		{
 			n := _Fridge_effect_Chill(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashFloat(h, float64(n.Temp))
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Temp)), 0)
 			if !x.Add(&n, rolegenimpl.HashMix(h), FridgeChill, _Fridge_number(&n, f0), _Fridge_number(&n, f1)) {
 				return
 			}
@@ -137,7 +137,7 @@ func _Fridge_search(x *runtime.Search[FridgeState]) {
 		{
 			n := _Fridge_effect_Reset(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashFloat(h, float64(n.Temp))
+			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Temp)), 0)
 			if !x.Add(&n, rolegenimpl.HashMix(h), FridgeReset, _Fridge_number(&n, f0), _Fridge_number(&n, f1)) {
 				return
 			}
@@ -178,7 +178,7 @@ func _Fridge_number(s *FridgeState, f runtime.FieldID) float64 {
 
 func _Fridge_hash(s *FridgeState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashFloat(h, float64(s.Temp))
+	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Temp)), 0)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -367,10 +367,10 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoke, 0)
 			b0 |= rolegenimpl.HashBit(n.AtHive, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperGoToHive, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -381,10 +381,10 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoke, 0)
 			b0 |= rolegenimpl.HashBit(n.AtHive, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperLightSmoker, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -395,10 +395,10 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoke, 0)
 			b0 |= rolegenimpl.HashBit(n.AtHive, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperHarvest, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -409,10 +409,10 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoke, 0)
 			b0 |= rolegenimpl.HashBit(n.AtHive, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperSell, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -423,10 +423,10 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoke, 0)
 			b0 |= rolegenimpl.HashBit(n.AtHive, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperGoHome, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -437,10 +437,10 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoke, 0)
 			b0 |= rolegenimpl.HashBit(n.AtHive, 1)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Stamina))
-			h = rolegenimpl.HashWord(h, uint64(n.Honey))
-			h = rolegenimpl.HashWord(h, uint64(n.Coins))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
+			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
+			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KeeperNap, _Keeper_number(&n, f0), _Keeper_number(&n, f1)) {
 				return
 			}
@@ -524,10 +524,10 @@ func _Keeper_hash(s *KeeperState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Smoke, 0)
 	b0 |= rolegenimpl.HashBit(s.AtHive, 1)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Stamina))
-	h = rolegenimpl.HashWord(h, uint64(s.Honey))
-	h = rolegenimpl.HashWord(h, uint64(s.Coins))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Stamina), 1)
+	h += rolegenimpl.HashLane(uint64(s.Honey), 2)
+	h += rolegenimpl.HashLane(uint64(s.Coins), 3)
 	return rolegenimpl.HashMix(h)
 }
 

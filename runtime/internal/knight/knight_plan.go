@@ -258,9 +258,9 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 		{
 			n := _Knight_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Health))
-			h = rolegenimpl.HashWord(h, uint64(n.Morale))
-			h = rolegenimpl.HashWord(h, uint64(n.Glory))
+			h += rolegenimpl.HashLane(uint64(n.Health), 0)
+			h += rolegenimpl.HashLane(uint64(n.Morale), 1)
+			h += rolegenimpl.HashLane(uint64(n.Glory), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KnightRest, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
 				return
 			}
@@ -268,9 +268,9 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 		{
 			n := _Knight_effect_Potion(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Health))
-			h = rolegenimpl.HashWord(h, uint64(n.Morale))
-			h = rolegenimpl.HashWord(h, uint64(n.Glory))
+			h += rolegenimpl.HashLane(uint64(n.Health), 0)
+			h += rolegenimpl.HashLane(uint64(n.Morale), 1)
+			h += rolegenimpl.HashLane(uint64(n.Glory), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KnightPotion, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
 				return
 			}
@@ -278,9 +278,9 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 		if s.Health >= 10 {
 			n := _Knight_effect_Drill(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Health))
-			h = rolegenimpl.HashWord(h, uint64(n.Morale))
-			h = rolegenimpl.HashWord(h, uint64(n.Glory))
+			h += rolegenimpl.HashLane(uint64(n.Health), 0)
+			h += rolegenimpl.HashLane(uint64(n.Morale), 1)
+			h += rolegenimpl.HashLane(uint64(n.Glory), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KnightDrill, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
 				return
 			}
@@ -288,9 +288,9 @@ func _Knight_search(x *runtime.Search[KnightState]) {
 		if s.Morale > 0 {
 			n := _Knight_effect_Charge(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Health))
-			h = rolegenimpl.HashWord(h, uint64(n.Morale))
-			h = rolegenimpl.HashWord(h, uint64(n.Glory))
+			h += rolegenimpl.HashLane(uint64(n.Health), 0)
+			h += rolegenimpl.HashLane(uint64(n.Morale), 1)
+			h += rolegenimpl.HashLane(uint64(n.Glory), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), KnightCharge, _Knight_number(&n, f0), _Knight_number(&n, f1)) {
 				return
 			}
@@ -354,9 +354,9 @@ func _Knight_number(s *KnightState, f runtime.FieldID) float64 {
 
 func _Knight_hash(s *KnightState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Health))
-	h = rolegenimpl.HashWord(h, uint64(s.Morale))
-	h = rolegenimpl.HashWord(h, uint64(s.Glory))
+	h += rolegenimpl.HashLane(uint64(s.Health), 0)
+	h += rolegenimpl.HashLane(uint64(s.Morale), 1)
+	h += rolegenimpl.HashLane(uint64(s.Glory), 2)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -167,8 +167,8 @@ func _Laborer_search(x *runtime.Search[LaborerState]) {
 		{
 			n := _Laborer_effect_Work(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), LaborerWork, _Laborer_number(&n, f0), _Laborer_number(&n, f1)) {
 				return
 			}
@@ -176,8 +176,8 @@ func _Laborer_search(x *runtime.Search[LaborerState]) {
 		if s.Hunger > 0 {
 			n := _Laborer_effect_Eat(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 0)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), LaborerEat, _Laborer_number(&n, f0), _Laborer_number(&n, f1)) {
 				return
 			}
@@ -226,8 +226,8 @@ func _Laborer_number(s *LaborerState, f runtime.FieldID) float64 {
 
 func _Laborer_hash(s *LaborerState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 0)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 1)
 	return rolegenimpl.HashMix(h)
 }
 

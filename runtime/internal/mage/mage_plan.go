@@ -256,9 +256,9 @@ func _Mage_search(x *runtime.Search[MageState]) {
 		if s.Mana >= 1 {
 			n := _Mage_effect_Channel(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
-			h = rolegenimpl.HashWord(h, uint64(n.Charge))
-			h = rolegenimpl.HashWord(h, uint64(n.Rings))
+			h += rolegenimpl.HashLane(uint64(n.Mana), 0)
+			h += rolegenimpl.HashLane(uint64(n.Charge), 1)
+			h += rolegenimpl.HashLane(uint64(n.Rings), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MageChannel, _Mage_number(&n, f0), _Mage_number(&n, f1)) {
 				return
 			}
@@ -266,9 +266,9 @@ func _Mage_search(x *runtime.Search[MageState]) {
 		if s.Mana <= 5 {
 			n := _Mage_effect_Meditate(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
-			h = rolegenimpl.HashWord(h, uint64(n.Charge))
-			h = rolegenimpl.HashWord(h, uint64(n.Rings))
+			h += rolegenimpl.HashLane(uint64(n.Mana), 0)
+			h += rolegenimpl.HashLane(uint64(n.Charge), 1)
+			h += rolegenimpl.HashLane(uint64(n.Rings), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MageMeditate, _Mage_number(&n, f0), _Mage_number(&n, f1)) {
 				return
 			}
@@ -276,9 +276,9 @@ func _Mage_search(x *runtime.Search[MageState]) {
 		if s.Rings <= 3 {
 			n := _Mage_effect_Widen(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
-			h = rolegenimpl.HashWord(h, uint64(n.Charge))
-			h = rolegenimpl.HashWord(h, uint64(n.Rings))
+			h += rolegenimpl.HashLane(uint64(n.Mana), 0)
+			h += rolegenimpl.HashLane(uint64(n.Charge), 1)
+			h += rolegenimpl.HashLane(uint64(n.Rings), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MageWiden, _Mage_number(&n, f0), _Mage_number(&n, f1)) {
 				return
 			}
@@ -286,9 +286,9 @@ func _Mage_search(x *runtime.Search[MageState]) {
 		{
 			n := _Mage_effect_Erase(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Mana))
-			h = rolegenimpl.HashWord(h, uint64(n.Charge))
-			h = rolegenimpl.HashWord(h, uint64(n.Rings))
+			h += rolegenimpl.HashLane(uint64(n.Mana), 0)
+			h += rolegenimpl.HashLane(uint64(n.Charge), 1)
+			h += rolegenimpl.HashLane(uint64(n.Rings), 2)
 			if !x.Add(&n, rolegenimpl.HashMix(h), MageErase, _Mage_number(&n, f0), _Mage_number(&n, f1)) {
 				return
 			}
@@ -352,9 +352,9 @@ func _Mage_number(s *MageState, f runtime.FieldID) float64 {
 
 func _Mage_hash(s *MageState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Mana))
-	h = rolegenimpl.HashWord(h, uint64(s.Charge))
-	h = rolegenimpl.HashWord(h, uint64(s.Rings))
+	h += rolegenimpl.HashLane(uint64(s.Mana), 0)
+	h += rolegenimpl.HashLane(uint64(s.Charge), 1)
+	h += rolegenimpl.HashLane(uint64(s.Rings), 2)
 	return rolegenimpl.HashMix(h)
 }
 

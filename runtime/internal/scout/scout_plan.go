@@ -379,13 +379,13 @@ func _Scout_search(x *runtime.Search[ScoutState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Market, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Pos))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Pos), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 3)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 4)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 5)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutWalk, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
 				return
 			}
@@ -395,13 +395,13 @@ func _Scout_search(x *runtime.Search[ScoutState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Market, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Pos))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Pos), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 3)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 4)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 5)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutForage, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
 				return
 			}
@@ -411,13 +411,13 @@ func _Scout_search(x *runtime.Search[ScoutState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Market, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Pos))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Pos), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 3)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 4)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 5)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutEat, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
 				return
 			}
@@ -427,13 +427,13 @@ func _Scout_search(x *runtime.Search[ScoutState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Market, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Pos))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Pos), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 3)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 4)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 5)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutFight, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
 				return
 			}
@@ -443,13 +443,13 @@ func _Scout_search(x *runtime.Search[ScoutState]) {
 			var b0 uint64
 			b0 |= rolegenimpl.HashBit(n.Market, 0)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, b0)
-			h = rolegenimpl.HashWord(h, uint64(n.Pos))
-			h = rolegenimpl.HashWord(h, uint64(n.Food))
-			h = rolegenimpl.HashWord(h, uint64(n.Hunger))
-			h = rolegenimpl.HashWord(h, uint64(n.Threat))
-			h = rolegenimpl.HashWord(h, uint64(n.Ammo))
-			h = rolegenimpl.HashWord(h, uint64(n.Gold))
+			h += rolegenimpl.HashLane(b0, 0)
+			h += rolegenimpl.HashLane(uint64(n.Pos), 1)
+			h += rolegenimpl.HashLane(uint64(n.Food), 2)
+			h += rolegenimpl.HashLane(uint64(n.Hunger), 3)
+			h += rolegenimpl.HashLane(uint64(n.Threat), 4)
+			h += rolegenimpl.HashLane(uint64(n.Ammo), 5)
+			h += rolegenimpl.HashLane(uint64(n.Gold), 6)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ScoutTrade, _Scout_number(&n, f0), _Scout_number(&n, f1)) {
 				return
 			}
@@ -534,13 +534,13 @@ func _Scout_hash(s *ScoutState) uint64 {
 	var b0 uint64
 	b0 |= rolegenimpl.HashBit(s.Market, 0)
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, b0)
-	h = rolegenimpl.HashWord(h, uint64(s.Pos))
-	h = rolegenimpl.HashWord(h, uint64(s.Food))
-	h = rolegenimpl.HashWord(h, uint64(s.Hunger))
-	h = rolegenimpl.HashWord(h, uint64(s.Threat))
-	h = rolegenimpl.HashWord(h, uint64(s.Ammo))
-	h = rolegenimpl.HashWord(h, uint64(s.Gold))
+	h += rolegenimpl.HashLane(b0, 0)
+	h += rolegenimpl.HashLane(uint64(s.Pos), 1)
+	h += rolegenimpl.HashLane(uint64(s.Food), 2)
+	h += rolegenimpl.HashLane(uint64(s.Hunger), 3)
+	h += rolegenimpl.HashLane(uint64(s.Threat), 4)
+	h += rolegenimpl.HashLane(uint64(s.Ammo), 5)
+	h += rolegenimpl.HashLane(uint64(s.Gold), 6)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -385,10 +385,10 @@ func _Van_search(x *runtime.Search[VanState]) {
 		if s.At != Depot && s.Fuel >= 4 {
 			n := _Van_effect_DriveDepot(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VanDriveDepot, _Van_number(&n, f0), _Van_number(&n, f1)) {
 				return
 			}
@@ -396,10 +396,10 @@ func _Van_search(x *runtime.Search[VanState]) {
 		if s.At != Client && s.Fuel >= 4 {
 			n := _Van_effect_DriveClient(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VanDriveClient, _Van_number(&n, f0), _Van_number(&n, f1)) {
 				return
 			}
@@ -407,10 +407,10 @@ func _Van_search(x *runtime.Search[VanState]) {
 		if s.At != Station && s.Fuel >= 2 {
 			n := _Van_effect_DriveStation(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VanDriveStation, _Van_number(&n, f0), _Van_number(&n, f1)) {
 				return
 			}
@@ -418,10 +418,10 @@ func _Van_search(x *runtime.Search[VanState]) {
 		if s.At == Depot {
 			n := _Van_effect_Load(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VanLoad, _Van_number(&n, f0), _Van_number(&n, f1)) {
 				return
 			}
@@ -429,10 +429,10 @@ func _Van_search(x *runtime.Search[VanState]) {
 		if s.At == Client && s.Parcels > 0 {
 			n := _Van_effect_Hand(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VanHand, _Van_number(&n, f0), _Van_number(&n, f1)) {
 				return
 			}
@@ -440,10 +440,10 @@ func _Van_search(x *runtime.Search[VanState]) {
 		if s.At == Station {
 			n := _Van_effect_Refuel(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.At))
-			h = rolegenimpl.HashWord(h, uint64(n.Fuel))
-			h = rolegenimpl.HashWord(h, uint64(n.Parcels))
-			h = rolegenimpl.HashWord(h, uint64(n.Delivered))
+			h += rolegenimpl.HashLane(uint64(n.At), 0)
+			h += rolegenimpl.HashLane(uint64(n.Fuel), 1)
+			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
+			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			if !x.Add(&n, rolegenimpl.HashMix(h), VanRefuel, _Van_number(&n, f0), _Van_number(&n, f1)) {
 				return
 			}
@@ -519,10 +519,10 @@ func _Van_number(s *VanState, f runtime.FieldID) float64 {
 
 func _Van_hash(s *VanState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.At))
-	h = rolegenimpl.HashWord(h, uint64(s.Fuel))
-	h = rolegenimpl.HashWord(h, uint64(s.Parcels))
-	h = rolegenimpl.HashWord(h, uint64(s.Delivered))
+	h += rolegenimpl.HashLane(uint64(s.At), 0)
+	h += rolegenimpl.HashLane(uint64(s.Fuel), 1)
+	h += rolegenimpl.HashLane(uint64(s.Parcels), 2)
+	h += rolegenimpl.HashLane(uint64(s.Delivered), 3)
 	return rolegenimpl.HashMix(h)
 }
 

@@ -113,7 +113,7 @@ func _Scribe_search(x *runtime.Search[ScribeState]) {
 		{
 			n := _Scribe_effect_Write(s)
 			h := rolegenimpl.HashStart
-			h = rolegenimpl.HashWord(h, uint64(n.Notes))
+			h += rolegenimpl.HashLane(uint64(n.Notes), 0)
 			if !x.Add(&n, rolegenimpl.HashMix(h), ScribeWrite, _Scribe_number(&n, f0), _Scribe_number(&n, f1)) {
 				return
 			}
@@ -152,7 +152,7 @@ func _Scribe_number(s *ScribeState, f runtime.FieldID) float64 {
 
 func _Scribe_hash(s *ScribeState) uint64 {
 	h := rolegenimpl.HashStart
-	h = rolegenimpl.HashWord(h, uint64(s.Notes))
+	h += rolegenimpl.HashLane(uint64(s.Notes), 0)
 	return rolegenimpl.HashMix(h)
 }
 
