@@ -977,8 +977,8 @@ func TestChainerDropsWhatThePlanDoesWithout(t *testing.T) {
 // search finds a cheaper one). Served the other way, both parts walk
 // back and forth, and mending nets makes up for the fish not caught
 // (cost 20). (The plan rows back to the shore it began on, which the
-// improvement takes for a detour: its complete pass looks for a cheaper
-// plan and proves, within its budget, that goal regression builds none.)
+// improvement takes for a detour: its forward search looks for a cheaper
+// plan and proves, in 10 states, that there is none.)
 func TestChainerServesLastWhatOtherPartsWouldUndo(t *testing.T) {
 	d := fisher.FisherDomain
 	s := fisher.FisherState{At: "shore", Vigor: 20, Coins: 6}
@@ -988,7 +988,7 @@ func TestChainerServesLastWhatOtherPartsWouldUndo(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assert.Equal(t, []string{"DigBait", "RowOut", "Cast", "Cast", "RowBack", "GoMarket", "Sell", "Sell", "Sell"}, d.Names(p.Steps))
-	assertTraceTells(t, &tr, "no cheaper plan, after 64 situations") // the greedy pass's plan, kept
+	assertTraceTells(t, &tr, "no cheaper plan searching forward, after 10 states") // the greedy pass's plan, kept
 }
 
 // TestChainerRescueSearchesForward: the fisher at the market with nothing,
@@ -1420,31 +1420,30 @@ func TestChainerLooksPastAFirstChoiceThatFailed(t *testing.T) {
 // tea there, then herbs and water in the garden, cost 9. The plan walks
 // back to where it began, which the improvement did not count as a
 // detour (only a return to a place an earlier step walked to), so the
-// improvement did not run; it now does, and its complete pass finds the
-// cheapest plan after 27 situations.
+// improvement did not run; it now does, and its forward search finds the
+// cheapest plan after 11 states.
 func TestChainerSeesAWalkBackToWhereItBegan(t *testing.T) {
 	d := alchemist.AlchemistDomain
 	ref, p, tr := chainerBesideAStar(t, d, alchemist.AlchemistState{At: "market", Potions: 2, Coins: 3}, alchemist.AlchemistGoalStocked)
 	assert.Equal(t, 9.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, tr, "a cheaper plan, of 6 steps")
+	assertTraceTells(t, tr, "searching forward, a plan of 6 steps, after 11 states")
 }
 
 // TestChainerSearchesForwardPastADetour: the alchemist in the lab with
 // nothing is to stock three potions. Her greedy pass gathered herbs,
-// walked back to the lab to meditate and out again for water (24); the
-// complete pass finds nothing cheaper within the improvement's budget,
-// for a cheap plan is one order of trips among many orders of the
-// parts. A plan with a detour now also gets the forward search, A*
-// bounded by the plan's cost: herbs and water in one trip to the
-// garden, a meditation and three brews in the lab (20, the cheapest).
+// walked back to the lab to meditate and out again for water (24).
+// Goal regression found nothing cheaper within the improvement's budget
+// (a cheap plan is one order of trips among many orders of the parts);
+// the forward search, A* bounded by the plan's cost, finds herbs and
+// water in one trip to the garden, a meditation and three brews in the
+// lab (20, the cheapest).
 func TestChainerSearchesForwardPastADetour(t *testing.T) {
 	d := alchemist.AlchemistDomain
 	ref, p, tr := chainerBesideAStar(t, d, alchemist.AlchemistState{At: "lab"}, alchemist.AlchemistGoalStocked)
 	assert.Equal(t, 20.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, tr, "no cheaper plan, after")       // the complete pass
-	assertTraceTells(t, tr, "searching forward, a plan of") // then A*
+	assertTraceTells(t, tr, "searching forward, a plan of 12 steps")
 }
 
 // chainerBesideAStar plans goal g from s with A* (ref, the cheapest) and

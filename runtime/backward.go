@@ -38,7 +38,7 @@ type BackwardChainer[S comparable] struct {
 	greedy   greedy[S]
 	complete complete[S]
 	reach    reach      // scratch of the relaxed reachability
-	best     []ActionID // scratch: the greedy pass's plan while the complete pass looks for a cheaper one
+	best     []ActionID // scratch: the cheapest plan so far while the improvement looks for a cheaper one
 	kept     []ActionID // scratch of drop
 	leadList []lead     // scratch of leads
 	// leadFrom and leadTo: scratch of leads, the state before and after a
@@ -85,12 +85,10 @@ func WithMaxDepth(n int) BackwardOption {
 // pass found, twice over (default DefaultImprovement; 0 returns the
 // first plan): n for leads (the greedy pass after a step taken first, up
 // to three times), and n for the greedy pass again with the goal's later
-// first choices and then the complete pass, bounded by the cheapest
-// plan's cost; when that ends within its share, the plan is the cheapest
-// the chainer can build. Where it ran out of its share and the plan
-// walks back or costs more than 1.5 times the goal's lower bound, the
-// forward search looks for a cheaper one: A* for n states, then weighted
-// A* for 2n more, stopped as soon as it proves none is cheaper. Where
+// first choices; then the forward search looks for a plan cheaper than
+// the cheapest so far: A* for n states, then weighted A* (the estimate
+// counted twice) for 2n more, then four times for 2n more, stopped as
+// soon as it proves none is cheaper. Where
 // the greedy pass found nothing and a lead found a plan (the rescue),
 // the complete pass looks for a cheaper one within n; where the
 // rescue's complete pass found its plan before its forward search, the
@@ -144,8 +142,9 @@ func (b *BackwardChainer[S]) Domain() *Domain[S] { return b.d }
 // priority that holds when they start.
 //
 // That first, greedy pass takes the first way that works. When it finds
-// a plan, the complete pass looks for a cheaper one within a small budget
-// (WithImprovement), unless the greedy pass had no choice to make or its
+// a plan, the improvement looks for a cheaper one (other first choices,
+// leads, then a forward search bounded by the plan's cost) within a small
+// budget (WithImprovement), unless the greedy pass had no choice to make or its
 // plan costs no more than the goal's lower bound (Domain.LowerBound). When
 // the greedy pass finds none, the complete pass searches the same
 // choices for the cheapest plan, backtracking everywhere and remembering
@@ -349,8 +348,9 @@ func (b *BackwardChainer[S]) finish(s S, p *Plan, first error) error {
 	return first
 }
 
-// achieve plans goal g from st: the greedy pass, then the complete pass,
-// either for a cheaper plan or for one the greedy pass did not find
+// achieve plans goal g from st: the greedy pass, then either the
+// improvement, for a cheaper plan, or the rescue, for one the greedy pass
+// did not find
 // (rescue: when it failed, for its failure proves nothing, a plan may
 // need what goal regression never chooses; but for a failure at the depth
 // limit with nothing left untried). It appends the steps and returns the
@@ -386,13 +386,10 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // from mark), for a cheaper one: the greedy pass with the goal's later
 // first choices (alternatives), then, when the plan costs more than the
 // guess of a later first choice, after leads (leads, with a share of the
-// improvement budget of their own), then the complete pass
-// bounded by the cheapest plan's cost, on what the alternatives left of
-// theirs, and when that runs out of its budget without a cheaper plan
-// for a plan with a detour, the forward search (forwardImprove); it
-// keeps the cheapest plan. It
-// searches only when the greedy pass had a choice to make (else the
-// complete pass would find the same plan first), the plan has a detour
+// improvement budget of their own), then the forward search bounded by
+// the cheapest plan's cost (forwardImprove); it keeps the cheapest plan.
+// It searches only when the greedy pass had a choice to make (else no
+// other plan is as near at hand), the plan has a detour
 // (see detour) or costs more than the guess of a plan that begins with a
 // later first choice, or with a first choice run only as often as the
 // state allows (greedy.rootLater, rootHand: the first choice may have
@@ -408,6 +405,14 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // lower bound. It first drops the
 // steps the plan does without (drop), and each plan it finds is dropped
 // the same way.
+//
+// The complete pass bounded by the plan's cost, which ran between the
+// leads and the forward search until 2026-12-06, is left out: on every
+// written role in bench the forward search alone finds plans as cheap
+// or cheaper (the courier's and the homestead villager's dearest, 1.36
+// and 1.38 times the cheapest with it, the cheapest without), in 10 to
+// 50 % less time a call (BENCHMARKS.md, "The improvement without its
+// complete pass").
 func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c := &b.call
 	if b.cfg.improvement == 0 || !b.greedy.branched {
@@ -440,90 +445,39 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
 	before, first := c.work.expansions, cost
 	cost, end = b.alternatives(st, rem, mark, cost, end)
-	// The leads have a share of their own; the complete pass has what
-	// the alternatives left of theirs.
-	left := max(c.work.budget-c.work.expansions, 0)
 	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
 	if first > later*(1+1e-9) {
 		// A plan dearer than the guess of another first choice; leads
 		// do not mend a detour (drop does).
 		cost, end = b.leads(st, rem, mark, cost, end, false)
 	}
-	c.work.budget = min(budget, c.work.expansions+left)
-	c.steps = c.steps[:mark]
-	r := b.complete.run(st, rem, cost*(1-1e-9))
 	c.work.budget = budget
 	c.work.expansions = min(c.work.expansions, budget)
-	if c.trace != nil {
-		detail := "no cheaper plan"
-		switch {
-		case r.is(found):
-			detail = "a cheaper plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
-		case cost < first:
-			detail = "none cheaper than the greedy pass's with another first choice or after a lead, of " + strconv.Itoa(len(b.best)) + " steps"
-		}
-		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
+	c.steps = c.steps[:mark]
+	if c.trace != nil && cost < first {
+		c.event(TraceImprove, c.goal, NoAction, 0, "a cheaper plan with another first choice or after a lead, of "+strconv.Itoa(len(b.best))+" steps, after "+counted(c.work.expansions-before, "expansion"))
 	}
-	// The forward search looks on where the complete pass ran out of
-	// budget without a cheaper plan than one with a detour or far above
-	// the bound (see forwardImprove); where the cheapest plan so far,
-	// the complete pass's among them, both has a detour and is far above
-	// the bound, since the complete pass runs a step no more times than
-	// the step waiting on it needs (a medic who draws the one water a
-	// brew needs, brews, and walks back to the well for the two her goal
-	// needs, where three drawn at once cost less); and wherever the plan
-	// is within farAbove times the bound (above it: see the start): a
-	// bound so close (the flow's are often the cheapest plan's cost)
-	// makes that a short A* search.
-	ranOut := r.is(stopped) && r.reason == SearchBudgetExceeded
-	if r.is(found) && c.work.err == nil {
-		if _, back := b.backAndForth(st, mark, bound); back {
-			b.drop(st, mark)
-			if fc, back := b.backAndForth(st, mark, bound); back {
-				b.best = append(b.best[:0], c.steps[mark:]...)
-				cost, end = fc, c.end
-				r = result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
-			}
-		}
-	}
-	far := cost > farAbove*bound
-	c.probe = st
-	back := !r.is(found) && far && c.detour(&c.probe, b.best)
-	if (ranOut && (detour || far) || back || !r.is(found) && !far) && c.work.err == nil {
+	r := result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
+	if c.work.err == nil {
 		r = b.forwardImprove(st, rem, mark, cost)
 	}
 	return b.cheaperOrBest(st, mark, r, end)
 }
 
-// backAndForth returns the cost of the call's steps from mark, a plan
-// from st, and whether they have a detour and cost more than farAbove
-// times bound, the goal's lower bound at st. It leaves st in the call's
-// probe.
-func (b *BackwardChainer[S]) backAndForth(st S, mark int, bound float64) (float64, bool) {
-	c := &b.call
-	c.probe = st
-	cost, err := b.d.planCost(st, c.steps[mark:])
-	return cost, err == nil && cost > farAbove*bound && c.detour(&c.probe, c.steps[mark:])
-}
-
-// forwardImprove looks, after the improvement's complete pass ran out
-// of its budget without a plan cheaper than a greedy plan with a detour
-// or one that costs more than farAbove times the goal's lower bound
-// (where it ran out of situations, goal regression builds none, and
-// plans it does not build are rare), or after the complete pass ended
-// without one cheaper than a lead's plan that far above the bound (see
-// BackwardChainer.farAbove), for a plan cheaper
-// than cost (the call's steps from mark, which it removes) with the
-// forward search from st (see forwardBelow: A*, then weighted A*, until
-// it proves none is cheaper). The complete pass regresses from
-// the goal through the orders of its parts, and a plan that is cheap for
-// the order of its trips (the alchemist's herbs and water in one trip to
-// the garden) may lie past more situations than its budget, where A*
-// over states reaches it in fewer; and a plan far above the bound may
-// have batched its runs badly (a settler who chopped and sold five loads
-// of wood where three and the fish she carried do: 31, where A* finds
-// 17 in 21 states). It returns the plan it found, else a
-// failure (the context's or a cost's error, when one stopped it).
+// forwardImprove looks for a plan cheaper than cost (the call's steps
+// from mark, which it removes) with the forward search from st (see
+// forwardBelow: A*, then weighted A*, until it proves none is cheaper):
+// the improvement's last search, and the rescue's after its complete
+// pass ended without a plan cheaper than a lead's that costs more than
+// farAbove times the goal's lower bound (see BackwardChainer.farAbove).
+// A plan that is cheap for the order of its trips (the alchemist's herbs
+// and water in one trip to the garden) lies past many orders of the
+// goal's parts for goal regression, where A* over states reaches it in
+// few; and a plan far above the bound may have batched its runs badly (a
+// settler who chopped and sold five loads of wood where three and the
+// fish she carried do: 31, where A* finds 17 in 21 states). It returns
+// the plan it found, else a failure (the context's or a cost's error,
+// when one stopped it).
 func (b *BackwardChainer[S]) forwardImprove(st S, rem, mark int, cost float64) result {
 	c := &b.call
 	c.steps = c.steps[:mark]
@@ -589,8 +543,8 @@ func (b *BackwardChainer[S]) forwardBelow(st S, mark int, cost float64) (r resul
 }
 
 // cheaperOrBest ends a search for a plan cheaper than b.best (which
-// reaches end): the complete pass's plan when r found one (the steps it
-// does without dropped), r when the pass stopped on the context or an
+// reaches end): the search's plan when r found one (the steps it does
+// without dropped), r when the pass stopped on the context or an
 // invalid cost, else b.best.
 func (b *BackwardChainer[S]) cheaperOrBest(st S, mark int, r result, end S) result {
 	c := &b.call
@@ -892,8 +846,8 @@ const improveWeight = 2
 
 // farAbove is how many times the goal's lower bound a plan must cost for
 // the improvement to run where nothing else calls for it (see improve),
-// and to search forward after its complete pass ran out of budget, where
-// the plan has no detour (see forwardImprove).
+// and for the rescue to search forward after a lead's plan (see
+// improveLed).
 const farAbove = 1.5
 
 // farBeyond is how many times the goal's lower bound a plan may cost for
@@ -907,8 +861,8 @@ const farBeyond = 8
 // forwardMore is how many times the improvement budget the forward
 // search for a cheaper plan (forwardBelow) may go on for weighed, after
 // as many as the budget unweighed: the rescue's after the race, where the
-// complete pass found a plan first, and the improvement's after its
-// complete pass. The race has given it as many expansions as the
+// complete pass found a plan first, and the improvement's. The race has
+// given it as many expansions as the
 // complete pass took, and the plan it is to beat may cost half as much
 // again as the cheapest (the baker's, in bench). When it was chosen
 // (before the supplies' estimate netted what a second giver takes from

@@ -152,33 +152,30 @@
 //     every plan it has yet to find, reaches that plan's cost, or
 //     weighed twice, twice the cost). The rescue does not run when the
 //     greedy pass failed at the depth limit alone ([MaxDepthExceeded]).
-//     The complete pass also runs, bounded by the cost
-//     of the greedy pass's plan (branch and bound), when that plan has a
-//     detour
-//     (it sets a field to a constant an earlier step set it to, or back
-//     to its value at the start after a step set it: a walk back to a
-//     place it left) or costs more than the guess of a plan that
-//     begins with one of the goal frame's later first choices (its
-//     estimate, plus the least estimate of a choice for each failing part
-//     of the goal it cannot serve), or with one of its first choices run
-//     only as often as the state allows where the pass established its
-//     precondition for more runs, or begins with a later first choice
-//     because the earlier ones failed, unless the greedy pass had no choice
-//     to make or the plan costs no more than the goal's lower bound. That
-//     improvement spends at most [DefaultImprovement] expansions
-//     ([WithImprovement]) on the greedy pass again, with each of the
-//     goal frame's first choices after the one the plan began with
-//     taken first, and the complete pass bounded by the cheapest plan
-//     so far, and as many again, between the two, on leads, when the
-//     plan costs more than the guess of a later first choice; for a plan
-//     with a detour, or that costs more than 1.5 times the goal's lower
-//     bound, for which the complete pass ran out of its budget, and for
-//     a plan, the complete pass's among them, that both has a
-//     detour and costs more than 1.5 times the bound (the complete pass
-//     runs a step no more times than the step waiting on it needs: a
-//     medic draws the one water a brew needs, brews, and walks back for
-//     the two her goal needs), the forward search (the same way) looks
-//     too. The cheapest plan wins.
+//     The improvement looks for a plan cheaper than the greedy pass's
+//     when that plan has a detour (it sets a field to a constant an
+//     earlier step set it to, or back to its value at the start after a
+//     step set it: a walk back to a place it left) or costs more than
+//     the guess of a plan that begins with one of the goal frame's
+//     later first choices (its estimate, plus the least estimate of a
+//     choice for each failing part of the goal it cannot serve), or
+//     with one of its first choices run only as often as the state
+//     allows where the pass established its precondition for more runs,
+//     or begins with a later first choice because the earlier ones
+//     failed, or costs more than 1.5 and at most 8 times the goal's
+//     lower bound, unless the greedy pass had no choice to make or the
+//     plan costs no more than the goal's lower bound. It spends at most
+//     [DefaultImprovement] expansions ([WithImprovement]) on the greedy
+//     pass again, with each of the goal frame's first choices after the
+//     one the plan began with taken first, and as many again on leads,
+//     when the plan costs more than the guess of a later first choice;
+//     then the forward search looks for a plan cheaper than the
+//     cheapest so far: A* for the improvement's budget, then weighted
+//     A* (its estimate counted twice) for twice that budget, then four
+//     times for as long again, and stops as soon as it proves none is
+//     cheaper (the least f on its open list, unweighed a lower bound on
+//     every plan it has yet to find, reaches that plan's cost). The
+//     cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never
@@ -192,8 +189,10 @@
 //     64 expansions to the first two whose pass ran out of them (a plan
 //     a lead makes possible may be long: a ranger in town with nothing
 //     to sell walks to the forest, then hunts, chops and fletches before
-//     he sells, 21 steps). When one finds a plan the complete pass
-//     looks for a cheaper one within the improvement's budget, where the
+//     he sells, 21 steps). When one finds a plan in the rescue, the
+//     complete pass bounded by its cost looks for a cheaper one within
+//     the improvement's budget (and the forward search after it, for a
+//     plan more than 1.5 times the goal's lower bound), where the
 //     rescue would have searched on.
 //   - Before the improvement searches, on each plan it finds, and on the
 //     rescue's plan, the chainer drops the steps the plan does without

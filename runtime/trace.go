@@ -37,8 +37,9 @@ const (
 	TraceSearch
 	// TraceImprove: the backward chainer's greedy pass, or a lead, found
 	// a plan, and it looked for a cheaper one: the greedy pass with other
-	// first choices and after leads, then the complete pass (Detail says
-	// what it found).
+	// first choices and after leads, then the forward search (after a
+	// lead's plan in the rescue, the complete pass first); Detail says
+	// what each found.
 	TraceImprove
 	// TraceDrop: the backward chainer's plan reaches its goal without
 	// Action, which it takes out (Detail says which later steps went
@@ -107,7 +108,7 @@ func (t *Trace) String() string {
 		case TraceSearch:
 			fmt.Fprintf(&b, "goal %s: no greedy plan; complete search: %s", e.Goal, e.Detail)
 		case TraceImprove:
-			fmt.Fprintf(&b, "goal %s: complete search for a cheaper plan: %s", e.Goal, e.Detail)
+			fmt.Fprintf(&b, "goal %s: search for a cheaper plan: %s", e.Goal, e.Detail)
 		case TraceDrop:
 			fmt.Fprintf(&b, "drop %s: %s", e.Action, e.Detail)
 		case TraceLead:
