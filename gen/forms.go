@@ -493,7 +493,7 @@ func (e *emitter) hashFields(v string) []jen.Code {
 		case k.IsNumeric():
 			add(jen.Uint64().Call(v))
 		default:
-			add(e.impl("HashString").Call(e.impl("HashStart"), jen.String().Call(v)))
+			add(e.impl("HashString").Call(jen.String().Call(v)))
 		}
 	}
 	return g

@@ -62,12 +62,13 @@ func HashBit(b bool, i uint) uint64 {
 	return v << i
 }
 
-// HashString folds a string into h (HashStart, for a lane's word), eight bytes at a time, and its length.
-// The last 1 to 7 bytes go in one word without a loop: two 4-byte loads
-// that overlap from 4 on, the first, middle and last byte below that;
-// for a given length, either takes every byte.
-func HashString(h uint64, s string) uint64 {
-	h = hashWord(h, uint64(len(s)))
+// HashString is a string's word for HashLane: its length and its bytes,
+// eight at a time, folded into HashStart. The last 1 to 7 bytes go in
+// one word without a loop: two 4-byte loads that overlap from 4 on, the
+// first, middle and last byte below that; for a given length, either
+// takes every byte.
+func HashString(s string) uint64 {
+	h := hashWord(HashStart, uint64(len(s)))
 	for len(s) >= 8 {
 		h = hashWord(h, binary.LittleEndian.Uint64([]byte(s[:8])))
 		s = s[8:]

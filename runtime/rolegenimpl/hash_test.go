@@ -15,8 +15,8 @@ func TestHashHelpers(t *testing.T) {
 	h := rolegenimpl.HashStart
 	assert.Equal(t, rolegenimpl.HashFloatBits(0), rolegenimpl.HashFloatBits(math.Copysign(0, -1)), "+0 and -0")
 	assert.NotEqual(t, rolegenimpl.HashFloatBits(1), rolegenimpl.HashFloatBits(2))
-	assert.NotEqual(t, rolegenimpl.HashString(h, "ab"), rolegenimpl.HashString(h, "ab\x00"), "the length counts")
-	assert.NotEqual(t, rolegenimpl.HashString(h, "abcdefgh1"), rolegenimpl.HashString(h, "abcdefgh2"), "the tail counts")
+	assert.NotEqual(t, rolegenimpl.HashString("ab"), rolegenimpl.HashString("ab\x00"), "the length counts")
+	assert.NotEqual(t, rolegenimpl.HashString("abcdefgh1"), rolegenimpl.HashString("abcdefgh2"), "the tail counts")
 	assert.Equal(t, uint64(1)<<3, rolegenimpl.HashBit(true, 3))
 	assert.Zero(t, rolegenimpl.HashBit(false, 3))
 	assert.NotEqual(t, rolegenimpl.HashLane(1, 0), rolegenimpl.HashLane(1, 1), "each lane its multiplier")
@@ -56,14 +56,13 @@ func TestHashLanesKeepSmallDifferencesApart(t *testing.T) {
 
 // Every byte of a string counts, whatever its length and place.
 func TestHashStringReadsEveryByte(t *testing.T) {
-	h := rolegenimpl.HashStart
 	for n := 1; n <= 24; n++ {
 		b := []byte("abcdefghijklmnopqrstuvwxyz"[:n])
-		want := rolegenimpl.HashString(h, string(b))
+		want := rolegenimpl.HashString(string(b))
 		for i := range b {
 			c := b[i]
 			b[i] = 'A'
-			assert.NotEqual(t, want, rolegenimpl.HashString(h, string(b)), "length %d, byte %d", n, i)
+			assert.NotEqual(t, want, rolegenimpl.HashString(string(b)), "length %d, byte %d", n, i)
 			b[i] = c
 		}
 	}
@@ -72,5 +71,5 @@ func TestHashStringReadsEveryByte(t *testing.T) {
 // HashString allocates nothing.
 func TestHashStringDoesNotAllocate(t *testing.T) {
 	s := "forest and river"
-	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = rolegenimpl.HashString(rolegenimpl.HashStart, s[:7]) }))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = rolegenimpl.HashString(s[:7]) }))
 }

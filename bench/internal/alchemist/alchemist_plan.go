@@ -636,7 +636,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At != "garden" {
 			n := _Alchemist_effect_GoGarden(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -649,7 +649,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At != "lab" {
 			n := _Alchemist_effect_GoLab(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -662,7 +662,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At != "market" {
 			n := _Alchemist_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -675,7 +675,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "garden" && s.Herbs < 6 {
 			n := _Alchemist_effect_Gather(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -688,7 +688,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "garden" && s.Water < 3 {
 			n := _Alchemist_effect_DrawWater(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -701,7 +701,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "lab" && s.Herbs >= 2 && s.Water >= 1 && s.Mana >= 2 {
 			n := _Alchemist_effect_Brew(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -714,7 +714,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" && s.Potions >= 1 {
 			n := _Alchemist_effect_Sell(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -727,7 +727,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" && s.Coins >= 2 && s.Herbs < 6 {
 			n := _Alchemist_effect_BuyHerbs(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -740,7 +740,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "lab" && s.Mana < 10 {
 			n := _Alchemist_effect_Meditate(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -753,7 +753,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" && s.Coins >= 1 && s.Mana < 10 {
 			n := _Alchemist_effect_Tea(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -766,7 +766,7 @@ func _Alchemist_search(x *runtime.Search[AlchemistState]) {
 		if s.At == "market" {
 			n := _Alchemist_effect_Juggle(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Herbs), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Potions), 3)
@@ -885,7 +885,7 @@ func _Alchemist_text(s *AlchemistState, f runtime.FieldID) string {
 
 func _Alchemist_hash(s *AlchemistState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Herbs), 1)
 	h += rolegenimpl.HashLane(uint64(s.Water), 2)
 	h += rolegenimpl.HashLane(uint64(s.Potions), 3)

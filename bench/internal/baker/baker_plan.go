@@ -521,7 +521,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where != "mill" && s.Energy >= 2 {
 			n := _Baker_effect_GoMill(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -533,7 +533,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where != "home" && s.Energy >= 1 {
 			n := _Baker_effect_GoHome(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -545,7 +545,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where != "market" && s.Energy >= 2 {
 			n := _Baker_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -557,7 +557,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "mill" && s.Coins >= 3 && s.Flour < 6 {
 			n := _Baker_effect_BuyFlour(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -569,7 +569,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "home" && s.Flour >= 1 && s.Energy >= 1 {
 			n := _Baker_effect_Bake(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -581,7 +581,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "market" && s.Loaves >= 1 {
 			n := _Baker_effect_Sell(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -593,7 +593,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "home" && s.Energy < 10 {
 			n := _Baker_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -605,7 +605,7 @@ func _Baker_search(x *runtime.Search[BakerState]) {
 		if s.Where == "market" && s.Energy >= 2 {
 			n := _Baker_effect_Busk(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 1)
 			h += rolegenimpl.HashLane(uint64(n.Flour), 2)
 			h += rolegenimpl.HashLane(uint64(n.Loaves), 3)
@@ -703,7 +703,7 @@ func _Baker_text(s *BakerState, f runtime.FieldID) string {
 
 func _Baker_hash(s *BakerState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Where)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Where)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 1)
 	h += rolegenimpl.HashLane(uint64(s.Flour), 2)
 	h += rolegenimpl.HashLane(uint64(s.Loaves), 3)

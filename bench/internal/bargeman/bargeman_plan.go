@@ -440,7 +440,7 @@ func _Bargeman_search(x *runtime.Search[BargemanState]) {
 			b0 |= rolegenimpl.HashBit(n.Warm, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Crates), 2)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Fuel)), 4)
@@ -454,7 +454,7 @@ func _Bargeman_search(x *runtime.Search[BargemanState]) {
 			b0 |= rolegenimpl.HashBit(n.Warm, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Crates), 2)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Fuel)), 4)
@@ -468,7 +468,7 @@ func _Bargeman_search(x *runtime.Search[BargemanState]) {
 			b0 |= rolegenimpl.HashBit(n.Warm, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Crates), 2)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Fuel)), 4)
@@ -482,7 +482,7 @@ func _Bargeman_search(x *runtime.Search[BargemanState]) {
 			b0 |= rolegenimpl.HashBit(n.Warm, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Crates), 2)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Fuel)), 4)
@@ -496,7 +496,7 @@ func _Bargeman_search(x *runtime.Search[BargemanState]) {
 			b0 |= rolegenimpl.HashBit(n.Warm, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Crates), 2)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Fuel)), 4)
@@ -510,7 +510,7 @@ func _Bargeman_search(x *runtime.Search[BargemanState]) {
 			b0 |= rolegenimpl.HashBit(n.Warm, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Crates), 2)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Fuel)), 4)
@@ -606,7 +606,7 @@ func _Bargeman_hash(s *BargemanState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Warm, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Crates), 2)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 3)
 	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Fuel)), 4)

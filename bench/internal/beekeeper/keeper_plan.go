@@ -690,7 +690,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -705,7 +705,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -720,7 +720,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -735,7 +735,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -750,7 +750,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -765,7 +765,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -780,7 +780,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -795,7 +795,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -810,7 +810,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -825,7 +825,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -840,7 +840,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -855,7 +855,7 @@ func _Keeper_search(x *runtime.Search[KeeperState]) {
 			b0 |= rolegenimpl.HashBit(n.Smoker, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Honey), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wax), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -981,7 +981,7 @@ func _Keeper_hash(s *KeeperState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Smoker, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Honey), 2)
 	h += rolegenimpl.HashLane(uint64(s.Wax), 3)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 4)

@@ -681,7 +681,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -697,7 +697,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -713,7 +713,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -729,7 +729,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -745,7 +745,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -761,7 +761,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -777,7 +777,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -793,7 +793,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -809,7 +809,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -825,7 +825,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -841,7 +841,7 @@ func _Chandler_search(x *runtime.Search[ChandlerState]) {
 			b0 |= rolegenimpl.HashBit(n.Mold, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Tallow), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wicks), 3)
 			h += rolegenimpl.HashLane(uint64(n.Candles), 4)
@@ -965,7 +965,7 @@ func _Chandler_hash(s *ChandlerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Mold, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Tallow), 2)
 	h += rolegenimpl.HashLane(uint64(s.Wicks), 3)
 	h += rolegenimpl.HashLane(uint64(s.Candles), 4)

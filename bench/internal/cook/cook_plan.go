@@ -1081,7 +1081,7 @@ func _Cook_hash(s *CookState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Fire, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Flour), 2)
 	h += rolegenimpl.HashLane(uint64(s.Eggs), 3)
 	h += rolegenimpl.HashLane(uint64(s.Veg), 4)

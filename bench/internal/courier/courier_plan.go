@@ -669,7 +669,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -684,7 +684,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -699,7 +699,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -714,7 +714,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -729,7 +729,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -744,7 +744,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -759,7 +759,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -774,7 +774,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -789,7 +789,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -804,7 +804,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -819,7 +819,7 @@ func _Courier_search(x *runtime.Search[CourierState]) {
 			b0 |= rolegenimpl.HashBit(n.Rested, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Parcels), 2)
 			h += rolegenimpl.HashLane(uint64(n.Delivered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -943,7 +943,7 @@ func _Courier_hash(s *CourierState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Rested, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Parcels), 2)
 	h += rolegenimpl.HashLane(uint64(s.Delivered), 3)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 4)

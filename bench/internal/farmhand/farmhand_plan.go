@@ -1049,7 +1049,7 @@ func _Farmhand_hash(s *FarmhandState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Fed, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Stamina), 2)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 3)
 	h += rolegenimpl.HashLane(uint64(s.Seeds), 4)

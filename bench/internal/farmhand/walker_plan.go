@@ -307,7 +307,7 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "barn" {
 			n := _Walker_effect_ToBarn(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToBarn, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
@@ -316,7 +316,7 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "field" && s.Stamina >= 1 {
 			n := _Walker_effect_ToField(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToField, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
@@ -325,7 +325,7 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "town" && s.Stamina >= 2 {
 			n := _Walker_effect_ToTown(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToTown, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
@@ -334,7 +334,7 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At != "well" && s.Stamina >= 1 {
 			n := _Walker_effect_ToWell(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerToWell, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
@@ -343,7 +343,7 @@ func _Walker_search(x *runtime.Search[WalkerState]) {
 		if s.At == "barn" {
 			n := _Walker_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			if !x.Add(&n, rolegenimpl.HashMix(h), WalkerNap, _Walker_number(&n, f0), _Walker_number(&n, f1)) {
 				return
@@ -414,7 +414,7 @@ func _Walker_text(s *WalkerState, f runtime.FieldID) string {
 
 func _Walker_hash(s *WalkerState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Stamina), 1)
 	return rolegenimpl.HashMix(h)
 }

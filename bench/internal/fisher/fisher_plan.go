@@ -1198,7 +1198,7 @@ func _Fisher_hash(s *FisherState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Supper, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Vigor), 2)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 3)
 	h += rolegenimpl.HashLane(uint64(s.Fish), 4)

@@ -490,8 +490,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At != "shed" {
 			n := _Gardener_effect_ToShed(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -503,8 +503,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At != "beds" {
 			n := _Gardener_effect_ToBeds(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -516,8 +516,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "beds" {
 			n := _Gardener_effect_ToWell(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -529,8 +529,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "shed" {
 			n := _Gardener_effect_TakeCan(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -542,8 +542,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "shed" {
 			n := _Gardener_effect_TakeHoe(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -555,8 +555,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "well" && s.Hands == "can" && s.Water < 4 {
 			n := _Gardener_effect_Fill(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -568,8 +568,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.Hands == "can" && s.Water >= 1 {
 			n := _Gardener_effect_Pour(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -581,8 +581,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "beds" && s.Hands == "hoe" && s.Stamina >= 2 {
 			n := _Gardener_effect_Hoe(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -594,8 +594,8 @@ func _Gardener_search(x *runtime.Search[GardenerState]) {
 		if s.At == "shed" && s.Stamina < 10 {
 			n := _Gardener_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Hands)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Hands)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Water), 2)
 			h += rolegenimpl.HashLane(uint64(n.Watered), 3)
 			h += rolegenimpl.HashLane(uint64(n.Weeded), 4)
@@ -697,8 +697,8 @@ func _Gardener_text(s *GardenerState, f runtime.FieldID) string {
 
 func _Gardener_hash(s *GardenerState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Hands)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Hands)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Water), 2)
 	h += rolegenimpl.HashLane(uint64(s.Watered), 3)
 	h += rolegenimpl.HashLane(uint64(s.Weeded), 4)

@@ -870,7 +870,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "hut" && s.Energy >= 3 {
 			n := _Herder_effect_GoHut(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -885,7 +885,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "pasture" && s.Energy >= 3 {
 			n := _Herder_effect_GoPasture(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -900,7 +900,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "well" && s.Energy >= 3 {
 			n := _Herder_effect_GoWell(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -915,7 +915,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where != "town" && s.Energy >= 6 {
 			n := _Herder_effect_GoTown(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -930,7 +930,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "well" && s.Water < 4 {
 			n := _Herder_effect_DrawWater(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -945,7 +945,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "pasture" && s.Water >= 1 {
 			n := _Herder_effect_WaterFlock(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -960,7 +960,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "pasture" && s.Energy >= 8 && s.Thirst <= 4 {
 			n := _Herder_effect_Shear(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -975,7 +975,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Wool >= 1 {
 			n := _Herder_effect_SellWool(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -990,7 +990,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Energy >= 5 {
 			n := _Herder_effect_Haul(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1005,7 +1005,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Money >= 2 {
 			n := _Herder_effect_BuyHay(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1020,7 +1020,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "pasture" && s.Hay >= 1 {
 			n := _Herder_effect_SpreadHay(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1035,7 +1035,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "hut" && s.Energy < 40 {
 			n := _Herder_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1050,7 +1050,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Energy < 50 {
 			n := _Herder_effect_Sit(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1065,7 +1065,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "town" && s.Money >= 3 {
 			n := _Herder_effect_BuyMeal(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1080,7 +1080,7 @@ func _Herder_search(x *runtime.Search[HerderState]) {
 		if s.Where == "hut" && s.Hay >= 1 {
 			n := _Herder_effect_Cook(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Money), 2)
 			h += rolegenimpl.HashLane(uint64(n.Wool), 3)
@@ -1225,7 +1225,7 @@ func _Herder_text(s *HerderState, f runtime.FieldID) string {
 
 func _Herder_hash(s *HerderState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Where)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Where)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Energy), 1)
 	h += rolegenimpl.HashLane(uint64(s.Money), 2)
 	h += rolegenimpl.HashLane(uint64(s.Wool), 3)

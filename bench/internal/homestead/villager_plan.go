@@ -801,7 +801,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "home" && s.Energy >= 5 {
 			n := _Villager_effect_GoHome(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -816,7 +816,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "field" && s.Energy >= 5 {
 			n := _Villager_effect_GoField(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -831,7 +831,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "market" && s.Energy >= 5 {
 			n := _Villager_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -846,7 +846,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location != "forest" && s.Energy >= 5 {
 			n := _Villager_effect_GoForest(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -861,7 +861,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "home" {
 			n := _Villager_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -876,7 +876,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Energy < 100 {
 			n := _Villager_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -891,7 +891,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Bread >= 1 {
 			n := _Villager_effect_EatBread(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -906,7 +906,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "market" && s.Gold >= 3 {
 			n := _Villager_effect_BuyBread(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -921,7 +921,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "forest" && s.Energy >= 10 {
 			n := _Villager_effect_ChopWood(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -936,7 +936,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "home" && s.Wood >= 3 {
 			n := _Villager_effect_LightFire(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -951,7 +951,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Energy >= 5 {
 			n := _Villager_effect_Jog(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -966,7 +966,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "field" && s.Energy >= 10 {
 			n := _Villager_effect_Harvest(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -981,7 +981,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "market" && s.Wheat >= 1 {
 			n := _Villager_effect_SellWheat(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -996,7 +996,7 @@ func _Villager_search(x *runtime.Search[VillagerState]) {
 		if s.Location == "market" && s.Wood >= 1 {
 			n := _Villager_effect_SellWood(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Energy), 1)
 			h += rolegenimpl.HashLane(uint64(n.Hunger), 2)
 			h += rolegenimpl.HashLane(uint64(n.Warmth), 3)
@@ -1139,7 +1139,7 @@ func _Villager_text(s *VillagerState, f runtime.FieldID) string {
 
 func _Villager_hash(s *VillagerState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Location)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Energy), 1)
 	h += rolegenimpl.HashLane(uint64(s.Hunger), 2)
 	h += rolegenimpl.HashLane(uint64(s.Warmth), 3)

@@ -978,7 +978,7 @@ func _Hunter_hash(s *HunterState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Bow, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Arrows), 2)
 	h += rolegenimpl.HashLane(uint64(s.Meat), 3)
 	h += rolegenimpl.HashLane(uint64(s.Hides), 4)

@@ -838,7 +838,7 @@ func _Janitor_hash(s *JanitorState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Mop, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Room)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Room)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Bucket), 2)
 	h += rolegenimpl.HashLane(uint64(s.Bag), 3)
 	h += rolegenimpl.HashLane(uint64(s.East), 4)

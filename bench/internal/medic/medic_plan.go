@@ -699,7 +699,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At != "tent" {
 			n := _Medic_effect_ToTent(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -714,7 +714,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At != "store" {
 			n := _Medic_effect_ToStore(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -729,7 +729,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At != "well" {
 			n := _Medic_effect_ToWell(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -744,7 +744,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "store" && s.Herbs < 6 {
 			n := _Medic_effect_Gather(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -759,7 +759,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Herbs >= 2 && s.Water >= 1 && s.Salve < 3 {
 			n := _Medic_effect_Brew(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -774,7 +774,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "well" && s.Water < 4 {
 			n := _Medic_effect_Draw(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -789,7 +789,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Salve >= 1 && s.Pain > 0 {
 			n := _Medic_effect_Soothe(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -804,7 +804,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Herbs >= 1 && s.Pain > 0 {
 			n := _Medic_effect_Chew(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -819,7 +819,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Water >= 1 && s.Fever > 0 {
 			n := _Medic_effect_Cool(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -834,7 +834,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.At == "tent" && s.Tired > 0 {
 			n := _Medic_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -849,7 +849,7 @@ func _Medic_search(x *runtime.Search[MedicState]) {
 		if s.Tired > 0 {
 			n := _Medic_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Distance)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Pain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Fever), 3)
@@ -977,7 +977,7 @@ func _Medic_text(s *MedicState, f runtime.FieldID) string {
 
 func _Medic_hash(s *MedicState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 0)
 	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Distance)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Pain), 2)
 	h += rolegenimpl.HashLane(uint64(s.Fever), 3)

@@ -567,7 +567,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At != "village" && s.Tired < 10 {
 			n := _Merchant_effect_ToVillage(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -579,7 +579,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At != "city" && s.Tired < 10 {
 			n := _Merchant_effect_ToCity(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -591,7 +591,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At != "port" && s.Tired < 10 {
 			n := _Merchant_effect_ToPort(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -603,7 +603,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "village" && s.Gold >= 2 && s.Grain < 10 {
 			n := _Merchant_effect_BuyGrain(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -615,7 +615,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "city" && s.Grain >= 1 {
 			n := _Merchant_effect_SellGrain(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -627,7 +627,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "city" && s.Gold >= 5 && s.Cloth < 5 {
 			n := _Merchant_effect_BuyCloth(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -639,7 +639,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "port" && s.Cloth >= 1 {
 			n := _Merchant_effect_SellCloth(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -651,7 +651,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "village" && s.Tired > 0 {
 			n := _Merchant_effect_Rest(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -663,7 +663,7 @@ func _Merchant_search(x *runtime.Search[MerchantState]) {
 		if s.At == "port" && s.Tired < 8 {
 			n := _Merchant_effect_Haul(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 1)
 			h += rolegenimpl.HashLane(uint64(n.Grain), 2)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 3)
@@ -766,7 +766,7 @@ func _Merchant_text(s *MerchantState, f runtime.FieldID) string {
 
 func _Merchant_hash(s *MerchantState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Gold), 1)
 	h += rolegenimpl.HashLane(uint64(s.Grain), 2)
 	h += rolegenimpl.HashLane(uint64(s.Cloth), 3)

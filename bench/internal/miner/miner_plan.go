@@ -1037,7 +1037,7 @@ func _Miner_hash(s *MinerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Lit, 1)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Location)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Energy), 2)
 	h += rolegenimpl.HashLane(uint64(s.Gold), 3)
 	h += rolegenimpl.HashLane(uint64(s.Ore), 4)

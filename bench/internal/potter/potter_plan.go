@@ -672,7 +672,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where != "pit" && s.Stamina >= 2 {
 			n := _Potter_effect_WalkPit(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -685,7 +685,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where != "home" && s.Stamina >= 1 {
 			n := _Potter_effect_WalkHome(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -698,7 +698,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where != "market" && s.Stamina >= 2 {
 			n := _Potter_effect_WalkMarket(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -711,7 +711,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "pit" && s.Stamina >= 2 && s.Clay < 6 {
 			n := _Potter_effect_DigClay(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -724,7 +724,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "pit" && s.Wood < 4 {
 			n := _Potter_effect_GatherWood(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -737,7 +737,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "home" && s.Clay >= 1 && s.Wood >= 1 {
 			n := _Potter_effect_ThrowPot(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -750,7 +750,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Pots >= 1 {
 			n := _Potter_effect_SellPot(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -763,7 +763,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Coins >= 2 && s.Wood < 4 {
 			n := _Potter_effect_BuyWood(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -776,7 +776,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "home" && s.Stamina < 12 {
 			n := _Potter_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -789,7 +789,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Coins >= 3 {
 			n := _Potter_effect_EatPie(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -802,7 +802,7 @@ func _Potter_search(x *runtime.Search[PotterState]) {
 		if s.Where == "market" && s.Stamina >= 3 {
 			n := _Potter_effect_Sweep(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Where)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Where)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Clay), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Pots), 3)
@@ -918,7 +918,7 @@ func _Potter_text(s *PotterState, f runtime.FieldID) string {
 
 func _Potter_hash(s *PotterState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Where)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Where)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Clay), 1)
 	h += rolegenimpl.HashLane(uint64(s.Wood), 2)
 	h += rolegenimpl.HashLane(uint64(s.Pots), 3)

@@ -605,7 +605,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -621,7 +621,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -637,7 +637,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -653,7 +653,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -669,7 +669,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -685,7 +685,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -701,7 +701,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -717,7 +717,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -733,7 +733,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -749,7 +749,7 @@ func _Prospector_search(x *runtime.Search[ProspectorState]) {
 			b0 |= rolegenimpl.HashBit(n.Pick, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Ore), 2)
 			h += rolegenimpl.HashLane(uint64(n.Copper), 3)
 			h += rolegenimpl.HashLane(uint64(n.Silver), 4)
@@ -871,7 +871,7 @@ func _Prospector_hash(s *ProspectorState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Pick, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Ore), 2)
 	h += rolegenimpl.HashLane(uint64(s.Copper), 3)
 	h += rolegenimpl.HashLane(uint64(s.Silver), 4)

@@ -1083,7 +1083,7 @@ func _Ranger_hash(s *RangerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Rod, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Stamina), 2)
 	h += rolegenimpl.HashLane(uint64(s.Arrows), 3)
 	h += rolegenimpl.HashLane(uint64(s.Wood), 4)

@@ -889,7 +889,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "home" && s.Stamina >= 4 {
 			n := _Smith_effect_GoHome(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -903,7 +903,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "forge" && s.Stamina >= 4 {
 			n := _Smith_effect_GoForge(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -917,7 +917,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "mine" && s.Stamina >= 8 {
 			n := _Smith_effect_GoMine(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -931,7 +931,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place != "market" && s.Stamina >= 4 {
 			n := _Smith_effect_GoMarket(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -945,7 +945,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "mine" && s.Stamina >= 10 {
 			n := _Smith_effect_MineIron(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -959,7 +959,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "market" && s.Coins >= 2 {
 			n := _Smith_effect_BuyCoal(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -973,7 +973,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "forge" && s.Iron >= 2 && s.Coal >= 1 && s.Stamina >= 10 {
 			n := _Smith_effect_ForgeSword(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -987,7 +987,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "market" && s.Swords >= 1 {
 			n := _Smith_effect_SellSword(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1001,7 +1001,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "forge" && s.Stamina >= 6 {
 			n := _Smith_effect_MendTools(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1015,7 +1015,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Stamina >= 5 {
 			n := _Smith_effect_RunErrand(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1029,7 +1029,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Stamina < 100 {
 			n := _Smith_effect_Nap(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1043,7 +1043,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "home" && s.Stamina < 60 {
 			n := _Smith_effect_Sleep(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1057,7 +1057,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Bread >= 1 {
 			n := _Smith_effect_EatBread(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1071,7 +1071,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "market" && s.Coins >= 3 {
 			n := _Smith_effect_BuyBread(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1085,7 +1085,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "home" && s.Coal >= 1 {
 			n := _Smith_effect_Bake(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1099,7 +1099,7 @@ func _Smith_search(x *runtime.Search[SmithState]) {
 		if s.Place == "forge" && s.Stamina > 0 {
 			n := _Smith_effect_Sweep(s)
 			h := rolegenimpl.HashStart
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Place)), 0)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Place)), 0)
 			h += rolegenimpl.HashLane(uint64(n.Stamina), 1)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 2)
 			h += rolegenimpl.HashLane(uint64(n.Iron), 3)
@@ -1246,7 +1246,7 @@ func _Smith_text(s *SmithState, f runtime.FieldID) string {
 
 func _Smith_hash(s *SmithState) uint64 {
 	h := rolegenimpl.HashStart
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Place)), 0)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Place)), 0)
 	h += rolegenimpl.HashLane(uint64(s.Stamina), 1)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 2)
 	h += rolegenimpl.HashLane(uint64(s.Iron), 3)

@@ -575,7 +575,7 @@ func _Survivor_hash(s *SurvivorState) uint64 {
 	h += rolegenimpl.HashLane(uint64(s.Threat), 5)
 	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Energy)), 6)
 	h += rolegenimpl.HashLane(uint64(s.Stance), 7)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Zone)), 8)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Zone)), 8)
 	return rolegenimpl.HashMix(h)
 }
 

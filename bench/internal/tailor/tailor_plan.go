@@ -734,7 +734,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -750,7 +750,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -766,7 +766,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -782,7 +782,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -798,7 +798,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -814,7 +814,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -830,7 +830,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -846,7 +846,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -862,7 +862,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -878,7 +878,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -894,7 +894,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -910,7 +910,7 @@ func _Tailor_search(x *runtime.Search[TailorState]) {
 			b0 |= rolegenimpl.HashBit(n.Loom, 0)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Cloth), 2)
 			h += rolegenimpl.HashLane(uint64(n.Thread), 3)
 			h += rolegenimpl.HashLane(uint64(n.Shirts), 4)
@@ -1039,7 +1039,7 @@ func _Tailor_hash(s *TailorState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Loom, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Cloth), 2)
 	h += rolegenimpl.HashLane(uint64(s.Thread), 3)
 	h += rolegenimpl.HashLane(uint64(s.Shirts), 4)

@@ -719,7 +719,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -735,7 +735,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -751,7 +751,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -767,7 +767,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -783,7 +783,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -799,7 +799,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -815,7 +815,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -831,7 +831,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -847,7 +847,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -863,7 +863,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -879,7 +879,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -895,7 +895,7 @@ func _Turner_search(x *runtime.Search[TurnerState]) {
 			b0 |= rolegenimpl.HashBit(n.Lathe, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.At)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.At)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Logs), 2)
 			h += rolegenimpl.HashLane(uint64(n.Bowls), 3)
 			h += rolegenimpl.HashLane(uint64(n.Coins), 4)
@@ -1030,7 +1030,7 @@ func _Turner_hash(s *TurnerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Lathe, 1)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.At)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.At)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Logs), 2)
 	h += rolegenimpl.HashLane(uint64(s.Bowls), 3)
 	h += rolegenimpl.HashLane(uint64(s.Coins), 4)

@@ -1063,7 +1063,7 @@ func _Villager_hash(s *VillagerState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.Planted, 0)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Location)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Energy), 2)
 	h += rolegenimpl.HashLane(uint64(s.Hunger), 3)
 	h += rolegenimpl.HashLane(uint64(s.Gold), 4)

@@ -442,7 +442,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -457,7 +457,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -472,7 +472,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -487,7 +487,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -502,7 +502,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -517,7 +517,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -532,7 +532,7 @@ func _Woodcutter_search(x *runtime.Search[WoodcutterState]) {
 			b0 |= rolegenimpl.HashBit(n.FireLit, 1)
 			h := rolegenimpl.HashStart
 			h += rolegenimpl.HashLane(b0, 0)
-			h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(n.Location)), 1)
+			h += rolegenimpl.HashLane(rolegenimpl.HashString(string(n.Location)), 1)
 			h += rolegenimpl.HashLane(uint64(n.Wood), 2)
 			h += rolegenimpl.HashLane(uint64(n.Gold), 3)
 			h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(n.Hunger)), 4)
@@ -636,7 +636,7 @@ func _Woodcutter_hash(s *WoodcutterState) uint64 {
 	b0 |= rolegenimpl.HashBit(s.FireLit, 1)
 	h := rolegenimpl.HashStart
 	h += rolegenimpl.HashLane(b0, 0)
-	h += rolegenimpl.HashLane(rolegenimpl.HashString(rolegenimpl.HashStart, string(s.Location)), 1)
+	h += rolegenimpl.HashLane(rolegenimpl.HashString(string(s.Location)), 1)
 	h += rolegenimpl.HashLane(uint64(s.Wood), 2)
 	h += rolegenimpl.HashLane(uint64(s.Gold), 3)
 	h += rolegenimpl.HashLane(rolegenimpl.HashFloatBits(float64(s.Hunger)), 4)
