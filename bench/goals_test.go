@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,7 +13,7 @@ import (
 // goalPlanner is what both planners offer: every goal, or one.
 type goalPlanner[S comparable] interface {
 	runtime.Planner[S]
-	PlanGoal(ctx context.Context, s S, g runtime.GoalID) (runtime.Plan, error)
+	runtime.GoalPlanner[S]
 }
 
 // TestPlanServesGoalsOneAtATime: Plan serves the bargeman's goals one
@@ -34,8 +33,8 @@ func TestPlanServesGoalsOneAtATime(t *testing.T) {
 	for name, p := range planners {
 		t.Run(name, func(t *testing.T) {
 			ctx := t.Context()
-			rich, err := p.PlanGoal(ctx, s, bargeman.BargemanGoalRich)
-			require.NoError(t, err)
+			var rich, both runtime.Plan
+			require.NoError(t, p.PlanGoalInto(ctx, s, bargeman.BargemanGoalRich, &rich))
 			assert.Equal(t, 9.0, rich.Cost, "Rich alone: %v", d.Names(rich.Steps))
 			plan, err := p.Plan(ctx, s)
 			require.NoError(t, err)
@@ -44,8 +43,7 @@ func TestPlanServesGoalsOneAtATime(t *testing.T) {
 			end, err := d.Simulate(s, plan.Steps)
 			require.NoError(t, err)
 			assert.True(t, d.Holds(bargeman.BargemanGoalRich, end) && d.Holds(bargeman.BargemanGoalCosy, end))
-			both, err := p.PlanGoal(ctx, s, bargeman.BargemanGoalBoth)
-			require.NoError(t, err)
+			require.NoError(t, p.PlanGoalInto(ctx, s, bargeman.BargemanGoalBoth, &both))
 			assert.Equal(t, 13.0, both.Cost, "both goals as one: %v", d.Names(both.Steps))
 		})
 	}
