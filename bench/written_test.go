@@ -993,11 +993,10 @@ func TestChainerServesLastWhatOtherPartsWouldUndo(t *testing.T) {
 
 // TestChainerRescueSearchesForward: the fisher at the market with nothing,
 // not even vigor, is to put 15 by. The greedy pass fails (it rows out
-// before it has the vigor to cast); racing the complete pass, which finds
-// no plan as soon, the forward search finds the cheapest (rest, walk
-// home, nap, dig bait, row out, cast three times, row back, sell five:
-// cost 25) within the budget, where the chainer used to spend all of it
-// and fail.
+// before it has the vigor to cast); the forward search over states finds
+// the cheapest (rest, walk home, nap, dig bait, row out, cast three
+// times, row back, sell five: cost 25) within the budget, where the
+// chainer used to spend all of it and fail.
 func TestChainerRescueSearchesForward(t *testing.T) {
 	d := fisher.FisherDomain
 	s := fisher.FisherState{At: "market"}
@@ -1007,8 +1006,7 @@ func TestChainerRescueSearchesForward(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
 	assert.Less(t, p.Expansions, runtime.DefaultSearchBudget)
-	want := "states searched forward"
-	assert.True(t, strings.Contains(tr.String(), want), "the trace says %q", want)
+	assertTraceTells(t, &tr, "goal Purse: no greedy plan; search forward: the cheapest plan, of 16 steps")
 }
 
 // TestChainerTakesALeadFirst: the fisher on the shore with 8 vigor and 2
@@ -1033,8 +1031,8 @@ func TestChainerTakesALeadFirst(t *testing.T) {
 
 // TestChainerRescueTakesALeadFirst: the fisher at home with 3 vigor, a
 // fish and no bait is to put 15 by. The greedy pass fails, and so did
-// every search after it: the complete pass and A* over states (which
-// needs 9,734 expansions for it) spent the whole budget. Napping first,
+// every search after it: goal regression's complete pass and A* over
+// states (which needs 9,734 expansions for it) spent the whole budget. Napping first,
 // the greedy pass finds the cheapest plan (21) within a few expansions.
 func TestChainerRescueTakesALeadFirst(t *testing.T) {
 	d := fisher.FisherDomain
@@ -1053,7 +1051,7 @@ func TestChainerRescueTakesALeadFirst(t *testing.T) {
 // stamina, two arrows, a rod and nothing to sell is to have 20 coins.
 // The greedy pass fails, and so does every lead's pass within its 16
 // expansions: the plan after walking to the forest is 21 steps long.
-// The rescue's race then needed 4,745 expansions (4 ms) to find the
+// The rescue's search then needed 4,745 expansions (4 ms) to find the
 // cheapest plan (31). A second round gives that lead 64 expansions: a
 // plan at 36, found in about 550. (That plan is more than 1.5 times the
 // goal's bound, so the forward search then looks for a cheaper one, and
@@ -1067,25 +1065,24 @@ func TestChainerRescueGivesALongLeadMore(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, ranger.RangerGoalStocked, &p))
 	assert.Equal(t, 31.0, ref.Cost)
 	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assert.Less(t, p.Expansions, 2000, "a lead, not the race")
+	assert.Less(t, p.Expansions, 2000, "a lead, not the search")
 	trace := tr.String()
 	assert.True(t, strings.Contains(trace, "goal Stocked: ToForest first, once, then the greedy pass"), "the trace tells of the lead")
-	assert.False(t, strings.Contains(trace, "no greedy plan; complete search"), "the race does not run")
+	assert.False(t, strings.Contains(trace, "no greedy plan; search forward"), "the forward search does not run")
 }
 
-// TestChainerSearchesOnForACheaperPlan: the baker at home with six
-// loaves, no coins and energy 6 is to save 30. The greedy pass fails,
-// and the rescue's complete pass finds the cheapest plan goal regression
-// builds (29 steps) after 300 situations, when the forward search beside
-// it has expanded 288 states; A* alone needs 347 for the cheapest (sell
-// the loaves, buy four sacks, bake them all, sell: cost 41). The forward
-// search used to stop at the improvement's 256 states in all, which the
-// race had spent; it now goes on past the race, and finds that plan 59
-// states later. (Until the greedy pass kept a batch whose helpers spend
-// what it serves where nothing else establishes it, the test planned
-// from the market with 6 coins and five loaves, which the greedy pass
-// now plans itself.)
-func TestChainerSearchesOnForACheaperPlan(t *testing.T) {
+// TestChainerRescuesAsAStar: the baker at home with six loaves, no coins
+// and energy 6 is to save 30. The greedy pass fails, and so do the
+// leads; the rescue's forward search is A* for its first 512 states, and
+// finds the cheapest plan (sell the loaves, buy four sacks, bake them
+// all, sell: cost 41) in A*'s own 347. (Goal regression's complete pass
+// used to run beside it and find the cheapest plan it builds, 29 steps,
+// after 300 situations; the forward search then went on for a cheaper
+// one. Until the greedy pass kept a batch whose helpers spend what it
+// serves where nothing else establishes it, the test planned from the
+// market with 6 coins and five loaves, which the greedy pass now plans
+// itself.)
+func TestChainerRescuesAsAStar(t *testing.T) {
 	d := baker.BakerDomain
 	s := baker.BakerState{Where: "home", Loaves: 6, Energy: 6}
 	var ref, p runtime.Plan
@@ -1095,17 +1092,12 @@ func TestChainerSearchesOnForACheaperPlan(t *testing.T) {
 	assert.Equal(t, 41.0, ref.Cost)
 	assert.Greater(t, ref.Expansions, 256, "A* alone")
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, &tr, "the cheapest plan goal regression builds") // the complete pass wins the race
-	assertTraceTells(t, &tr, "searching forward, a plan of")             // and the forward search goes on
-
-	// However large the improvement's budget.
-	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithImprovement(math.MaxInt)).PlanGoalInto(t.Context(), s, baker.BakerGoalSaved, &p))
-	assert.Equal(t, ref.Cost, p.Cost, "WithImprovement(math.MaxInt): chainer %v", d.Names(p.Steps))
+	assertTraceTells(t, &tr, "goal Saved: no greedy plan; search forward: the cheapest plan, of "+strconv.Itoa(len(ref.Steps))+" steps, after "+strconv.Itoa(ref.Expansions)+" states")
 }
 
 // TestChainerWeighsALongRescue: the baker at home with 3 coins, two
-// loaves and no energy is to save 30. The greedy pass fails; the
-// complete pass finds nothing in its 400 situations, and A* needs 5,134
+// loaves and no energy is to save 30. The greedy pass fails (and the
+// complete pass it had then found nothing in its 400 situations); A* needs 5,134
 // states for the cheapest plan (66), where the estimate of her coins is
 // far below what they cost. The rescue's forward search used to be A*
 // all the way: 6,407 expansions in all, 2.9 ms. Past 512 states it now
@@ -1122,8 +1114,9 @@ func TestChainerWeighsALongRescue(t *testing.T) {
 }
 
 // TestChainerWeighsALongerRescueMore: the merchant in the village with
-// nothing (no gold, grain or cloth) is to be rich. The greedy pass fails,
-// the complete pass finds nothing in its 400 situations, and A* needs
+// nothing (no gold, grain or cloth) is to be rich. The greedy pass fails
+// (and the complete pass it had then found nothing in its 400
+// situations); A* needs
 // 4,477 states for the cheapest plan (65). Weighed four times past 1,024
 // states, the rescue's forward search ends after 1,086, with a plan of
 // 74. (The hunter in the forest with nothing showed this until the
@@ -1291,7 +1284,7 @@ func TestDisjunctionEstimatesTheNearerWay(t *testing.T) {
 // TestChainerWeighsItsSearchForACheaperPlan: the farmhand in town with
 // 3 stamina, 2 seeds and 2 sheaves is to save 20 coins. The greedy
 // plan walks to and fro, napping in the barn between chores (70); the
-// improvement's complete pass finds nothing cheaper in its budget, and
+// improvement's complete pass found nothing cheaper in its budget, and
 // A*, whose estimate is 20 where the cheapest plan costs 32, needs 1,875
 // states for it: the forward search after the complete pass, A* for 512
 // states, found nothing. It is A* for the improvement's budget now,
@@ -1308,8 +1301,8 @@ func TestChainerWeighsItsSearchForACheaperPlan(t *testing.T) {
 // TestChainerSearchesForwardFarAboveTheBound: the settler in the forest
 // with 2 food, 2 fish and 7 coins is to have 20. The greedy pass sells
 // wood, batched for five loads, and chops four times, eating between
-// (31); the plan has no detour, and the improvement's complete pass
-// finds nothing cheaper in its budget. It costs more than 1.5 times the
+// (31); the plan has no detour, and the improvement's complete pass (it
+// had one then) found nothing cheaper in its budget. It costs more than 1.5 times the
 // goal's lower bound (14.25), so the forward search looks too: two
 // chops, three loads and the two fish (17, the cheapest; A* needs 21
 // states).
@@ -1325,15 +1318,14 @@ func TestChainerSearchesForwardFarAboveTheBound(t *testing.T) {
 // the village with 5 gold, 3 grain, 2 bolts of cloth and no rest left is
 // to be rich. The greedy pass fails, and the rescue's first lead finds a
 // plan of 17 steps (30) where the cheapest costs 19 and the goal's bound
-// is 7.5; the complete pass, bounded by 30, ends without a cheaper one
-// after 257 situations. That proved little so far above the bound: the
-// forward search then finds the cheapest.
+// is 7.5. The forward search bounded by 30 then finds the cheapest.
+// (Goal regression's complete pass, bounded by 30, used to look first,
+// and ended without a cheaper one after 257 situations.)
 func TestChainerSearchesForwardPastALeadFarAboveTheBound(t *testing.T) {
 	d := merchant.MerchantDomain
 	ref, p, tr := chainerBesideAStar(t, d, merchant.MerchantState{At: "village", Gold: 5, Grain: 3, Cloth: 2, Tired: 9}, merchant.MerchantGoalRich)
 	assert.Equal(t, 19.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v", d.Names(p.Steps))
-	assertTraceTells(t, tr, "no cheaper plan than the lead's")
 	assertTraceTells(t, tr, "searching forward, a plan of")
 }
 
@@ -1403,8 +1395,8 @@ func TestALongRescueDoesNotAllocate(t *testing.T) {
 // its own: after the fuel bought for the drive (3 coins) the first brings
 // her coins no closer, and the pass falls back on sorting mail five times
 // (15). A plan that begins with a later first choice because the earlier
-// ones failed now makes the improvement run, and its complete pass finds
-// fuel, the drive and four deliveries (8, the cheapest).
+// ones failed now makes the improvement run, and it finds fuel, the
+// drive and four deliveries (8, the cheapest).
 func TestChainerLooksPastAFirstChoiceThatFailed(t *testing.T) {
 	d := courier.CourierDomain
 	ref, p, tr := chainerBesideAStar(t, d, courier.CourierState{At: "depot", Parcels: 4, Delivered: 3, Coins: 3, Rested: true}, courier.CourierGoalSolvent)
@@ -1504,7 +1496,7 @@ func TestChainerMerchantCompounds(t *testing.T) {
 // TestChainerTopsUpWithWhatApplies: the merchant at the port with 12
 // gold is to have 40. Her greedy pass batches grain bought for the gold
 // that bolts cost; with a batch's gold topped up only by what needs none
-// of the gold the agenda raises, it failed, and the race found the
+// of the gold the agenda raises, it failed, and the rescue found the
 // cheapest plan (32) after 3,454 expansions. Topping up also with what
 // applies where she is (hauling at the docks), the greedy pass plans
 // (35, with a walk the plan does not need), and the improvement finds
@@ -1518,7 +1510,7 @@ func TestChainerTopsUpWithWhatApplies(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, merchant.MerchantGoalRich, &p))
 	assert.Equal(t, 32.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assert.Less(t, p.Expansions, 1000, "the greedy pass and the improvement, not the race")
+	assert.Less(t, p.Expansions, 1000, "the greedy pass and the improvement, not the rescue")
 	assert.False(t, strings.Contains(tr.String(), "no greedy plan"), "the greedy pass plans it")
 }
 
@@ -1550,9 +1542,8 @@ func TestWithoutChainingChainsNothing(t *testing.T) {
 // TestChainerRescueLooksForwardForACheaperPlan: the fisher at sea with
 // two bait, 8 vigor and 2 coins is to save 15. The greedy pass finds no
 // plan. The cheapest plan goal regression builds goes home to nap and
-// rows out again for more fish (cost 25); the rescue's forward search,
-// racing the complete pass, finds casting twice, selling four fish and
-// mending nets once (cost 14) in its first turn.
+// rows out again for more fish (cost 25); the rescue's forward search
+// finds casting twice, selling four fish and mending nets once (cost 14).
 func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
 	d := fisher.FisherDomain
 	s := fisher.FisherState{At: "sea", Vigor: 8, Coins: 2, Bait: 2}
@@ -1560,8 +1551,9 @@ func TestChainerRescueLooksForwardForACheaperPlan(t *testing.T) {
 	var tr runtime.Trace
 	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &ref))
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, fisher.FisherGoalPurse, &p))
+	assert.Equal(t, 14.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assertTraceTells(t, &tr, "states searched forward")
+	assertTraceTells(t, &tr, "goal Purse: no greedy plan; search forward: the cheapest plan")
 }
 
 // TestSupplyTourEndsWhereItIsSold: the fisher at the market with 30
@@ -1599,35 +1591,31 @@ func TestSharesLeftOutNeedTheirPlace(t *testing.T) {
 	assert.InDelta(t, 15, lb, 1e-9)
 }
 
-// rescueSearch reads the rescue's searches from a chainer's trace: the
-// complete pass's situations and the forward search's states, and
-// whether it ran.
-var rescueSearch = regexp.MustCompile(`after (\d+) situations?(?: and (\d+) states? searched forward)?$`)
+// rescueSearch reads the states of the rescue's forward search from a
+// chainer's trace.
+var rescueSearch = regexp.MustCompile(`after (\d+) states?$`)
 
-// TestChainerRescueRacesItsSearches: where the greedy pass fails, the
-// rescue runs the complete pass and the forward search side by side, so
-// that neither runs more than a turn (32 expansions) past the other.
-// Over every goal from every start of the fisher and the villager: where
-// the forward search found the plan, with as many states as A* alone
-// needs for it, the complete pass spent at most a turn more (it used to
-// spend its 1,000 situations first: the fisher's dearest call, 1,001
-// situations and 564 states); where the complete pass found it, the
-// forward search spent no more than it did. The fisher's rescues mostly
-// end forward, the villager's in the complete pass.
-func TestChainerRescueRacesItsSearches(t *testing.T) {
-	forward, regression := rescueRaces(t, fisher.FisherDomain, fisherStarts())
-	t.Logf("fisher: %d rescues ended forward, %d in the complete pass", forward, regression)
-	assert.Greater(t, forward, regression)
-	forward, regression = rescueRaces(t, villager.VillagerDomain, villagerStarts(150))
-	t.Logf("villager: %d rescues ended forward, %d in the complete pass", forward, regression)
-	assert.Greater(t, regression, forward)
+// TestChainerRescueSearchesAsAStar: where the greedy pass and the leads
+// find no plan, the rescue searches forward over states: A* for its
+// first 512 states, then its estimate weighed twice, and past 1,024
+// four times. Over every goal from every start of the fisher and the
+// villager, a rescue that ends as A* spends A*'s own states for A*'s
+// cost, and a weighed one begins weighing where it should and keeps to
+// its weight's bound on cost. (Until 2026-12-06 goal regression's
+// complete pass ran beside it, 32 expansions each in turn.)
+func TestChainerRescueSearchesAsAStar(t *testing.T) {
+	rescues := rescueSearches(t, fisher.FisherDomain, fisherStarts())
+	t.Logf("fisher: %d rescues searched forward", rescues)
+	assert.Positive(t, rescues)
+	rescues = rescueSearches(t, villager.VillagerDomain, villagerStarts(150))
+	t.Logf("villager: %d rescues searched forward", rescues)
+	assert.Positive(t, rescues)
 }
 
-// rescueRaces checks the race of TestChainerRescueRacesItsSearches on
-// every goal from every start of d, and counts the rescues that ended
-// forward and in the complete pass.
-func rescueRaces[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) (forward, regression int) {
-	const turn = 32
+// rescueSearches checks the rescues of TestChainerRescueSearchesAsAStar
+// on every goal from every start of d, and counts those that found a
+// plan forward.
+func rescueSearches[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) (rescues int) {
 	var tr runtime.Trace
 	as, bc := runtime.NewAStar(d), runtime.NewBackwardChainer(d, runtime.WithTrace(&tr))
 	for i, s := range starts {
@@ -1642,36 +1630,25 @@ func rescueRaces[S comparable](t *testing.T, d *runtime.Domain[S], starts []S) (
 				if e.Kind != runtime.TraceSearch || m == nil {
 					continue
 				}
-				situations, _ := strconv.Atoi(m[1])
-				states, _ := strconv.Atoi(m[2])
+				rescues++
+				states, _ := strconv.Atoi(m[1])
 				require.NoError(t, as.PlanGoalInto(t.Context(), s, goal, &ref))
 				where := d.Goals[g].Name + " from start " + strconv.Itoa(i)
 				switch {
-				case strings.Contains(e.Detail, "goal regression builds"):
-					regression++
-					assert.LessOrEqual(t, states, situations, "%s: the forward search ran ahead", where)
 				case strings.Contains(e.Detail, "at most twice the cheapest"):
-					// Past 512 states, the forward search weighs its
-					// estimate twice.
-					forward++
 					assert.Greater(t, states, 512, "%s: weighed before its time", where)
 					assert.LessOrEqual(t, p.Cost, 2*ref.Cost, "%s: weighed twice, at most twice the cheapest", where)
-					assert.LessOrEqual(t, situations, states+turn, "%s: the complete pass ran ahead", where)
 				case strings.Contains(e.Detail, "at most 4 times the cheapest"):
-					// Past 1,024, four times.
-					forward++
 					assert.Greater(t, states, 1024, "%s: weighed four times before its time", where)
 					assert.LessOrEqual(t, p.Cost, 4*ref.Cost, "%s: weighed four times, at most four times the cheapest", where)
 				default:
-					forward++
 					assert.Equal(t, ref.Expansions, states, "%s: A*'s states", where)
 					assert.Equal(t, ref.Cost, p.Cost, "%s: A*'s cost", where)
-					assert.LessOrEqual(t, situations, states+turn, "%s: the complete pass ran ahead", where)
 				}
 			}
 		}
 	}
-	return forward, regression
+	return rescues
 }
 
 // TestDerivedEstimateOnWrittenRoles: on every 16th start of each written
@@ -1772,8 +1749,8 @@ func writtenEstimates() []writtenEstimate {
 // merchant and the baker were written (they have dearer ones): the
 // fisher's Purse from
 // start 1241 (at sea, vigor 3, 2 coins, 1 fish, no bait, a leak of 3, 1
-// tar), which the greedy pass, the leads and the complete pass fail and
-// the forward search plans.
+// tar), which the greedy pass and the leads fail and the forward search
+// plans.
 func BenchmarkWrittenRolesDearest(b *testing.B) {
 	d := fisher.FisherDomain
 	s := fisherStarts()[1241]

@@ -730,8 +730,8 @@ func TestAStarFloat32GoalOnItsCondition(t *testing.T) {
 }
 
 // TestAStarResumesWhereItPaused: A* run in parts, as the chainer's
-// rescue runs it beside its complete pass (begun, then resumed a few
-// expansions at a time), is the same search as A* run at once: the same
+// forward search runs it (begun, then resumed a few expansions at a
+// time, between its looks at the bound it is to beat), is the same search as A* run at once: the same
 // plan or error, the same expansions and successors, from every 5th
 // state of 40 random roles and from the courier's states with its
 // generated search loop and without it; and it did pause.

@@ -36,7 +36,6 @@ type BackwardChainer[S comparable] struct {
 	cfg      backwardConfig
 	call     chainCall[S]
 	greedy   greedy[S]
-	complete complete[S]
 	reach    reach      // scratch of the relaxed reachability
 	best     []ActionID // scratch: the cheapest plan so far while the improvement looks for a cheaper one
 	kept     []ActionID // scratch of drop
@@ -88,11 +87,9 @@ func WithMaxDepth(n int) BackwardOption {
 // first choices; then the forward search looks for a plan cheaper than
 // the cheapest so far: A* for n states, then weighted A* (the estimate
 // counted twice) for 2n more, then four times for 2n more, stopped as
-// soon as it proves none is cheaper. Where
-// the greedy pass found nothing and a lead found a plan (the rescue),
-// the complete pass looks for a cheaper one within n; where the
-// rescue's complete pass found its plan before its forward search, the
-// forward search goes on for a cheaper one the same way.
+// soon as it proves none is cheaper. Where the greedy pass found nothing
+// and a lead found a plan (the rescue), the forward search looks for a
+// cheaper one the same way.
 //
 // n is taken as at most math.MaxInt32, so that a budget meant as
 // unbounded (math.MaxInt) is one: added to the expansions a call has
@@ -116,7 +113,6 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	b.errs = newKeptErrors()
 	b.greedy = newGreedy(&b.call)
 	b.greedy.reach = &b.reach
-	b.complete = complete[S]{c: &b.call}
 	b.kept = make([]ActionID, 0, cap(b.call.steps))
 	b.taken = make([]uint8, len(d.Actions))
 	b.leadList = make([]lead, 0, leadRuns*len(d.Actions))
@@ -146,11 +142,11 @@ func (b *BackwardChainer[S]) Domain() *Domain[S] { return b.d }
 // leads, then a forward search bounded by the plan's cost) within a small
 // budget (WithImprovement), unless the greedy pass had no choice to make or its
 // plan costs no more than the goal's lower bound (Domain.LowerBound). When
-// the greedy pass finds none, the complete pass searches the same
-// choices for the cheapest plan, backtracking everywhere and remembering
-// the situations that failed, so none is searched twice: within the depth,
-// step and budget limits, the chainer does not give up while a plan exists
-// that it can build. The budget bounds the work of a call.
+// the greedy pass finds none, the rescue tries leads (a step taken first,
+// then the greedy pass), then searches forward over states (A*, its
+// estimate weighed past 512 states): within the step and budget limits,
+// the chainer does not give up while a plan exists, even one goal
+// regression cannot build. The budget bounds the work of a call.
 //
 // When some goal cannot be planned, Plan returns the plan for the others
 // with the *PlanningError of the first goal that failed (or, when the
@@ -406,8 +402,8 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 // steps the plan does without (drop), and each plan it finds is dropped
 // the same way.
 //
-// The complete pass bounded by the plan's cost, which ran between the
-// leads and the forward search until 2026-12-06, is left out: on every
+// Goal regression's complete pass bounded by the plan's cost, which ran
+// between the leads and the forward search until 2026-12-06, is gone: on every
 // written role in bench the forward search alone finds plans as cheap
 // or cheaper (the courier's and the homestead villager's dearest, 1.36
 // and 1.38 times the cheapest with it, the cheapest without), in 10 to
@@ -467,9 +463,8 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 // forwardImprove looks for a plan cheaper than cost (the call's steps
 // from mark, which it removes) with the forward search from st (see
 // forwardBelow: A*, then weighted A*, until it proves none is cheaper):
-// the improvement's last search, and the rescue's after its complete
-// pass ended without a plan cheaper than a lead's that costs more than
-// farAbove times the goal's lower bound (see BackwardChainer.farAbove).
+// the improvement's last search, and the rescue's after a lead's plan
+// (see improveLed).
 // A plan that is cheap for the order of its trips (the alchemist's herbs
 // and water in one trip to the garden) lies past many orders of the
 // goal's parts for goal regression, where A* over states reaches it in
@@ -572,8 +567,8 @@ func (b *BackwardChainer[S]) keepBest(mark int, end S) result {
 // plan whose first choice was an action that fulfills the goal behind a
 // long chain, where a cheap action that moves the goal's field would do
 // (panning the river, not digging and selling ore), is a few greedy
-// passes from the cheaper one, where the complete pass might need
-// hundreds of expansions. Then, where the cheapest plan takes helpers
+// passes from the cheaper one, where a search might need hundreds of
+// expansions. Then, where the cheapest plan takes helpers
 // three times or more that another action outsteps (see repeated), it
 // runs the greedy pass once more without each of them, the two taken
 // most often: each time the pass needed a little energy it napped,
@@ -663,29 +658,27 @@ func (b *BackwardChainer[S]) repeated(out *[maxWithout]ActionID) []ActionID {
 	return out[:n]
 }
 
-// rescueFirst is how many expansions the rescue's complete pass may
-// spend (see race). It was 1,000 while the forward search beside it was
-// A* all the way. With that search weighed past forwardExact states, the
-// merchant's dearest call took 1.07 ms, 1,000 situations beside 2,092
-// states, a third of its time in the complete pass; with 400, 0.83 ms,
-// and the written roles' cost ratios at p90 and at worst were the same.
-const rescueFirst = 400
-
 // rescue searches for a plan the greedy pass, which failed with greedy,
 // did not find, unless the goal is proved out of reach first (see
 // reach.go), or some part of it needs more steps than the limit leaves,
 // whatever the plan. It tries leads first (see leads; rescueLeads
 // expansions in all), and when one finds a plan looks for a cheaper one
-// (improveLed). Else it runs the complete pass, for rescueFirst
-// expansions at most, and the forward search (see forward), on what is
-// left of the budget, side by side (race). Where the greedy pass failed
-// because its choices of what serves what were wrong, the complete pass
-// meets each state again under every agenda that leads to it, and can
-// spend its whole share where a search over states alone would not; the
-// forward search finds plans goal regression does not build: some begin
-// with a step that undoes the goal's field to make another possible
-// (meditating for mana lets the charge go), or need a step that serves
-// nothing (setting a field to 0 to count up to 1 from it).
+// (improveLed). Else the forward search (see forward) plans the goal on
+// what is left of the budget: it finds the plans goal regression does
+// not build (some begin with a step that undoes the goal's field to make
+// another possible, meditating for mana lets the charge go; some need a
+// step that serves nothing, setting a field to 0 to count up to 1 from
+// it), and its plans are the cheapest, or past forwardExact states at
+// most so many times the cheapest (forwardWeights).
+//
+// Until 2026-12-06 goal regression's complete pass (the greedy pass's
+// choices searched best first, every situation that failed remembered)
+// ran beside it, 400 expansions at most, 32 at a time in turn, and a
+// plan it found first was looked at again forward for a cheaper one. On
+// every written role in bench the forward search alone plans the same
+// pairs, as cheaply or more so, with fewer expansions; the random roles'
+// figures are the same (BENCHMARKS.md, "The rescue without its complete
+// pass").
 func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	c := &b.call
 	c.probe = st
@@ -707,8 +700,8 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	budget := c.work.budget
 	// Leads first: where the greedy pass failed for what its steps spent
 	// (the vigor to row back), a plan that begins by resting is a few
-	// greedy passes away, where the complete pass may need thousands of
-	// expansions.
+	// greedy passes away, where a search over states may need thousands
+	// of expansions.
 	b.best = b.best[:0]
 	c.work.budget = min(budget, c.work.expansions+rescueLeads)
 	cost, end := b.leads(st, rem, mark, math.Inf(1), st, true)
@@ -719,22 +712,16 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	case !math.IsInf(cost, 1):
 		return b.improveLed(st, rem, mark, cost, end)
 	}
-	r, situations, states, paused := b.race(st, rem)
+	r := b.forward(st, rem)
 	if c.trace != nil {
 		detail := "no plan"
 		switch {
-		case r.is(found) && paused:
-			detail = "the cheapest plan goal regression builds, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
 		case r.is(found) && b.fwd.weight != 1:
-			detail = "a plan at most " + timesWord(b.fwd.weight) + " the cheapest, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
+			detail = "a plan at most " + timesWord(b.fwd.weight) + " the cheapest, of " + counted(len(c.steps)-mark, "step")
 		case r.is(found):
-			detail = "the cheapest plan, of " + strconv.Itoa(len(c.steps)-mark) + " steps"
+			detail = "the cheapest plan, of " + counted(len(c.steps)-mark, "step")
 		}
-		detail += ", after " + counted(situations, "situation")
-		if states > 0 {
-			detail += " and " + counted(states, "state") + " searched forward"
-		}
-		c.event(TraceSearch, c.goal, NoAction, 0, detail)
+		c.event(TraceSearch, c.goal, NoAction, 0, detail+", after "+counted(b.fwd.expansions, "state"))
 	}
 	if r.is(failed) {
 		if r.cut {
@@ -745,109 +732,20 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 	}
 	if r.is(found) {
 		b.drop(st, mark)
-		if paused {
-			r = b.forwardCheaper(st, mark)
-		}
 	}
 	return r
 }
 
-// raceTurn is how many expansions the rescue's complete pass and its
-// forward search take in turn (see race).
-const raceTurn = 32
-
-// race runs the rescue's two searches from st side by side, raceTurn
-// expansions each in turn: the complete pass, for rescueFirst expansions
-// at most, and the forward search, on what is left of the call's budget.
-// Which one needs less work is the role's to say (the fisher's dearest
-// rescue: 564 states forward, where the complete pass finds nothing in
-// 1,000 situations; a villager's: 189 situations, where A* needs 1,883
-// states), so neither spends more than twice the expansions the quicker
-// one needs alone, where running one after the other spent the other's
-// whole share first. The first plan found is the rescue's; when neither
-// finds one, the forward search's failure is (the complete pass keeps
-// to what goal regression builds). It returns how the rescue ended, the
-// expansions of each search, and whether the forward search paused
-// (the complete pass found a plan first).
-func (b *BackwardChainer[S]) race(st S, rem int) (r result, situations, states int, paused bool) {
-	c := &b.call
-	b.complete.begin(st, math.Inf(1))
-	fr, fended := b.forwardBegin(st, rem)
-	cended := false
-	for {
-		if !cended {
-			turn := rescueFirst - situations
-			if !fended {
-				turn = min(turn, raceTurn)
-			}
-			before := c.work.expansions
-			r, cended = b.complete.resume(st, rem, before+turn)
-			situations += c.work.expansions - before
-			switch {
-			case cended && !r.is(failed):
-				// A plan, or the call's budget, context or an invalid
-				// cost ended it.
-				return r, situations, b.fwd.expansions, !fended
-			case !cended && situations >= rescueFirst:
-				cended = true // its share is spent
-			}
-		}
-		if fended {
-			if cended {
-				return fr, situations, b.fwd.expansions, false
-			}
-			continue
-		}
-		turn := raceTurn
-		if cended {
-			turn = -1
-		}
-		fr, fended = b.forwardResume(st, turn)
-		if fended && (cended || !fr.is(failed)) {
-			return fr, situations, b.fwd.expansions, false
-		}
-	}
-}
-
-// forwardCheaper looks for a cheaper plan than the rescue's complete pass
-// found (the call's steps from mark) with the forward search the race
-// paused (race), whose plans are the cheapest: the complete pass's is the
-// cheapest goal regression builds, which may chain a long way round (go
-// home to nap and row out again for more fish; busk for coins between
-// bakes, where four sacks bought at once would do) where another way
-// costs less. The forward search goes on for forwardMore times the
-// improvement budget, and stops sooner once the least f on its open list
-// reaches the plan's cost: then nothing cheaper exists. It keeps the
-// cheaper plan; a plan that costs the goal's lower bound is the cheapest
-// already.
-func (b *BackwardChainer[S]) forwardCheaper(st S, mark int) result {
-	c := &b.call
-	cost, err := b.d.planCost(st, c.steps[mark:])
-	if err != nil || b.cfg.improvement <= 0 {
-		return result{kind: found} // finish reports the invalid cost
-	}
-	c.probe = st
-	if cost <= c.d.goals[c.goal].bound(&c.probe, c.d.Number)*(1+1e-9) {
-		return result{kind: found}
-	}
-	b.best = append(b.best[:0], c.steps[mark:]...)
-	end := c.end
-	c.steps = c.steps[:mark]
-	r, cheaper := b.forwardBelow(st, mark, cost)
-	if cheaper || c.work.err != nil {
-		return r // a cheaper plan, or the context's error
-	}
-	return b.keepBest(mark, end)
-}
+// forwardTurn is how many expansions the forward search runs between
+// its looks at the least f on its open list (see forwardUntil).
+const forwardTurn = 32
 
 // improveWeight is the weight of the estimate in forwardBelow's search
 // past the improvement budget.
 const improveWeight = 2
 
 // farAbove is how many times the goal's lower bound a plan must cost for
-// the improvement to run where nothing else calls for it (see improve),
-// and for the rescue to search forward after a lead's plan (see
-// improveLed).
+// the improvement to run where nothing else calls for it (see improve).
 const farAbove = 1.5
 
 // farBeyond is how many times the goal's lower bound a plan may cost for
@@ -860,11 +758,8 @@ const farBeyond = 8
 
 // forwardMore is how many times the improvement budget the forward
 // search for a cheaper plan (forwardBelow) may go on for weighed, after
-// as many as the budget unweighed: the rescue's after the race, where the
-// complete pass found a plan first, and the improvement's. The race has
-// given it as many expansions as the
-// complete pass took, and the plan it is to beat may cost half as much
-// again as the cheapest (the baker's, in bench). When it was chosen
+// as many as the budget unweighed. The plan it is to beat may cost half
+// as much again as the cheapest (the baker's, in bench). When it was chosen
 // (before the supplies' estimate netted what a second giver takes from
 // the part's field, which made her searches shorter), going on for the
 // budget once left 9.5 % of her plans over 1.2 times the cheapest, twice
@@ -873,14 +768,14 @@ const farBeyond = 8
 const forwardMore = 2
 
 // forwardUntil resumes the forward search from st for n more expansions
-// at most, raceTurn at a time, and pauses as soon as the least f on its
+// at most, forwardTurn at a time, and pauses as soon as the least f on its
 // open list reaches bound: unweighed, f is a lower bound on every plan it
 // has yet to find (its estimate being admissible), and no plan it would
 // find then costs less; weighed w times, none costs less than bound / w.
 // It reports false when it paused.
 func (b *BackwardChainer[S]) forwardUntil(st S, n int, bound float64) (result, bool) {
 	for n > 0 && b.fwd.open.minF() < bound {
-		turn := min(raceTurn, n)
+		turn := min(forwardTurn, n)
 		n -= turn
 		if r, ended := b.forwardRun(st, turn); ended { // A* proper: the bound is a proof
 			return r, true
@@ -889,43 +784,21 @@ func (b *BackwardChainer[S]) forwardUntil(st S, n int, bound float64) (result, b
 	return result{}, false
 }
 
-// improveLed looks, within the improvement budget, for a plan cheaper
-// than the one a lead found in the rescue (b.best, of cost best, reaching
-// end), with the complete pass bounded by its cost; it keeps the cheaper
-// plan.
+// improveLed looks for a plan cheaper than the one a lead found in the
+// rescue (b.best, of cost best, reaching end) with the forward search
+// bounded by its cost (forwardImprove), and keeps the cheaper plan. Goal
+// regression's complete pass bounded by that cost used to look first,
+// and the forward search only for a plan more than farAbove times the
+// goal's lower bound: without it, the baker's, the fisher's and the
+// lighthouse keeper's dearest plans on the written roles cost 1.32 →
+// 1.13, 1.25 → 1.07 and 1.47 → 1.00 times the cheapest, with fewer
+// expansions (BENCHMARKS.md, "The rescue without its complete pass").
 func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S) result {
-	c := &b.call
 	if b.cfg.improvement == 0 {
 		return b.keepBest(mark, end)
 	}
-	c.steps = c.steps[:mark]
-	budget, before := c.work.budget, c.work.expansions
-	c.work.budget = min(budget, c.work.expansions+b.cfg.improvement)
-	r := b.complete.run(st, rem, best*(1-1e-9))
-	c.work.budget = budget
-	c.work.expansions = min(c.work.expansions, budget)
-	if c.trace != nil {
-		detail := "no cheaper plan than the lead's"
-		if r.is(found) {
-			detail = "a cheaper plan, of " + counted(len(c.steps)-mark, "step")
-		}
-		c.event(TraceImprove, c.goal, NoAction, 0, detail+", after "+counted(c.work.expansions-before, "situation"))
-	}
-	if !r.is(found) && c.work.err == nil && b.farAbove(st, best) {
-		r = b.forwardImprove(st, rem, mark, best)
-	}
+	r := b.forwardImprove(st, rem, mark, best)
 	return b.cheaperOrBest(st, mark, r, end)
-}
-
-// farAbove reports whether a plan of cost from st costs more than
-// farAbove times the goal's lower bound there: the complete pass's
-// failure to find a cheaper one then proves little (the plans it does not
-// build, which interleave the runs of two chains, are rarer than a bound
-// so far below), and the forward search looks again.
-func (b *BackwardChainer[S]) farAbove(st S, cost float64) bool {
-	c := &b.call
-	c.probe = st // a field: the address of st would make every call allocate it
-	return cost > farAbove*c.d.goals[c.goal].bound(&c.probe, c.d.Number)
 }
 
 // forward plans the call's goal and the goals it protects from st, in rem
@@ -999,10 +872,7 @@ func (b *BackwardChainer[S]) forwardResume(st S, n int) (result, bool) {
 // 17, misses the bow, the arrows and most of the walks of a plan that
 // costs 52, and weighed twice the search took 4,007 states (2.2 ms)
 // for a plan of 58. Weighed four times past 1,024 states, it takes
-// 1,064, for the same plan. forwardExact is more than the race gives
-// the forward search while the complete pass runs (rescueFirst +
-// raceTurn), so that the search that goes on for a cheaper plan past
-// the race (forwardCheaper, see forwardBelow) begins as A*.
+// 1,064, for the same plan.
 var forwardWeights = [...]struct {
 	after  int
 	weight float64
@@ -1019,10 +889,6 @@ const (
 // The weights rise with the expansions (this fails to compile
 // otherwise).
 const _ = uint(forwardLonger - forwardExact - 1)
-
-// The race pauses the forward search before it weighs its estimate (a
-// negative constant does not convert to uint: this fails to compile).
-const _ = uint(forwardExact - rescueFirst - raceTurn)
 
 // forwardRun runs the forward search begun from st as forwardResume
 // does, at the weight it has.

@@ -29,9 +29,8 @@ func names[S comparable](d *runtime.Domain[S], steps []runtime.ActionID) []strin
 // the goal's field. A lead finds it: meditating twice first, the greedy
 // pass channels three times (the cheapest plan), where the chainer used
 // to say the goal was out of reach. A full charge from one mana needs
-// four meditations, more than a lead takes: the complete pass searches
-// all it can and finds nothing, and the forward search after it finds
-// the cheapest plan. So for the ward.
+// four meditations, more than a lead takes: the forward search over
+// states finds the cheapest plan. So for the ward.
 func TestChainerPlansWhatRegressionCannot(t *testing.T) {
 	d := mage.MageDomain
 	var p runtime.Plan
@@ -47,7 +46,7 @@ func TestChainerPlansWhatRegressionCannot(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Meditate", "Meditate", "Meditate", "Meditate", "Channel", "Channel", "Channel", "Channel", "Channel"}, d.Names(p.Steps))
 	assert.Equal(t, 13.0, p.Cost)
-	assert.Contains(t, tr.String(), "states searched forward")
+	assert.Contains(t, tr.String(), "goal Surged: no greedy plan; search forward: the cheapest plan, of 9 steps")
 	assert.NotContains(t, tr.String(), "first,", "no lead reaches it")
 
 	// Without chaining, nothing is searched for it.
@@ -446,7 +445,7 @@ goal Armed holds
   Reload: precondition "Magazines > 0" fails, chaining helpers
     skip Reload: already being established (cycle)
   reject Reload: cyclic precondition
-goal Armed: no greedy plan; complete search: no plan, after 2 situations and 1 state searched forward
+goal Armed: no greedy plan; search forward: no plan, after 1 state
 goal Armed fails: rolegen: Soldier: goal Armed: cyclic precondition: establishing "Magazines > 0" for Reload needs Reload itself
 `, tr.String())
 }
@@ -531,10 +530,10 @@ func TestBackwardRestoresAGoalOfHigherPriority(t *testing.T) {
 	assert.Equal(t, []runtime.GoalID{goalA, goalB}, plan.Goals)
 }
 
-// The complete pass reuses its search space: in steady state it allocates
+// The rescue reuses its search space: in steady state it allocates
 // nothing either.
-func TestCompletePassDoesNotAllocate(t *testing.T) {
-	d := seesaw(true) // the greedy pass refuses to undo GA; the complete pass restores it
+func TestRescueDoesNotAllocate(t *testing.T) {
+	d := seesaw(true) // the greedy pass refuses to undo GA; the rescue restores it
 	bc := runtime.NewBackwardChainer(d)
 	var p runtime.Plan
 	ctx := context.Background()

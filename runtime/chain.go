@@ -106,7 +106,7 @@ type chainCall[S comparable] struct {
 	// protected are the goals of higher priority that held when the
 	// goal's steps started: they must hold after them.
 	protected []GoalID
-	costErr   *PlanningError // an invalid cost met by the complete pass
+	costErr   *PlanningError // an invalid cost met by the forward search
 	fields    fields[S]      // reads the fields of a state, for estimates and batches
 	ranks     []rank         // scratch of chainCall.order
 	sets      []*Change      // scratch of chainCall.detour
@@ -130,17 +130,13 @@ func (c *chainCall[S]) presize() {
 	c.sets = make([]*Change, 0, 16)
 }
 
-// need returns condition i of the frame of action a: its precondition,
-// or, for the goal's frame (a is NoAction), the goal (i = 0) and the
-// protected goals.
-func (c *chainCall[S]) need(a ActionID, i int32) *condition[S] {
+// need returns the condition of the frame of action a: its
+// precondition, or, for the goal's frame (a is NoAction), the goal.
+func (c *chainCall[S]) need(a ActionID) *condition[S] {
 	if a != NoAction {
 		return &c.d.pres[a]
 	}
-	if i == 0 {
-		return &c.d.goals[c.goal]
-	}
-	return &c.d.goals[c.protected[i-1]]
+	return &c.d.goals[c.goal]
 }
 
 // stepsBound is a lower bound on the steps the goal needs from s (see

@@ -3,7 +3,6 @@ package runtime
 import (
 	"math"
 	"math/bits"
-	"slices"
 )
 
 // The choices of a frame, which both passes of the backward chainer make:
@@ -15,8 +14,7 @@ import (
 // choice is an action a pass may push for a frame: an option of one of
 // the frame's conditions, with what orders it.
 type choice struct {
-	opt  *option // in the domain's tables
-	cond int32   // the frame's condition it serves
+	opt *option // in the domain's tables
 	// batch: how many times the action must run for the parts it
 	// advances, when it consumes fields of its own precondition that it
 	// does not advance (then the precondition is established for them
@@ -52,55 +50,40 @@ type rank struct {
 
 // choose returns list (emptied) filled with the choices for the frame of
 // act (NoAction: the goal's), established for batch b, in state *s,
-// whose first condition fails in parts first; targets is the number of the
-// frame's conditions (the goal's frame: the goal, and the protected goals
-// in the complete pass). An action that must run several times has its
-// precondition established for them all (see batchOf) with batches
-// batchAll, for one run with batchNone, and both ways with batchBoth.
+// whose condition fails in parts first. An action that must run several
+// times has its precondition established for them all (see batchOf).
 // depth is the frame's, for the trace.
-func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, first uint64, targets int, batches batching, depth int) []choice {
+func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, failing uint64, depth int) []choice {
 	d := c.d
 	list = list[:0]
 	c.fields.reset(d.Number, s, len(d.Fields))
-	for ci := range int32(targets) {
-		cond := c.need(act, ci)
-		failing, condBatch := first, b
-		if ci > 0 {
-			failing, condBatch = cond.failing(*s), batch{}
-		}
-		if failing == 0 {
+	if failing == 0 {
+		return list
+	}
+	cond := c.need(act)
+	for j := range cond.opts {
+		o := &cond.opts[j]
+		if o.helps&failing == 0 {
+			if c.trace != nil {
+				c.event(TraceSkip, NoGoal, o.act, depth, "cannot make a failing part of what it serves hold")
+			}
 			continue
 		}
-		for j := range cond.opts {
-			o := &cond.opts[j]
-			if o.helps&failing == 0 {
-				if c.trace != nil {
-					c.event(TraceSkip, NoGoal, o.act, depth, "cannot make a failing part of what it serves hold")
-				}
-				continue
-			}
-			if ci > 0 && slices.ContainsFunc(list, func(x choice) bool { return x.opt.act == o.act }) {
-				continue // served an earlier condition too
-			}
-			pre := &d.pres[o.act]
-			pf := pre.failing(*s)
-			list = append(list, choice{opt: o, cond: ci, want: o.helps & failing, cf: failing, pre: pf})
-			// An action that applies runs with what there is (see
-			// batchOf); one that does not may be batched.
-			if pf == 0 || batches == batchNone || pre.consumed == 0 || o.advances&failing == 0 {
-				continue
-			}
-			ch := &list[len(list)-1]
-			if ch.batch = c.batchOf(cond, condBatch, o, failing); ch.batch.runs > 1 {
-				ch.pre |= c.batchFailing(pre, ch.batch, pf, s)
-				if batches == batchBoth {
-					list = append(list, choice{opt: o, cond: ci, want: o.helps & failing, cf: failing, pre: pf})
-				}
-			}
+		pre := &d.pres[o.act]
+		pf := pre.failing(*s)
+		list = append(list, choice{opt: o, want: o.helps & failing, cf: failing, pre: pf})
+		// An action that applies runs with what there is (see
+		// batchOf); one that does not may be batched.
+		if pf == 0 || pre.consumed == 0 || o.advances&failing == 0 {
+			continue
 		}
-		if cond.landed&failing != 0 {
-			list = c.landing(list, cond, ci, failing, s)
+		ch := &list[len(list)-1]
+		if ch.batch = c.batchOf(cond, b, o, failing); ch.batch.runs > 1 {
+			ch.pre |= c.batchFailing(pre, ch.batch, pf, s)
 		}
+	}
+	if cond.landed&failing != 0 {
+		list = c.landing(list, cond, failing, s)
 	}
 	return list
 }
@@ -120,12 +103,12 @@ func (c *chainCall[S]) landable(cond *condition[S], failing uint64) uint64 {
 	return out
 }
 
-// landing adds to the choices of condition ci of the frame (cond,
-// failing in failing in *s) the parts outside their range that an action
+// landing adds to the choices of the frame's condition (cond, failing
+// in failing in *s) the parts outside their range that an action
 // writes without serving them (see landable): to the wants of the
 // choices of that action, or as choices of their own, for an action with
 // none.
-func (c *chainCall[S]) landing(list []choice, cond *condition[S], ci int32, failing uint64, s *S) []choice {
+func (c *chainCall[S]) landing(list []choice, cond *condition[S], failing uint64, s *S) []choice {
 	out := c.landable(cond, failing)
 	if out == 0 {
 		return list
@@ -139,13 +122,11 @@ func (c *chainCall[S]) landing(list []choice, cond *condition[S], ci int32, fail
 		for i := range list {
 			if list[i].opt.act == o.act {
 				found = true
-				if list[i].cond == ci {
-					list[i].want |= want
-				}
+				list[i].want |= want
 			}
 		}
 		if !found {
-			list = append(list, choice{opt: o, cond: ci, want: want, cf: failing, pre: c.d.pres[o.act].failing(*s)})
+			list = append(list, choice{opt: o, want: want, cf: failing, pre: c.d.pres[o.act].failing(*s)})
 		}
 	}
 	for j := range cond.opts {
@@ -173,15 +154,6 @@ func (c *chainCall[S]) atHand(pre *condition[S], b batch) int32 {
 	}
 	return runs
 }
-
-// batching says how choose batches the runs of an action.
-type batching uint8
-
-const (
-	batchNone batching = iota
-	batchAll
-	batchBoth
-)
 
 // batchOf returns the batch of option o for the failing parts of cond
 // (itself established for batch b): the runs o needs for the parts it
@@ -299,14 +271,10 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 	d := c.d
 	ranks := c.ranks[:0]
 	var parts uint64 // the parts some choice serves
+	cond := c.need(act)
 	for i := range list {
 		ch := &list[i]
-		condBatch := b
-		if ch.cond > 0 {
-			condBatch = batch{}
-		}
-		cond := c.need(act, ch.cond)
-		ranks = append(ranks, rank{est: d.estimate(cond, condBatch, ch, &c.fields),
+		ranks = append(ranks, rank{est: d.estimate(cond, b, ch, &c.fields),
 			first: ch.opt.fulfills, applies: ch.pre == 0, kept: ch.pre == 0 && ch.want != 0 && ch.want&^cond.kept == 0})
 		parts |= ch.want
 	}
@@ -343,20 +311,17 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 	c.ranks = ranks
 }
 
-// lateParts marks late the choices of list for the first condition of
-// the frame of act that serve only parts to serve after another part
+// lateParts marks late the choices of list for the condition of the
+// frame of act that serve only parts to serve after another part
 // that fails (see Domain.orderParts).
 func (c *chainCall[S]) lateParts(list []choice, ranks []rank, act ActionID) {
-	cond := c.need(act, 0)
+	cond := c.need(act)
 	if cond.after == nil || len(list) < 2 {
 		return
 	}
 	var late uint64
 	for i := range list {
 		ch := &list[i]
-		if ch.cond != 0 {
-			continue
-		}
 		if late == 0 {
 			for w := ch.cf; w != 0; w &= w - 1 {
 				if k := bits.TrailingZeros64(w); cond.after[k]&ch.cf != 0 {

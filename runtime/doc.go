@@ -99,11 +99,12 @@
 //     progress.
 //   - The protected goals of a goal are the goals of higher priority that
 //     held when its steps started: they must hold when they end.
-//   - An expansion is one frame (or, in the complete pass, one situation)
-//     whose choices were made: the unit of [WithSearchBudget] and of
+//   - An expansion is one frame whose choices were made, or one state
+//     the forward search expanded: the unit of [WithSearchBudget] and of
 //     [Plan.Expansions].
 //
-// It plans a goal in two passes:
+// It plans a goal with a greedy pass, and searches forward over states
+// where that pass finds no plan or may have found a dear one:
 //
 //   - The greedy pass goes depth first: it tries the choices of a frame
 //     in order (last a part the choices for another failing part would
@@ -117,42 +118,29 @@
 //     and after all of them a choice whose step would take from a
 //     supply that a frame's own steps made hold for its action, which
 //     uses it up: the loaves baked for sale, not eaten for the walk to
-//     the market), and takes the first that leads to the goal. A step counts when it brings what it was chosen for closer
-//     to holding; when its helpers' steps undid that, its precondition is
+//     the market), and takes the first that leads to the goal. A step
+//     counts when it brings what it was chosen for closer to holding; when its helpers' steps undid that, its precondition is
 //     established again without the helpers whose steps move what the
 //     step serves away from holding, then with the frame's next first
 //     choice. Once a step has served a frame, the frame does not go back
 //     on it. It finds long plans that need no search quickly.
-//   - The complete pass searches situations best first: a situation is a
-//     state and an agenda; its cost is the cost of the steps taken plus a
-//     lower bound of the rest (the goal's [Domain.LowerBound], or the
-//     actions waiting with the lower bound of the top one's precondition).
-//     The first plan it completes is the cheapest the chainer can build
-//     within its limits. It runs when the greedy pass found nothing (the
-//     rescue, unless a lead finds a plan first, see below), side by side
-//     with a forward search over states, A* with the derived estimate
-//     for the goal and the goals it protects, 32 expansions each in
-//     turn, until one finds a plan: the complete pass for 400
-//     expansions at most, the forward search on the rest of the budget
-//     (some plans begin with a step that undoes what the goal needs, so
-//     that another step becomes possible, and goal regression builds
-//     none of them); so neither spends more than about twice what the
-//     quicker of the two needs alone. The forward search is A* for 512
-//     states; past them it counts its estimate twice (weighted A*), and
-//     its plan costs at most twice the cheapest, and past 1,024 four
-//     times, a plan at most four times the cheapest, where A* may need
-//     thousands of states more for the cheapest (the estimate of a goal
-//     such as savings can be far below what they cost). When the
-//     complete pass's plan comes
-//     first and costs more than the goal's lower bound, the forward
-//     search goes on for a cheaper one: A* for the improvement's budget
-//     ([WithImprovement]), then weighted A* (its estimate counted
-//     twice) for twice that budget, and stops as soon as it proves none
-//     is cheaper (the least f on its open list, unweighed a lower bound on
-//     every plan it has yet to find, reaches that plan's cost, or
-//     weighed twice, twice the cost). The rescue does not run when the
-//     greedy pass failed at the depth limit alone ([MaxDepthExceeded]).
-//     The improvement looks for a plan cheaper than the greedy pass's
+//   - The rescue runs when the greedy pass found nothing (but for a
+//     failure at the depth limit alone, [MaxDepthExceeded]): leads first
+//     (see below), then a forward search over states, A* with the
+//     derived estimate for the goal and the goals it protects, on the
+//     rest of the budget. It finds the plans goal regression does not
+//     build (some begin with a step that undoes what the goal needs, so
+//     that another step becomes possible). It is A* for 512 states, a
+//     cheapest plan; past them it counts its estimate twice (weighted
+//     A*), and its plan costs at most twice the cheapest, and past 1,024
+//     four times, a plan at most four times the cheapest, where A* may
+//     need thousands of states more for the cheapest (the estimate of a
+//     goal such as savings can be far below what they cost). Until
+//     2026-12-06 a complete pass of goal regression (its choices
+//     searched best first, the situations that failed remembered) ran
+//     beside it; the forward search alone plans as much, as cheaply or
+//     more so, with fewer expansions.
+//   - The improvement looks for a plan cheaper than the greedy pass's
 //     when that plan has a detour (it sets a field to a constant an
 //     earlier step set it to, or back to its value at the start after a
 //     step set it: a walk back to a place it left) or costs more than
@@ -190,10 +178,8 @@
 //     a lead makes possible may be long: a ranger in town with nothing
 //     to sell walks to the forest, then hunts, chops and fletches before
 //     he sells, 21 steps). When one finds a plan in the rescue, the
-//     complete pass bounded by its cost looks for a cheaper one within
-//     the improvement's budget (and the forward search after it, for a
-//     plan more than 1.5 times the goal's lower bound), where the
-//     rescue would have searched on.
+//     forward search bounded by its cost looks for a cheaper one, as in
+//     the improvement, where the rescue would have searched on.
 //   - Before the improvement searches, on each plan it finds, and on the
 //     rescue's plan, the chainer drops the steps the plan does without
 //     (greedy action elimination): a step whose action the plan takes

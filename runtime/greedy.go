@@ -61,12 +61,12 @@ type greedy[S comparable] struct {
 	reach   *reach
 	proved  bool
 	// partial: the pass left choices untried (a frame failed after a step
-	// served it, or a step would undo a goal the complete pass may
-	// restore), so its failure is not final.
+	// served it, or a step would undo a goal another plan may restore),
+	// so its failure is not final.
 	partial bool
 	// branched: some frame had a choice to make (more than one action,
 	// an action whose runs it batched, a protected goal to restore), so
-	// the complete pass may find another plan.
+	// another plan may be near (see BackwardChainer.improve).
 	branched bool
 	// The goal frame's first choices (its first expansion, in the state
 	// the pass began in): the pass tries them from rootFrom on (the
@@ -243,7 +243,7 @@ func (g *greedy[S]) guessAtHand(list []choice, st S, failing uint64) {
 		if r > 1 {
 			hand.batch = batch{runs: r, parts: ch.batch.parts}
 		}
-		guess := c.d.estimate(c.need(NoAction, hand.cond), batch{}, &hand, &c.fields)
+		guess := c.d.estimate(c.need(NoAction), batch{}, &hand, &c.fields)
 		if len(list) > 1 {
 			guess += g.rest(list, failing&^ch.want)
 		}
@@ -370,7 +370,7 @@ func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth int
 			return nil, r, false
 		}
 	} else if len(c.protected) > 0 && c.undone(s) != NoGoal {
-		g.branched = true // the complete pass restores protected goals here
+		g.branched = true // another plan may restore protected goals here
 	}
 	if !c.work.expand() {
 		r := c.work.stop()
@@ -449,7 +449,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	st := s
 	if ch.pre != 0 {
 		g.mark(a)
-		g.serving[depth] = served[S]{c.need(below, ch.cond), ch.want, bb}
+		g.serving[depth] = served[S]{c.need(below), ch.want, bb}
 		var r result
 		st, r = g.satisfy(a, ch.batch, s, ch.pre, depth)
 		g.settle(depth, 0) // the frame has ended
@@ -459,14 +459,14 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 		}
 	}
 	g.after = d.Apply(a, st)
-	progressed, failing := c.progress(c.need(below, ch.cond), bb, ch.want, &g.from[depth], &g.after)
+	progressed, failing := c.progress(c.need(below), bb, ch.want, &g.from[depth], &g.after)
 	if !progressed && ch.batch.runs > 1 {
 		progressed = g.batchProgress(ch, below, bb, depth, mark)
 	} else if !progressed && len(c.steps) > mark {
 		// One run whose helpers spent what it serves on what lasts (a
 		// pick, for the copper it smelts): progress when the step
 		// itself brings it closer.
-		cond := c.need(below, ch.cond)
+		cond := c.need(below)
 		if g.invested(cond, ch.want, c.steps[mark:]) {
 			g.proj = st // a field: the address of st would make it escape
 			progressed, failing = c.progress(cond, bb, ch.want, &g.proj, &g.after)
@@ -511,7 +511,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 	}
 	c.steps = append(c.steps, a)
 	c.event(TraceStep, NoGoal, a, depth, "")
-	if m := ch.want &^ failing & c.need(below, ch.cond).consumed; m != 0 {
+	if m := ch.want &^ failing & c.need(below).consumed; m != 0 {
 		g.settle(depth-1, g.settled[depth-1]|m)
 	}
 	return g.after, failing, result{kind: found}
@@ -533,7 +533,7 @@ func (g *greedy[S]) use(ch *choice, below ActionID, bb batch, s S, depth int) (S
 // shirts she sells).
 func (g *greedy[S]) batchProgress(ch *choice, below ActionID, bb batch, depth, mark int) bool {
 	c := g.c
-	cond := c.need(below, ch.cond)
+	cond := c.need(below)
 	if !g.bought(cond, ch.opt.act, ch.want) && !g.invested(cond, ch.want, c.steps[mark:]) {
 		return false
 	}
@@ -553,7 +553,7 @@ func (g *greedy[S]) netsAfter(after S, ch *choice, below ActionID, bb batch, dep
 func (g *greedy[S]) batchNets(ch *choice, below ActionID, bb batch, depth int) bool {
 	c, d := g.c, g.c.d
 	a := ch.opt.act
-	cond := c.need(below, ch.cond)
+	cond := c.need(below)
 	g.proj = g.after
 	for k := int32(1); k < ch.batch.runs && d.pres[a].failing(g.proj) == 0; k++ {
 		g.proj = d.Apply(a, g.proj)
@@ -606,7 +606,7 @@ func (g *greedy[S]) invested(cond *condition[S], want uint64, steps []ActionID) 
 func (g *greedy[S]) again(ch *choice, below ActionID, bb batch, s S, depth, mark int) (uint64, result) {
 	c, d := g.c, g.c.d
 	a := ch.opt.act
-	cond := c.need(below, ch.cond)
+	cond := c.need(below)
 	bans := len(g.bans)
 	defer g.unban(bans)
 	for {
@@ -670,7 +670,7 @@ func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int)
 		g.levels, g.resume = append(g.levels, nil), append(g.resume, -1)
 	}
 	g.at = s
-	list := c.choose(g.levels[depth], a, b, &g.at, failing, 1, batchAll, depth+1)
+	list := c.choose(g.levels[depth], a, b, &g.at, failing, depth+1)
 	if len(list) > 1 {
 		c.order(list, a, b)
 		g.clobbersLast(list, a, b, depth)
@@ -745,7 +745,7 @@ func (g *greedy[S]) takes(h, a ActionID, b batch, depth int) bool {
 		if m == 0 {
 			continue
 		}
-		cond, cb := c.need(a, 0), b
+		cond, cb := c.need(a), b
 		if k < depth {
 			cond, cb = g.serving[k+1].cond, g.serving[k+1].b
 		}

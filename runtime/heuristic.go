@@ -342,7 +342,7 @@ func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) fl
 }
 
 // boundWith is boundOf, with the flow's bound only when flow is set (see
-// flowWorth).
+// AStar.gateFlow).
 func (c *condition[S]) boundWith(s *S, failing uint64, number func(*S, FieldID) float64, flow bool) float64 {
 	h := c.partsBound(s, failing, number)
 	if flow && c.flow != nil && number != nil && h < math.Inf(1) {
@@ -351,27 +351,13 @@ func (c *condition[S]) boundWith(s *S, failing uint64, number func(*S, FieldID) 
 	return h
 }
 
-// flowWorth reports whether a search from *s should count the flow of
-// goal condition c in its estimate: where the flow raises the bound of
-// its parts there by half or more. Its bound costs several times
-// theirs an estimate (a linear program's vertices, the places its runs
-// need), and a search whose root it does not raise much seldom expands
-// fewer states for it; either way the search's estimate is admissible
-// and consistent, being one or the other throughout.
-func (c *condition[S]) flowWorth(s *S, number func(*S, FieldID) float64) bool {
-	if c.flow == nil || number == nil {
-		return false
-	}
-	failing := c.failing(*s)
-	if failing == 0 {
-		return false
-	}
-	h := flowWorthRatio * c.partsBound(s, failing, number)
-	return flowBound(c.flow, s, number, h) > h
-}
-
 // flowWorthRatio is how much more than its parts' the flow's bound of a
-// search's root must be for the search to count it (flowWorth).
+// search's root must be for the search to count it (AStar.gateFlow). Its
+// bound costs several times theirs an estimate (a linear program's
+// vertices, the places its runs need), and a search whose root it does
+// not raise much seldom expands fewer states for it; either way the
+// search's estimate is admissible and consistent, being one or the other
+// throughout.
 const flowWorthRatio = 1.5
 
 // partsBound is boundOf by the bounds of the failing parts.

@@ -61,9 +61,10 @@ const (
 
 // WithSearchBudget bounds the work of one call to n expansions, at
 // least 1 (default DefaultSearchBudget). An expansion is one node of a
-// search whose successors the planner generated: a state for A*, a
-// situation (a state and the actions waiting for their preconditions) for
-// the backward chainer; Plan.Expansions counts them. A call that needs
+// search whose successors the planner generated: a state for A*; for the
+// backward chainer, a frame of its greedy pass (a state and the actions
+// waiting for their preconditions) or a state of its forward search;
+// Plan.Expansions counts them. A call that needs
 // more fails with SearchBudgetExceeded. The budget is the call's, not a
 // goal's: Plan shares it among the goals it plans. Each expansion costs at
 // most time proportional to the domain's actions, so the budget bounds a

@@ -66,7 +66,7 @@ func TestWithBlindHeuristicIsOptimal(t *testing.T) {
 }
 
 // WithImprovement(0) returns the greedy pass's first plan; the default
-// lets the complete pass look for a cheaper one, bounded by it: never
+// lets the improvement look for a cheaper one, bounded by it: never
 // dearer, and on random roles cheaper on some starts.
 func TestWithImprovementFindsCheaperPlans(t *testing.T) {
 	ctx := context.Background()
@@ -83,5 +83,5 @@ func TestWithImprovementFindsCheaperPlans(t *testing.T) {
 			cheaper++
 		}
 	}
-	assert.Positive(t, cheaper, "the complete pass never found a cheaper plan")
+	assert.Positive(t, cheaper, "the improvement never found a cheaper plan")
 }

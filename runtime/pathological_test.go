@@ -133,8 +133,8 @@ func TestMutuallyCyclicPreconditions(t *testing.T) {
 	})
 	p, err := runtime.NewBackwardChainer(d).Plan(context.Background(), ab{})
 	require.ErrorIs(t, err, runtime.ErrCyclicPrecondition)
-	// The greedy pass, the complete pass and the forward search each
-	// see the knot at once.
+	// The greedy pass, the leads and the forward search each see the
+	// knot at once.
 	assert.Less(t, p.Expansions, 16)
 	_, err = runtime.NewAStar(d).Plan(context.Background(), ab{})
 	require.ErrorIs(t, err, runtime.ErrUnreachable)

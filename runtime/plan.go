@@ -15,8 +15,9 @@ type Plan struct {
 	Cost float64
 
 	// Expansions counts the nodes of the search whose successors the
-	// planner generated: states for A*, situations (a state and the
-	// actions waiting for their preconditions) for the backward chainer.
+	// planner generated: states for A*; for the backward chainer, frames
+	// of its greedy pass (a state and the actions waiting for their
+	// preconditions) and states of its forward search.
 	// WithSearchBudget bounds it.
 	Expansions int
 	// Generated counts the successors the planner generated, duplicates

@@ -32,14 +32,14 @@ const (
 	TraceGoalDone
 	// TraceGoalFailed: the goal cannot be planned (Detail says why).
 	TraceGoalFailed
-	// TraceSearch: the backward chainer's greedy pass found no plan and
-	// its complete pass searched further (Detail says what it found).
+	// TraceSearch: the backward chainer's greedy pass and its leads found
+	// no plan, and its forward search over states looked further (Detail
+	// says what it found).
 	TraceSearch
 	// TraceImprove: the backward chainer's greedy pass, or a lead, found
 	// a plan, and it looked for a cheaper one: the greedy pass with other
-	// first choices and after leads, then the forward search (after a
-	// lead's plan in the rescue, the complete pass first); Detail says
-	// what each found.
+	// first choices and after leads, then the forward search; Detail
+	// says what each found.
 	TraceImprove
 	// TraceDrop: the backward chainer's plan reaches its goal without
 	// Action, which it takes out (Detail says which later steps went
@@ -106,7 +106,7 @@ func (t *Trace) String() string {
 		case TraceGoalFailed:
 			fmt.Fprintf(&b, "goal %s fails: %s", e.Goal, e.Detail)
 		case TraceSearch:
-			fmt.Fprintf(&b, "goal %s: no greedy plan; complete search: %s", e.Goal, e.Detail)
+			fmt.Fprintf(&b, "goal %s: no greedy plan; search forward: %s", e.Goal, e.Detail)
 		case TraceImprove:
 			fmt.Fprintf(&b, "goal %s: search for a cheaper plan: %s", e.Goal, e.Detail)
 		case TraceDrop:
