@@ -1132,6 +1132,29 @@ func TestChainerWeighsALongerRescueMore(t *testing.T) {
 	assertTraceTells(t, tr, "a plan at most 4 times the cheapest")
 }
 
+// TestChainerWeighsItsLongestRescuesEightTimes: the armorer at home with
+// no energy or coins, two ore, two coal, one iron and a hammer worn to
+// 3 is to save 25. The greedy pass and the leads fail, and A* at its
+// defaults runs out of budget (the cheapest plan, 55, is a search forty
+// times as large's, kept in testdata). Weighed four times past 1,024
+// states, the rescue's forward search ran out of the budget too; weighed
+// eight times past 2,048, it ends with a plan at most eight times the
+// cheapest: 63.
+func TestChainerWeighsItsLongestRescuesEightTimes(t *testing.T) {
+	d := armorer.ArmorerDomain
+	s := armorer.ArmorerState{At: armorer.Home, Ore: 2, Coal: 2, Iron: 1, Durability: 3}
+	ref, err := lookupRef(writtenRefKey("armorer", slices.Index(armorerStarts(), s), "Rich"))
+	require.NoError(t, err)
+	require.True(t, ref.known, "the cheapest plan is kept")
+	var p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, armorer.ArmorerGoalRich, &p))
+	assert.Equal(t, 55.0, ref.cost)
+	assert.LessOrEqual(t, p.Cost, 8*ref.cost, "chainer %v", d.Names(p.Steps))
+	assert.Greater(t, p.Expansions, 2048)
+	assertTraceTells(t, &tr, "a plan at most 8 times the cheapest")
+}
+
 // TestChainerBatchesWhatTheFieldHolds: the hunter in the forest with
 // nothing is to save 25 coins. Selling meat for them takes nine sales,
 // and a batch of nine needs nine meat where her bag holds five (Meat's
@@ -1597,8 +1620,8 @@ var rescueSearch = regexp.MustCompile(`after (\d+) states?$`)
 
 // TestChainerRescueSearchesAsAStar: where the greedy pass and the leads
 // find no plan, the rescue searches forward over states: A* for its
-// first 512 states, then its estimate weighed twice, and past 1,024
-// four times. Over every goal from every start of the fisher and the
+// first 512 states, then its estimate weighed twice, past 1,024 four
+// times and past 2,048 eight times. Over every goal from every start of the fisher and the
 // villager, a rescue that ends as A* spends A*'s own states for A*'s
 // cost, and a weighed one begins weighing where it should and keeps to
 // its weight's bound on cost. (Until 2026-12-06 goal regression's
@@ -1641,6 +1664,9 @@ func rescueSearches[S comparable](t *testing.T, d *runtime.Domain[S], starts []S
 				case strings.Contains(e.Detail, "at most 4 times the cheapest"):
 					assert.Greater(t, states, 1024, "%s: weighed four times before its time", where)
 					assert.LessOrEqual(t, p.Cost, 4*ref.Cost, "%s: weighed four times, at most four times the cheapest", where)
+				case strings.Contains(e.Detail, "at most 8 times the cheapest"):
+					assert.Greater(t, states, 2048, "%s: weighed eight times before its time", where)
+					assert.LessOrEqual(t, p.Cost, 8*ref.Cost, "%s: weighed eight times, at most eight times the cheapest", where)
 				default:
 					assert.Equal(t, ref.Expansions, states, "%s: A*'s states", where)
 					assert.Equal(t, ref.Cost, p.Cost, "%s: A*'s cost", where)

@@ -132,8 +132,9 @@
 //     build (some begin with a step that undoes what the goal needs, so
 //     that another step becomes possible). It is A* for 512 states, a
 //     cheapest plan; past them it counts its estimate twice (weighted
-//     A*), and its plan costs at most twice the cheapest, and past 1,024
-//     four times, a plan at most four times the cheapest, where A* may
+//     A*), and its plan costs at most twice the cheapest, past 1,024
+//     four times, a plan at most four times the cheapest, and past 2,048
+//     eight times, a plan at most eight times the cheapest, where A* may
 //     need thousands of states more for the cheapest (the estimate of a
 //     goal such as savings can be far below what they cost). Until
 //     2026-12-06 a complete pass of goal regression (its choices
@@ -192,19 +193,21 @@
 // cheaper one; it is not always the cheapest plan (A* finds that:
 // the chainer's choices serve failing parts only, and the greedy pass
 // commits to its order). A rescue the forward search found past its 512
-// states of A* costs at most twice the cheapest, past 1,024 four times. On the hand-written
+// states of A* costs at most twice the cheapest, past 1,024 four times,
+// past 2,048 eight times. On the hand-written
 // roles of the bench module (README, "Planners"), over every start and
 // goal that has a plan, plans cost at most 1.2 times the cheapest at the
 // 90th percentile, and twice at worst, on every role but an armorer
 // whose blades take smelted iron, a hot forge and a hammer that wears
 // (1.28 at the 90th percentile); every case is planned but 0.4 % of
 // one role's, whose cheapest plans take 62 to 64 of the 64 steps, and
-// 0.8 % of the armorer's; and no call takes more than 1 ms but those
-// failures (4.5 ms, the armorer's 18 ms), the armorer's dearest, the
-// dearest of a chandler who buys what her candles are made of (1.4 ms),
-// and those of a miller who walks her roads one at a time and of a
-// beekeeper, whose energy comes a little at a time from a nap or four
-// at a time from a rest at home (1.2 ms).
+// 0.1 % of the armorer's; and no call takes more than 1 ms but those
+// failures (5.6 ms, the armorer's 15 to 17 ms), the armorer's dearest
+// (up to 15 ms: long rescues, weighed eight times), those
+// of a beekeeper, whose energy comes a little at a time from a nap or
+// four at a time from a rest at home (1.6 ms), of a miller who walks
+// her roads one at a time (1.3 ms), and of a chandler who buys what her
+// candles are made of and a settler (1.0 ms).
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,
