@@ -146,7 +146,9 @@ func (b *BackwardChainer[S]) Domain() *Domain[S] { return b.d }
 // then the greedy pass), then searches forward over states (A*, its
 // estimate weighed past 512 states): within the step and budget limits,
 // the chainer does not give up while a plan exists, even one goal
-// regression cannot build. The budget bounds the work of a call.
+// regression cannot build, but for a greedy pass that failed at the
+// depth limit alone (MaxDepthExceeded, which it reports). The budget
+// bounds the work of a call.
 //
 // When some goal cannot be planned, Plan returns the plan for the others
 // with the *PlanningError of the first goal that failed (or, when the
