@@ -424,7 +424,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	if err != nil {
 		return result{kind: found} // finish reports the invalid cost
 	}
-	bound := c.d.goals[c.goal].bound(&c.probe, c.d.Number) * (1 + 1e-9)
+	bound := c.goalBound(st)
 	if cost <= bound {
 		return result{kind: found}
 	}
@@ -796,8 +796,8 @@ func (b *BackwardChainer[S]) forwardUntil(st S, n int, bound float64) (result, b
 // 1.13, 1.25 → 1.07 and 1.47 → 1.00 times the cheapest, with fewer
 // expansions (BENCHMARKS.md, "The rescue without its complete pass").
 func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S) result {
-	if b.cfg.improvement == 0 {
-		return b.keepBest(mark, end)
+	if b.cfg.improvement == 0 || best <= b.call.goalBound(st) {
+		return b.keepBest(mark, end) // not asked to, or nothing is cheaper
 	}
 	r := b.forwardImprove(st, rem, mark, best)
 	return b.cheaperOrBest(st, mark, r, end)

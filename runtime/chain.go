@@ -139,6 +139,14 @@ func (c *chainCall[S]) need(a ActionID) *condition[S] {
 	return &c.d.goals[c.goal]
 }
 
+// goalBound is the goal's lower bound from st (Domain.LowerBound), raised
+// by what rounding may add to a plan's cost: a plan that costs no more is
+// a cheapest plan, and no search finds a cheaper one.
+func (c *chainCall[S]) goalBound(st S) float64 {
+	c.probe = st // a field: the address of st would make every call allocate it
+	return c.d.goals[c.goal].bound(&c.probe, c.d.Number) * (1 + 1e-9)
+}
+
 // stepsBound is a lower bound on the steps the goal needs from s (see
 // condition.stepsBound).
 func (c *chainCall[S]) stepsBound(s S) float64 {
