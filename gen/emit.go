@@ -12,6 +12,7 @@ import (
 	"github.com/rolegen/rolegen/exprlang"
 	"github.com/rolegen/rolegen/internal/genfile"
 	"github.com/rolegen/rolegen/internal/model"
+	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
 const (
@@ -50,6 +51,7 @@ func emitRole(pkg *model.Package, r *model.Role) ([]byte, error) {
 	}
 	importConstants(f, pkg, r)
 	e := &emitter{pkg: pkg, r: r, f: f, expr: exprEmitter{role: r}, consts: ownConstants(pkg, r)}
+	e.versionCheck()
 	e.stateType()
 	e.planState()
 	e.updatePlanState()
@@ -195,6 +197,21 @@ func (e *emitter) comment(text string) {
 	for _, line := range strings.Split(text, "\n") {
 		e.f.Comment(line)
 	}
+}
+
+// versionCheck emits the check that the runtime the file builds against
+// runs the code of this generator's version (rolegenimpl.MinVersion): a
+// file left from an older rolegen, or written by a newer one than the
+// module requires, fails to compile at a line whose message says what to
+// do, before the calls that no longer match.
+func (e *emitter) versionCheck() {
+	v := jen.Lit(rolegenimpl.MaxVersion)
+	e.f.Comment("This file builds with the runtime of the rolegen that wrote it.")
+	e.f.Const().Defs(
+		jen.Id("_").Op("=").Add(e.impl("GoGenerateAgain")).Call(jen.Add(v).Op("-").Add(e.impl("MinVersion"))),
+		jen.Id("_").Op("=").Add(e.impl("RequireNewerRolegen")).Call(e.impl("MaxVersion").Op("-").Add(v)),
+	)
+	e.f.Line()
 }
 
 // stateType emits the state struct.

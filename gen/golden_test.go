@@ -183,7 +183,7 @@ func generateGolden(t *testing.T) map[string][]byte {
 }
 
 // declaredNames returns the package-level names a Go file declares
-// (methods aside).
+// (methods aside; the blank identifier declares none).
 func declaredNames(t *testing.T, name string, src []byte) []string {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
@@ -202,7 +202,9 @@ func declaredNames(t *testing.T, name string, src []byte) []string {
 					names = append(names, s.Name.Name)
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
-						names = append(names, n.Name)
+						if n.Name != "_" {
+							names = append(names, n.Name)
+						}
 					}
 				}
 			}

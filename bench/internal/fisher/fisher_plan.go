@@ -10,6 +10,12 @@ import (
 	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
+// This file builds with the runtime of the rolegen that wrote it.
+const (
+	_ = rolegenimpl.GoGenerateAgain(1 - rolegenimpl.MinVersion)
+	_ = rolegenimpl.RequireNewerRolegen(rolegenimpl.MaxVersion - 1)
+)
+
 // FisherState is the planning state of Fisher: its plan:"state" fields, copied by value.
 type FisherState struct {
 	// home, shore, sea or market

@@ -10,6 +10,12 @@ import (
 	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
+// This file builds with the runtime of the rolegen that wrote it.
+const (
+	_ = rolegenimpl.GoGenerateAgain(1 - rolegenimpl.MinVersion)
+	_ = rolegenimpl.RequireNewerRolegen(rolegenimpl.MaxVersion - 1)
+)
+
 // JanitorState is the planning state of Janitor: its plan:"state" fields, copied by value.
 type JanitorState struct {
 	// closet, east, west, yard

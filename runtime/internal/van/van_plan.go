@@ -10,6 +10,12 @@ import (
 	"github.com/rolegen/rolegen/runtime/rolegenimpl"
 )
 
+// This file builds with the runtime of the rolegen that wrote it.
+const (
+	_ = rolegenimpl.GoGenerateAgain(1 - rolegenimpl.MinVersion)
+	_ = rolegenimpl.RequireNewerRolegen(rolegenimpl.MaxVersion - 1)
+)
+
 // VanState is the planning state of Van: its plan:"state" fields, copied by value.
 type VanState struct {
 	At        Place
