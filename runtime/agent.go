@@ -78,7 +78,13 @@ type KeepingPlanner[S comparable] interface {
 // A running step whose action is uninterruptible finishes before the
 // agent checks or replans anything; another is abandoned when the agent
 // takes a new plan that does not begin with it, and its method is called
-// one last time with Step.Interrupted set.
+// one last time with Step.Interrupted set. A plan that is broken (the
+// rest of it no longer reaches its goal) or interrupted is kept until the
+// planner call that replaces it: a running step the new plan begins with
+// goes on, and in a crowd whose budget makes the agent wait for that
+// call, it goes on with the plan it has (each step is still checked
+// before it begins). A plan whose next step cannot begin is dropped at
+// once.
 //
 // An Agent is not safe for concurrent use; a Crowd ticks many at once.
 // Steady ticks allocate nothing.

@@ -65,9 +65,12 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 	if a.goal != NoGoal && (a.need == ReplanInterrupted || a.need == ReplanRetry || a.need == ReplanWoken) {
 		goals = a.t.higher[a.goal]
 	}
+	// A broken plan waits for the call that replaces it; one that finds
+	// nothing drops it.
+	broken := a.goal != NoGoal && a.need == ReplanBroken
 	calls := 0
 	for _, g := range goals {
-		if a.goal != NoGoal && g == a.goal && a.need != ReplanInterval {
+		if a.goal != NoGoal && g == a.goal && a.need != ReplanInterval && !broken {
 			break
 		}
 		if has(a.holding(sc), g) || !a.eligible(g) {
@@ -130,6 +133,9 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 		}
 		c.failures++
 		a.failed(g, err, c)
+	}
+	if broken {
+		a.drop(ctx, ReplanBroken, c)
 	}
 	a.need = ReplanNone
 }

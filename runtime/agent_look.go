@@ -204,10 +204,13 @@ func (a *Agent[S]) decide(sc *agentScratch[S]) Replan {
 	if a.failing > 0 && a.changed&a.t.higherReads[a.goal] != 0 {
 		a.unsettled = true // a goal of higher priority that backs off may hold now, or not (settle)
 	}
-	if a.recheck || a.changed&a.watch != 0 {
+	if a.recheck || a.changed&a.watch != 0 || a.need == ReplanBroken {
 		sc.counts.checks++
 		switch r := a.validate(sc); r {
-		case ReplanInterrupted:
+		case ReplanInterrupted, ReplanBroken:
+			// The plan is kept until a planner call replaces it: its
+			// steps still begin where they are taken, and an agent of a
+			// crowd whose budget makes it wait goes on with them.
 			return r
 		case ReplanNone:
 		default:

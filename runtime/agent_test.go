@@ -200,20 +200,20 @@ func TestStaleNextStepReplans(t *testing.T) {
 
 // The rest of the plan no longer reaches the goal from the live state
 // (hunger grew past what one meal cures) while the first step runs: the
-// agent replans at once, with reason ReplanBroken.
+// agent replans at once, with reason ReplanBroken. The new plan begins
+// with the walk that runs: the walk goes on, neither told it is
+// interrupted nor begun again.
 func TestPlanThatNoLongerReachesItsGoalReplans(t *testing.T) {
 	ctx := t.Context()
 	s := &scout.Scout{Hunger: 60}
 	a, p, rec := newScout(t, s)
 	ticks(ctx, a, 3)
 	require.Equal(t, []string{"Walk", "Forage", "Eat"}, scoutNames(a.View().Plan))
+	require.Equal(t, 3, a.View().Ticks)
 	fed := p.byGoal[scout.ScoutGoalFed]
 
 	s.Hunger = 120
 	a.Tick(ctx)
-	dropped := rec.events(runtime.EventDropped)
-	require.Len(t, dropped, 1)
-	assert.Equal(t, runtime.ReplanBroken, dropped[0].Reason)
 	planned := rec.events(runtime.EventPlanned)
 	require.Len(t, planned, 2)
 	assert.Equal(t, runtime.ReplanBroken, planned[1].Reason)
@@ -222,6 +222,13 @@ func TestPlanThatNoLongerReachesItsGoalReplans(t *testing.T) {
 	end, err := scout.ScoutDomain.Simulate(scout.ScoutState{Pos: 3, Hunger: 120}, planned[1].Plan)
 	require.NoError(t, err)
 	assert.True(t, scout.ScoutDomain.Holds(scout.ScoutGoalFed, end))
+
+	assert.Empty(t, rec.events(runtime.EventDropped), "the plan was replaced, not dropped")
+	assert.Empty(t, rec.events(runtime.EventInterrupted))
+	v := a.View()
+	assert.Equal(t, scout.ScoutWalk, v.Action)
+	assert.Equal(t, 4, v.Ticks, "the walk went on")
+	assert.Equal(t, []string{"walk"}, s.Log)
 }
 
 // A goal that cannot be planned is tried a number of times that grows

@@ -19,8 +19,9 @@ import (
 // of the agents that need a plan get a planner call this tick: those with
 // no plan and those interrupted by a goal of higher priority first, then
 // those whose plan is only old, each group by how long it has waited,
-// then by index. Last, every agent plans if it was chosen and calls its
-// step's method, in parallel (with WithPlanTimeBudget, the chosen agents
+// then by index (an agent whose plan is broken or interrupted goes on
+// with it while it waits). Last, every agent plans if it was chosen and
+// calls its step's method, in parallel (with WithPlanTimeBudget, the chosen agents
 // plan first, in that order, until the time is spent, then every agent
 // acts). Since that choice depends only on the
 // agents' states, and an agent's tick only on its own, a crowd behaves

@@ -196,3 +196,51 @@ func TestCrowdRace(t *testing.T) {
 	assert.Positive(t, events.Load())
 	assert.Equal(t, int64(300*100), c.Ticks)
 }
+
+// Two scouts walk to the forest when hunger makes both their plans fall
+// short, in a crowd of one planner call a tick. The first replans at
+// once; the second goes on walking on the plan it has until the next
+// tick's call replaces it. Neither walk is interrupted or begun again.
+func TestCrowdBrokenPlanWaitsForItsCall(t *testing.T) {
+	ctx := t.Context()
+	scouts := []scout.Scout{{Hunger: 60}, {Hunger: 60}}
+	var planned [2][]runtime.Replan
+	var interrupted int
+	c := runtime.NewCrowd(scout.ScoutDomain, func() runtime.GoalPlanner[scout.ScoutState] {
+		return runtime.NewBackwardChainer(scout.ScoutDomain)
+	}, runtime.WithPlanBudget(1), runtime.WithAgentObserver(func(v runtime.AgentView) {
+		switch v.Event {
+		case runtime.EventPlanned:
+			planned[v.ID] = append(planned[v.ID], v.Reason)
+		case runtime.EventInterrupted, runtime.EventDropped:
+			interrupted++
+		}
+	}))
+	defer c.Close()
+	for i := range scouts {
+		c.Add(&scouts[i])
+	}
+	for range 3 {
+		c.Tick(ctx)
+	}
+	require.Equal(t, []runtime.Replan{runtime.ReplanNoPlan}, planned[0])
+	require.Equal(t, []runtime.Replan{runtime.ReplanNoPlan}, planned[1])
+	at := [2]int{scouts[0].Pos, scouts[1].Pos}
+
+	scouts[0].Hunger, scouts[1].Hunger = 120, 120
+	c.Tick(ctx)
+	assert.Equal(t, []runtime.Replan{runtime.ReplanNoPlan, runtime.ReplanBroken}, planned[0])
+	assert.Equal(t, []runtime.Replan{runtime.ReplanNoPlan}, planned[1], "one call a tick")
+	assert.Equal(t, at[0]+1, scouts[0].Pos)
+	assert.Equal(t, at[1]+1, scouts[1].Pos, "the second walks on while it waits")
+
+	c.Tick(ctx)
+	assert.Equal(t, []runtime.Replan{runtime.ReplanNoPlan, runtime.ReplanBroken}, planned[1])
+	assert.Equal(t, at[1]+2, scouts[1].Pos)
+	assert.Zero(t, interrupted)
+	for i, a := range c.Agents() {
+		v := a.View()
+		assert.Equal(t, scout.ScoutWalk, v.Action, "scout %d", i)
+		assert.Equal(t, scouts[i].Pos, v.Ticks, "scout %d: one walk from 0, a step a tick", i)
+	}
+}

@@ -63,13 +63,13 @@ func Example() {
 	run(sim, 300)
 	report(os.Stdout, sim)
 	// Output:
-	// agent-ticks 60000 = acting 11801 + waiting 6917 (a goal fails, no plan yet) + idle 41282 (every goal holds)
-	// step calls 11801, one an acting agent-tick = running on 8217 + done 3584 + failed 0
+	// agent-ticks 60000 = acting 11775 + waiting 6922 (a goal fails, no plan yet) + idle 41303 (every goal holds)
+	// step calls 11775, one an acting agent-tick = running on 8191 + done 3584 + failed 0
 	// steps done 3584 = GoToForest 374 + GoToRuins 148 + GoToCamp 441 + Forage 444 + Eat 1012 + Scavenge 160 + Rest 503 + Fight 414 + Flee 83 + Hide 5
-	// running steps interrupted, each told: 143
-	// planner calls 2371, 0.0395 an agent-tick = plans made 2371 + calls that found none 0
-	// plans made 2371, by why = no plan 1427 + plan done 715 + precondition stale 6 + plan broken 49 + interrupted 104 + retry 5 + woken 65
+	// running steps interrupted, each told: 139
+	// planner calls 2372, 0.0395 an agent-tick = plans made 2372 + calls that found none 0
+	// plans made 2372, by why = no plan 1429 + plan done 713 + precondition stale 6 + plan broken 49 + interrupted 105 + retry 5 + woken 65
 	// goals proven out of reach without a planner call, each then backing off: 601
-	// plans checked against the live state, only when a field they read changed: 6932
-	// checksum: a3c7eac0fe71337e
+	// plans checked against the live state, only when a field they read changed: 6918
+	// checksum: e0a8ccca42f21f01
 }
