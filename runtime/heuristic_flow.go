@@ -74,6 +74,9 @@ type flow[S any] struct {
 	// not reach the bound it already has.
 	most     [maxFlowRows]float64
 	tourMost float64
+	// grain[i], when not 0, divides what every column adds to row i
+	// (see grains): what the runs add to the row is a multiple of it.
+	grain [maxFlowRows]float64
 }
 
 // flowRow is a field the flow bounds, one way.
@@ -227,7 +230,45 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if fl.at != nil {
 		fl.tourMost = fl.at.most()
 	}
+	fl.grains()
 	return fl
+}
+
+// grains sets the grain of each row whose columns all add whole
+// multiples of one number to it: their greatest common divisor. Runs
+// come whole, so what they add to such a row is a multiple of its grain
+// too, and a row short by o is short by o rounded up to one: to make 30
+// coins selling at 7, five sales (35), not 30/7 of them. The rounding
+// keeps the bound consistent: a step adds a multiple of the grain to the
+// row, so it lowers the rounded shortfall by no more than it lowers the
+// shortfall.
+func (fl *flow[S]) grains() {
+	const eps = 1e-9
+	m := len(fl.rows)
+	for i := range m {
+		g := 0.0
+		for j := range fl.acts {
+			c := math.Abs(fl.coef[j*m+i])
+			if c == 0 {
+				continue
+			}
+			n := math.Round(c)
+			if math.IsInf(c, 0) || math.Abs(c-n) > eps || n > 1<<40 {
+				g = 0
+				break
+			}
+			g = gcd(g, n)
+		}
+		fl.grain[i] = g
+	}
+}
+
+// gcd is the greatest common divisor of two whole numbers (gcd(0, b) = b).
+func gcd(a, b float64) float64 {
+	for b != 0 {
+		a, b = b, math.Mod(a, b)
+	}
+	return a
 }
 
 // prune drops the vertices that never give the most: those another
@@ -479,6 +520,9 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 			w = r.need
 		}
 		o := w - v
+		if g := fl.grain[i]; g > 0 {
+			o = g * math.Ceil(o/g-eps) // see grains
+		}
 		b[i] = o
 		if o > 0 {
 			short = short || o > eps
