@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/runtime"
 )
@@ -146,4 +147,29 @@ func TestAFlowFollowsAChainToItsEnd(t *testing.T) {
 	st.consistent(t, rr, rr.domain())
 	runtime.WithoutFlow(rr.d)
 	assert.Less(t, rr.d.LowerBound(0, roleState{}), 20.0)
+}
+
+// Runs come whole: gold (V0) comes 2 at a time from a trade of a silver
+// (V1), silver from a trade of a copper (V2), copper is smelted one at a
+// time. 3 gold from nothing take 2 trades of each kind, not 1.5: the
+// flow rounds gold's shortfall of 3 up to the 4 that whole trades give,
+// and its bound is the cheapest plan's cost, 6 (4.5 without).
+func TestAFlowCountsWholeRuns(t *testing.T) {
+	gold := roleAction{cost: 1}
+	gold.adds(0, 2)
+	gold.uses(1, 1)
+	silver := roleAction{cost: 1}
+	silver.adds(1, 1)
+	silver.uses(2, 1)
+	smelt := roleAction{cost: 1}
+	smelt.adds(2, 1)
+	rr := &randomRole{nf: 4, actions: []roleAction{gold, silver, smelt}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 3}}}
+	rr.d = rr.domain()
+	assert.InDelta(t, 6, rr.d.LowerBound(0, roleState{}), 1e-9)
+	p, err := runtime.NewAStar(rr.d).PlanGoal(t.Context(), roleState{}, 0)
+	require.NoError(t, err)
+	assert.Equal(t, 6.0, p.Cost)
+	var st admissibility
+	st.check(t, rr)
+	st.consistent(t, rr, rr.domain())
 }
