@@ -23,6 +23,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/farmhand"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
 	"github.com/rolegen/rolegen/bench/internal/gardener"
+	"github.com/rolegen/rolegen/bench/internal/greenhouse"
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
 	"github.com/rolegen/rolegen/bench/internal/hunter"
@@ -673,6 +674,32 @@ func lighthouseStarts() []lighthouse.KeeperState {
 	return starts
 }
 
+// greenhouseStarts are every combination of a few values of the
+// grower's fields.
+func greenhouseStarts() []greenhouse.GrowerState {
+	var starts []greenhouse.GrowerState
+	for _, where := range []greenhouse.Place{greenhouse.Shed, greenhouse.House, greenhouse.Market} {
+		for _, temp := range []float64{10, 19} {
+			for _, wood := range []int{0, 3} {
+				for _, water := range []int{0, 5} {
+					for _, soil := range []int{0, 5} {
+						for _, crates := range []int{0, 2} {
+							for _, cash := range []int{0, 20} {
+								for _, tired := range []float64{0, 3.5} {
+									for _, alarm := range []bool{false, true} {
+										starts = append(starts, greenhouse.GrowerState{Where: where, Temp: temp, Wood: wood, Water: water, Soil: soil, Crates: crates, Cash: cash, Tired: tired, Alarm: alarm})
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
@@ -685,6 +712,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
+		measureWritten("greenhouse", greenhouse.GrowerDomain, greenhouseStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		measureWritten("hunter", hunter.HunterDomain, hunterStarts()),
@@ -1748,6 +1776,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
+		estimateWritten("greenhouse", greenhouse.GrowerDomain, greenhouseStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
 		estimateWritten("hunter", hunter.HunterDomain, hunterStarts()),
