@@ -230,7 +230,7 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if fl.at != nil {
 		fl.tourMost = fl.at.most()
 	}
-	fl.grains()
+	fl.grains(func(f FieldID) bool { return d.Fields[f].Kind == KindInt })
 	return fl
 }
 
@@ -241,8 +241,10 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 // coins selling at 7, five sales (35), not 30/7 of them. The rounding
 // keeps the bound consistent: a step adds a multiple of the grain to the
 // row, so it lowers the rounded shortfall by no more than it lowers the
-// shortfall.
-func (fl *flow[S]) grains() {
+// shortfall. A grain of 1 on an integer field's row rounds nothing (its
+// shortfall is whole already) and is left out, so that flowBound does
+// not divide by it.
+func (fl *flow[S]) grains(integer func(FieldID) bool) {
 	const eps = 1e-9
 	m := len(fl.rows)
 	for i := range m {
@@ -258,6 +260,9 @@ func (fl *flow[S]) grains() {
 				break
 			}
 			g = gcd(g, n)
+		}
+		if r := &fl.rows[i]; g == 1 && r.terms == nil && integer(r.field) {
+			g = 0
 		}
 		fl.grain[i] = g
 	}
