@@ -9,6 +9,14 @@ func ProvedUnreachable[S comparable](d *Domain[S], g GoalID, s S) bool {
 	return d.unreachable(g, &s, &r)
 }
 
+// ProvedUnreachableByIntervals is ProvedUnreachable without the integers'
+// lattices.
+func ProvedUnreachableByIntervals[S comparable](d *Domain[S], g GoalID, s S) bool {
+	r := newReach(d)
+	r.noLattice = true
+	return d.unreachable(g, &s, &r)
+}
+
 // WithoutSupplies makes d's estimate forget its supplies (heuristic_supply.go),
 // for the external tests to measure what they add.
 func WithoutSupplies[S comparable](d *Domain[S]) {

@@ -966,3 +966,57 @@ func TestAStarReweighed(t *testing.T) {
 	assert.Positive(t, cheaper)
 	t.Logf("%d problems; weighed after 10 states, %d plans cheaper than weighed throughout; weighed four times, %d plans over twice the cheapest", len(problems), cheaper, beyondTwice)
 }
+
+// TestRelaxedReachabilityKnowsSteps checks the relaxed reachability's
+// lattices on random roles whose actions move fields by 2 or 3 (within
+// 0..4, which their preconditions keep) or set them, and whose goal is
+// one field equal to a value: every proof is right against every state's
+// true distance to the goal, and some hopeless states are proved so only
+// by the lattices (their value lies within the interval the actions
+// open).
+func TestRelaxedReachabilityKnowsSteps(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 0x57e9))
+	roles := 200
+	if testing.Short() {
+		roles = 50
+	}
+	var hopeless, proved, bySteps int
+	for range roles {
+		rr := &randomRole{nf: 4}
+		for range 2 + r.IntN(4) {
+			var a roleAction
+			for _, f := range r.Perm(rr.nf)[:1+r.IntN(2)] {
+				switch k := 2 + r.IntN(2); r.IntN(6) {
+				case 0:
+					a.eff = append(a.eff, roleEffect{f: f, k: r.IntN(5)})
+				case 1, 2:
+					a.uses(f, k)
+				default:
+					a.adds(f, k)
+				}
+			}
+			a.cost = float64(1 + r.IntN(3))
+			rr.actions = append(rr.actions, a)
+		}
+		rr.goal = []roleLit{{f: r.IntN(rr.nf), op: runtime.CmpEq, k: r.IntN(5)}}
+		rr.d = rr.domain()
+		states, togo := costsToGo(t, rr.d)
+		for i, s := range states {
+			p := runtime.ProvedUnreachable(rr.d, 0, s)
+			if !math.IsInf(togo[i], 1) {
+				require.False(t, p, "state %v of goal %s: proved out of reach, and a plan reaches it; %+v", s.V, rr.d.Goals[0].CondText, rr.actions)
+				continue
+			}
+			hopeless++
+			if !p {
+				continue
+			}
+			proved++
+			if !runtime.ProvedUnreachableByIntervals(rr.d, 0, s) {
+				bySteps++
+			}
+		}
+	}
+	t.Logf("%d hopeless starts: %d proved so, %d of them only by the lattices", hopeless, proved, bySteps)
+	assert.Positive(t, bySteps)
+}

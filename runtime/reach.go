@@ -9,25 +9,73 @@ import (
 // A quick proof that a goal cannot hold, before any search: the relaxed
 // reachability of the annotations. Every field gets the set of values it
 // might take: a number an interval, a string a set of the constants the
-// role names for it (and any other string), a bool either value. From the state's own values, every
-// action whose precondition might hold widens them by its effects (a
-// constant set adds the constant; a constant added again and again opens
-// the interval that way; any other effect opens it both ways), until
-// nothing changes. The sets only grow, so what no relaxed step reaches,
+// role names for it (and any other string), a bool either value; an
+// integer also the lattice its values lie on (the state's value plus
+// multiples of the grain, the greatest common divisor of the steps the
+// actions take it by and of the distances to the constants they set it
+// to: a fire of 1 that sprays put out 3 at a time is never 0). From the
+// state's own values, every action whose precondition might hold widens
+// them by its effects (a constant set adds the constant; a constant added
+// again and again opens the interval that way; any other effect opens it
+// both ways), until nothing changes. The sets only grow, so what no relaxed step reaches,
 // no plan reaches: a goal with a conjunct that cannot hold within them is
 // unreachable. Effects are never undone in the relaxation, so the converse
 // does not hold (the relaxation says nothing of a goal it finds
 // reachable).
 
 // fieldRange is what a field might be: a number (bools as 0 and 1)
-// within [lo, hi]; or, for a string field, one of the constants whose
-// bits strs has (bit i: Domain.symbols[f][i]; otherStr: a string the
-// role names nowhere), or any string when anyStr is set (the domain has
-// no Text, or an effect writes the field in a way the forms do not tell).
+// within [lo, hi], and for an integer on the lattice base + k*grain
+// (grain 0: base alone; grain < 0: no lattice); or, for a string field,
+// one of the constants whose bits strs has (bit i: Domain.symbols[f][i];
+// otherStr: a string the role names nowhere), or any string when anyStr
+// is set (the domain has no Text, or an effect writes the field in a way
+// the forms do not tell). Integers are taken not to wrap, as the
+// intervals take them.
 type fieldRange struct {
-	lo, hi float64
-	strs   uint64
-	anyStr bool
+	lo, hi      float64
+	base, grain float64
+	strs        uint64
+	anyStr      bool
+}
+
+// onLattice reports whether x might be a value of r by its lattice.
+func (r *fieldRange) onLattice(x float64) bool {
+	switch {
+	case r.grain < 0:
+		return true
+	case r.grain == 0:
+		return x == r.base
+	}
+	return math.Mod(math.Abs(x-r.base), r.grain) == 0
+}
+
+// joinLattice widens r's lattice to hold x, and reports whether it
+// changed.
+func (r *fieldRange) joinLattice(x float64) bool {
+	if r.grain < 0 {
+		return false
+	}
+	g := gcdFloat(r.grain, math.Abs(x-r.base))
+	if g == r.grain {
+		return false
+	}
+	r.grain = g
+	return true
+}
+
+// gcdFloat is the greatest common divisor of two whole numbers held in
+// float64s (gcd(0, b) = b), or -1 (no lattice) when either is not whole
+// or too large to be exact.
+func gcdFloat(a, b float64) float64 {
+	const exact = 1 << 53
+	if a != math.Trunc(a) || b != math.Trunc(b) || a > exact || b > exact {
+		return -1
+	}
+	x, y := uint64(a), uint64(b)
+	for y != 0 {
+		x, y = y, x%y
+	}
+	return float64(x)
 }
 
 // otherStr is the bit of a string field's set for a value that is none of
@@ -43,6 +91,9 @@ const maxSymbols = 63
 type reach struct {
 	ranges  []fieldRange
 	widened []bool // by action: its effects are in ranges
+	// noLattice leaves the integers without lattices, for the tests to
+	// measure what the lattices prove.
+	noLattice bool
 }
 
 // newReach returns the scratch of the relaxed reachability over d, whole,
@@ -68,7 +119,10 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 			continue
 		}
 		x := d.Number(s, FieldID(f))
-		rs[f] = fieldRange{lo: x, hi: x}
+		rs[f] = fieldRange{lo: x, hi: x, base: x, grain: -1}
+		if k := d.Fields[f].Kind; (k == KindInt || k == KindUint) && x == math.Trunc(x) && !r.noLattice {
+			rs[f].grain = 0
+		}
 	}
 	// What an action adds to the sets does not depend on them (constants,
 	// or a direction), so each action widens them once; and they only
@@ -163,8 +217,8 @@ func (d *Domain[S]) stringSymbols() [][]string {
 
 // widening is what an action's effect might do to one field it writes,
 // for the relaxation: set it to num (a string field: add the constant's
-// bit, strs), move it up or down by steps, make it any value of its kind
-// (a bool: 0 or 1; a number or a string: anything).
+// bit, strs), move it up or down by steps of num, make it any value of
+// its kind (a bool: 0 or 1; a number or a string: anything).
 type widening struct {
 	field FieldID
 	op    widenOp
@@ -208,9 +262,9 @@ func (d *Domain[S]) widenings(a ActionID) []widening {
 		case ch.Op == ChangeSet:
 			w.op, w.num = widenSet, d.Fields[f].Range.clamp(ch.Num)
 		case ch.Num > 0:
-			w.op = widenUp
+			w.op, w.num = widenUp, ch.Num
 		case ch.Num < 0:
-			w.op = widenDown
+			w.op, w.num = widenDown, -ch.Num
 		default:
 			continue // adds nothing
 		}
@@ -253,19 +307,32 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 		switch w.op {
 		case widenSet:
 			lo, hi = min(lo, w.num), max(hi, w.num)
+			changed = r.joinLattice(w.num) || changed
 		case widenUp:
 			hi = inf
+			changed = r.joinLattice(r.base+w.num) || changed
 		case widenDown:
 			lo = -inf
+			changed = r.joinLattice(r.base-w.num) || changed
 		case widenBool:
 			lo, hi = min(lo, 0), max(hi, 1)
 		default:
 			lo, hi = -inf, inf
+			if r.grain >= 0 {
+				r.grain, changed = -1, true
+			}
 		}
 		if rg := d.Fields[w.field].Range; rg.HasMin || rg.HasMax {
 			// A saturating field written lands in its range, whatever
-			// side of it the value was on (0 - 2 in 1..3 is 1).
+			// side of it the value was on (0 - 2 in 1..3 is 1), and
+			// may stop at either end, off its steps' lattice.
 			lo, hi = min(r.lo, rg.clamp(lo)), max(r.hi, rg.clamp(hi))
+			if rg.HasMin {
+				changed = r.joinLattice(rg.Min) || changed
+			}
+			if rg.HasMax {
+				changed = r.joinLattice(rg.Max) || changed
+			}
 		}
 		if lo != r.lo || hi != r.hi {
 			r.lo, r.hi, changed = lo, hi, true
@@ -303,7 +370,7 @@ func (p *Part) mightHold(rs []fieldRange, syms [][]string) bool {
 	}
 	switch p.Cmp {
 	case CmpEq:
-		return r.lo <= p.Num && p.Num <= r.hi
+		return r.lo <= p.Num && p.Num <= r.hi && r.onLattice(p.Num)
 	case CmpNe:
 		return r.lo != p.Num || r.hi != p.Num
 	case CmpLt:

@@ -1,0 +1,63 @@
+package runtime_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolegen/rolegen/runtime"
+	"github.com/rolegen/rolegen/runtime/internal/crew"
+)
+
+// A fire of 1 or 2 that sprays put out three at a time never comes to 0:
+// the planners say so from the annotations (the fire's values lie on the
+// lattice 2 + 3k) or their first pass, not by searching the tank's
+// endless fillings, and an agent asks its planner once, then proves it
+// on each retry, while it fills its tank.
+func TestAFireOffTheSpraysStepsIsProvedOutOfReach(t *testing.T) {
+	ctx := context.Background()
+	for _, fire := range []int{1, 2} {
+		s := crew.CrewState{Fire: fire}
+		for name, p := range map[string]runtime.GoalPlanner[crew.CrewState]{
+			"chainer": runtime.NewBackwardChainer(crew.CrewDomain),
+			"astar":   runtime.NewAStar(crew.CrewDomain),
+		} {
+			var plan runtime.Plan
+			err := p.PlanGoalInto(ctx, s, crew.CrewGoalOut, &plan)
+			var perr *runtime.PlanningError
+			require.ErrorAs(t, err, &perr, name)
+			assert.Equal(t, runtime.Unreachable, perr.Reason, "%s from fire %d: %v", name, fire, err)
+			assert.LessOrEqual(t, plan.Expansions, 40, "%s from fire %d: proved, not searched", name, fire)
+		}
+	}
+	// From 3 and 6 it is put out.
+	for _, fire := range []int{3, 6} {
+		p, err := runtime.NewBackwardChainer(crew.CrewDomain).PlanGoal(ctx, crew.CrewState{Fire: fire}, crew.CrewGoalOut)
+		require.NoError(t, err)
+		assert.Equal(t, fire/3, countOf(p.Steps, crew.CrewSpray))
+	}
+
+	c := &crew.Crew{Fire: 2}
+	var st runtime.Stats
+	ag := runtime.NewAgent(runtime.NewBackwardChainer(crew.CrewDomain), c, runtime.WithAgentStats(&st))
+	for range 1000 {
+		ag.Tick(ctx)
+	}
+	n := st.Agents()
+	assert.Equal(t, int64(2), n.PlannerCalls, "Out once, and Full")
+	assert.Positive(t, n.Unreachable)
+	assert.GreaterOrEqual(t, c.Water, 60, "the tank filled meanwhile")
+	assert.Equal(t, 2, c.Fire)
+}
+
+func countOf(steps []runtime.ActionID, a runtime.ActionID) int {
+	n := 0
+	for _, s := range steps {
+		if s == a {
+			n++
+		}
+	}
+	return n
+}
