@@ -306,6 +306,12 @@ type Domain[S comparable] struct {
 	// that string field f is compared with or set to there.
 	widens  [][]widening
 	symbols [][]string
+	// ints are the integer fields, whose values the relaxed reachability
+	// keeps on lattices (reach.go).
+	ints []FieldID
+	// firings[a] are the rules that bound how many times action a fires,
+	// for the relaxed reachability (reach.go).
+	firings [][]firingRule
 	// agents is what the domain's agents share (agent_tables.go).
 	agents *agentTables
 }
@@ -404,10 +410,16 @@ func (d *Domain[S]) init() error {
 	}
 	d.pres = make([]condition[S], len(d.Actions))
 	d.symbols = d.stringSymbols()
+	for f := range d.Fields {
+		if k := d.Fields[f].Kind; k == KindInt || k == KindUint {
+			d.ints = append(d.ints, FieldID(f))
+		}
+	}
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
 		d.widens = append(d.widens, d.widenings(ActionID(ai)))
+		d.firings = append(d.firings, d.firingRules(ActionID(ai)))
 		if d.Number != nil {
 			d.consumes(&d.pres[ai], ActionID(ai))
 			d.findGivers(&d.pres[ai], ActionID(ai))

@@ -17,6 +17,14 @@ func ProvedUnreachableByIntervals[S comparable](d *Domain[S], g GoalID, s S) boo
 	return d.unreachable(g, &s, &r)
 }
 
+// ProvedUnreachableWithoutFirings is ProvedUnreachable without the bounds
+// on the actions' firings.
+func ProvedUnreachableWithoutFirings[S comparable](d *Domain[S], g GoalID, s S) bool {
+	r := newReach(d)
+	r.noFirings = true
+	return d.unreachable(g, &s, &r)
+}
+
 // WithoutSupplies makes d's estimate forget its supplies (heuristic_supply.go),
 // for the external tests to measure what they add.
 func WithoutSupplies[S comparable](d *Domain[S]) {

@@ -1020,3 +1020,71 @@ func TestRelaxedReachabilityKnowsSteps(t *testing.T) {
 	t.Logf("%d hopeless starts: %d proved so, %d of them only by the lattices", hopeless, proved, bySteps)
 	assert.Positive(t, bySteps)
 }
+
+// TestRelaxedReachabilityCountsFirings checks the bounds on the actions'
+// firings on random roles built to have them: actions that set a field
+// their precondition asks for to another value (they turn their own
+// precondition off), that use up a field their precondition asks enough
+// of, and that add to a field below a cap; goals of one or two
+// comparisons, some of them sums or disjunctions. Every proof is right
+// against every state's true distance to the goal, and some hopeless
+// states are proved so only with the bounds.
+func TestRelaxedReachabilityCountsFirings(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 0xf1e5))
+	roles := 300
+	if testing.Short() {
+		roles = 80
+	}
+	var hopeless, proved, byFirings int
+	for range roles {
+		rr := &randomRole{nf: 4}
+		for range 3 + r.IntN(4) {
+			var a roleAction
+			for _, f := range r.Perm(rr.nf)[:1+r.IntN(2)] {
+				switch r.IntN(4) {
+				case 0: // turns its own precondition off
+					from := r.IntN(5)
+					a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpEq, k: from})
+					a.eff = append(a.eff, roleEffect{f: f, k: (from + 1 + r.IntN(4)) % 5})
+				case 1:
+					a.uses(f, 1+r.IntN(3))
+				case 2:
+					a.adds(f, 1+r.IntN(2))
+				default:
+					a.eff = append(a.eff, roleEffect{f: f, k: r.IntN(5)})
+				}
+			}
+			a.cost = float64(1 + r.IntN(3))
+			rr.actions = append(rr.actions, a)
+		}
+		fs := r.Perm(rr.nf)
+		switch r.IntN(3) {
+		case 0:
+			rr.goal = []roleLit{{f: fs[0], op: roleOps[r.IntN(len(roleOps))], k: r.IntN(5)}}
+		case 1:
+			rr.goal = []roleLit{{f: fs[0], op: runtime.CmpGe, k: 2 + r.IntN(3)}, {f: fs[1], op: runtime.CmpGe, k: 2 + r.IntN(3)}}
+			rr.anyGoal = true
+		default:
+			rr.sum = &roleSum{fields: fs[:2], coefs: []int{1, 1 + r.IntN(2)}, op: runtime.CmpGe, k: 3 + r.IntN(5)}
+		}
+		rr.d = rr.domain()
+		states, togo := costsToGo(t, rr.d)
+		for i, s := range states {
+			p := runtime.ProvedUnreachable(rr.d, 0, s)
+			if !math.IsInf(togo[i], 1) {
+				require.False(t, p, "state %v of goal %s: proved out of reach, and a plan reaches it; %+v", s.V, rr.d.Goals[0].CondText, rr.actions)
+				continue
+			}
+			hopeless++
+			if !p {
+				continue
+			}
+			proved++
+			if !runtime.ProvedUnreachableWithoutFirings(rr.d, 0, s) {
+				byFirings++
+			}
+		}
+	}
+	t.Logf("%d hopeless starts: %d proved so, %d of them only with the bounds on firings", hopeless, proved, byFirings)
+	assert.Positive(t, byFirings)
+}

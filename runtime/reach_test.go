@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolegen/rolegen/runtime"
 	"github.com/rolegen/rolegen/runtime/internal/crew"
+	"github.com/rolegen/rolegen/runtime/internal/tavern"
 )
 
 // A fire of 1 or 2 that sprays put out three at a time never comes to 0:
@@ -60,4 +61,43 @@ func countOf(steps []runtime.ActionID, a runtime.ActionID) int {
 		}
 	}
 	return n
+}
+
+// A keeper with no gold and no guests earns nothing, and sings at most
+// twice (once grumpy already, once after sweeping the floor no guest will
+// dirty again): the planners prove Prosper out of reach by counting what
+// the firings can add up to, where her tiredness, growing with every
+// walk, would keep a search going to its limit; and an agent asks its
+// planner once. With a coin she can advertise, and prospers.
+func TestAKeeperWithoutGuestsIsProvedNeverToProsper(t *testing.T) {
+	ctx := context.Background()
+	poor := tavern.KeeperState{Mood: "grumpy"}
+	for name, p := range map[string]runtime.GoalPlanner[tavern.KeeperState]{
+		"chainer": runtime.NewBackwardChainer(tavern.KeeperDomain),
+		"astar":   runtime.NewAStar(tavern.KeeperDomain),
+	} {
+		var plan runtime.Plan
+		err := p.PlanGoalInto(ctx, poor, tavern.KeeperGoalProsper, &plan)
+		require.Error(t, err, name)
+		assert.LessOrEqual(t, plan.Expansions, 40, "%s: proved, not searched: %v", name, err)
+		if name == "astar" {
+			var perr *runtime.PlanningError
+			require.ErrorAs(t, err, &perr)
+			assert.True(t, perr.Relaxed, "%v", err)
+		}
+
+		rich := poor
+		rich.Gold = 1
+		require.NoError(t, p.PlanGoalInto(ctx, rich, tavern.KeeperGoalProsper, &plan), name)
+	}
+
+	k := &tavern.Keeper{Mood: "grumpy"}
+	var st runtime.Stats
+	ag := runtime.NewAgent(runtime.NewBackwardChainer(tavern.KeeperDomain), k, runtime.WithAgentStats(&st))
+	for range 1000 {
+		ag.Tick(ctx)
+	}
+	n := st.Agents()
+	assert.Equal(t, int64(1), n.PlannerCalls)
+	assert.Positive(t, n.Unreachable)
 }
