@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolegen/rolegen/bench/internal/survival"
+	"github.com/rolegen/rolegen/bench/internal/tavern"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
 	"github.com/rolegen/rolegen/runtime"
@@ -152,6 +153,11 @@ func hopeless() []struct {
 	wa := runtime.NewAStar(woodcutter.WoodcutterDomain)
 	va := runtime.NewAStar(villager.VillagerDomain)
 	sa := runtime.NewAStar(survival.SurvivorDomain)
+	tk, ta := runtime.NewBackwardChainer(tavern.KeeperDomain), runtime.NewAStar(tavern.KeeperDomain)
+	// No gold and no guests: nothing earns, and she sings twice at most.
+	empty := tavern.KeeperState{Where: tavern.Bar, Mood: "grumpy", Fatigue: 3}
+	// Grain for one keg, which is four ale of the six: the rest needs gold.
+	dry := tavern.KeeperState{Where: tavern.Bar, Grain: 3}
 	return []struct {
 		name string
 		plan func(ctx context.Context) (runtime.Plan, error)
@@ -168,6 +174,12 @@ func hopeless() []struct {
 		{"survival/beyond-the-step-limit", func(ctx context.Context) (runtime.Plan, error) {
 			return sv.Plan(ctx, survival.SurvivorState{Hunger: 1_000_000})
 		}},
+		{"tavern/prosper-without-guests", func(ctx context.Context) (runtime.Plan, error) {
+			return tk.PlanGoal(ctx, empty, tavern.KeeperGoalProsper)
+		}},
+		{"tavern/stocked-with-one-keg", func(ctx context.Context) (runtime.Plan, error) {
+			return tk.PlanGoal(ctx, dry, tavern.KeeperGoalStocked)
+		}},
 		{"astar/woodcutter/warm-without-gold", func(ctx context.Context) (runtime.Plan, error) {
 			return wa.PlanGoal(ctx, poor, woodcutter.WoodcutterGoalWarm)
 		}},
@@ -179,6 +191,12 @@ func hopeless() []struct {
 		}},
 		{"astar/survival/beyond-the-step-limit", func(ctx context.Context) (runtime.Plan, error) {
 			return sa.Plan(ctx, survival.SurvivorState{Hunger: 1_000_000})
+		}},
+		{"astar/tavern/prosper-without-guests", func(ctx context.Context) (runtime.Plan, error) {
+			return ta.PlanGoal(ctx, empty, tavern.KeeperGoalProsper)
+		}},
+		{"astar/tavern/stocked-with-one-keg", func(ctx context.Context) (runtime.Plan, error) {
+			return ta.PlanGoal(ctx, dry, tavern.KeeperGoalStocked)
 		}},
 	}
 }

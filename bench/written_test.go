@@ -41,6 +41,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/settler"
 	"github.com/rolegen/rolegen/bench/internal/smith"
 	"github.com/rolegen/rolegen/bench/internal/tailor"
+	"github.com/rolegen/rolegen/bench/internal/tavern"
 	"github.com/rolegen/rolegen/bench/internal/turner"
 	"github.com/rolegen/rolegen/bench/internal/villager"
 	"github.com/rolegen/rolegen/bench/internal/woodcutter"
@@ -700,6 +701,34 @@ func greenhouseStarts() []greenhouse.GrowerState {
 	return starts
 }
 
+// tavernStarts are every combination of a few values of the keeper's
+// fields (her fame a tenth of her gold): 1,536 starts, 448 of whose
+// pairs are proved out of reach.
+func tavernStarts() []tavern.KeeperState {
+	var starts []tavern.KeeperState
+	for _, where := range []tavern.Spot{tavern.Bar, tavern.Cellar, tavern.Market, tavern.Brewery} {
+		for _, gold := range []int{0, 7, 30} {
+			for _, ale := range []int{0, 3} {
+				for _, kegs := range []int{0, 1} {
+					for _, grain := range []int{0, 3} {
+						for _, guests := range []int{0, 4} {
+							for _, tired := range []float64{0, 3} {
+								for _, mood := range []string{"", "grumpy"} {
+									for _, clean := range []bool{false, true} {
+										starts = append(starts, tavern.KeeperState{Where: where, Gold: gold, Ale: ale, Kegs: kegs, Grain: grain,
+											Guests: guests, Fatigue: tired, Mood: mood, Clean: clean, Fame: gold / 10})
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
@@ -729,6 +758,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("tailor", tailor.TailorDomain, tailorStarts()),
+		measureWritten("tavern", tavern.KeeperDomain, tavernStarts()),
 		measureWritten("turner", turner.TurnerDomain, turnerStarts()),
 		measureWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		measureWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
@@ -1793,6 +1823,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("settler", settler.SettlerDomain, settlerStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("tailor", tailor.TailorDomain, tailorStarts()),
+		estimateWritten("tavern", tavern.KeeperDomain, tavernStarts()),
 		estimateWritten("turner", turner.TurnerDomain, turnerStarts()),
 		estimateWritten("villager", villager.VillagerDomain, villagerStarts(150)),
 		estimateWritten("woodcutter", woodcutter.WoodcutterDomain, woodcutterStarts()),
