@@ -59,7 +59,9 @@ type KeepingPlanner[S comparable] interface {
 // meanwhile. A goal proven out of reach costs no planner call: when each
 // action that could serve it waits for a conjunct no action can make
 // hold, or, for a goal that failed before, by the relaxed reachability of
-// the annotations.
+// the annotations (the values each field could come to hold, an
+// integer's on the lattice of its steps, and what actions that fire
+// only so often add up to).
 //
 // It does not adopt a plan whose steps would make a goal of higher
 // priority that holds stop holding before they change a field its own

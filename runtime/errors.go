@@ -105,8 +105,10 @@ type PlanningError struct {
 	Cost float64
 	// Relaxed: the goal is Unreachable by the relaxed reachability of the
 	// annotations: no values the actions can give the fields from the
-	// start satisfy it (A* tries the proof after 16 expansions, the
-	// backward chainer after 32 or when its first pass fails).
+	// start satisfy it, counting an integer's steps and what actions that
+	// fire only so often add up to (A* tries the proof after 16
+	// expansions, the backward chainer after 32 or when its first pass
+	// fails).
 	Relaxed bool
 }
 
