@@ -182,9 +182,7 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 // rs, one whose interval is open at an end.
 func (d *Domain[S]) countable(c *condition[S], rs []fieldRange) bool {
 	num := func(f FieldID) bool {
-		fd := &d.Fields[f]
-		return fd.Kind != KindBool && fd.Kind != KindString && !fd.Range.HasMin && !fd.Range.HasMax &&
-			(rs == nil || math.IsInf(rs[f].lo, -1) || math.IsInf(rs[f].hi, 1))
+		return d.freeNumber(f) && (rs == nil || math.IsInf(rs[f].lo, -1) || math.IsInf(rs[f].hi, 1))
 	}
 	for i := range c.parts {
 		p := &c.parts[i]
@@ -257,8 +255,7 @@ func (d *Domain[S]) firingRules(a ActionID) []firingRule {
 			out = append(out, r)
 			continue
 		}
-		f := &d.Fields[p.Field]
-		if p.Cmp != CmpGe && p.Cmp != CmpGt || f.Kind == KindBool || f.Kind == KindString || f.Range.HasMin || f.Range.HasMax {
+		if p.Cmp != CmpGe && p.Cmp != CmpGt || !d.freeNumber(p.Field) {
 			continue // a range's ends move values back
 		}
 		r := firingRule{part: i}
@@ -272,7 +269,7 @@ func (d *Domain[S]) firingRules(a ActionID) []firingRule {
 		}
 		for b := range d.Actions {
 			other := &d.Actions[b]
-			if ActionID(b) == a || !(other.Effect != nil && len(other.Writes) == 0 || slices.Contains(other.Writes, p.Field)) {
+			if ActionID(b) == a || !d.writesAnything(ActionID(b)) && !slices.Contains(other.Writes, p.Field) {
 				continue
 			}
 			up := math.Inf(1)
@@ -376,10 +373,10 @@ func (d *Domain[S]) turnsOff(a ActionID, p *Part) bool {
 // mightTurnOn reports whether action b's effect might make part p hold:
 // it writes p's field, other than with a constant for which p fails.
 func (d *Domain[S]) mightTurnOn(b ActionID, p *Part) bool {
-	act := &d.Actions[b]
-	if act.Effect != nil && len(act.Writes) == 0 {
-		return true // the domain does not say what it writes
+	if d.writesAnything(b) {
+		return true
 	}
+	act := &d.Actions[b]
 	if !slices.Contains(act.Writes, p.Field) {
 		return false
 	}
@@ -390,6 +387,20 @@ func (d *Domain[S]) mightTurnOn(b ActionID, p *Part) bool {
 		}
 	}
 	return true
+}
+
+// freeNumber reports whether field f is a number without a range, which
+// the bounds on the actions' firings narrow (a range's ends move values
+// back, so steps do not add up there).
+func (d *Domain[S]) freeNumber(f FieldID) bool {
+	fd := &d.Fields[f]
+	return fd.Kind != KindBool && fd.Kind != KindString && !fd.Range.HasMin && !fd.Range.HasMax
+}
+
+// writesAnything reports whether action a has effects whose writes the
+// domain does not say: for the relaxation, they may change anything.
+func (d *Domain[S]) writesAnything(a ActionID) bool {
+	return d.Actions[a].Effect != nil && len(d.Actions[a].Writes) == 0
 }
 
 // partHolds reports whether part p holds in *s (true when the domain
@@ -413,8 +424,7 @@ func (d *Domain[S]) boundSums(s *S, r *reach) bool {
 	inf := math.Inf(1)
 	narrowed := false
 	for f := range d.Fields {
-		fd := &d.Fields[f]
-		if fd.Kind == KindBool || fd.Kind == KindString || fd.Range.HasMin || fd.Range.HasMax {
+		if !d.freeNumber(FieldID(f)) {
 			continue
 		}
 		rg := &r.ranges[f]
@@ -428,7 +438,7 @@ func (d *Domain[S]) boundSums(s *S, r *reach) bool {
 			if n == 0 {
 				continue
 			}
-			if d.Actions[a].Effect != nil && len(d.Actions[a].Writes) == 0 {
+			if d.writesAnything(ActionID(a)) {
 				up, down = inf, inf
 			}
 			for _, w := range d.widens[a] {
@@ -583,8 +593,7 @@ func (d *Domain[S]) widenings(a ActionID) []widening {
 // reports whether anything changed.
 func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 	changed := false
-	if d.Actions[a].Effect != nil && len(d.Actions[a].Writes) == 0 {
-		// The domain does not say what it writes: anything.
+	if d.writesAnything(a) {
 		for f := range rs {
 			if rs[f].lo > math.Inf(-1) || rs[f].hi < math.Inf(1) || !rs[f].anyStr && d.Fields[f].Kind == KindString {
 				rs[f].lo, rs[f].hi, changed = math.Inf(-1), math.Inf(1), true
