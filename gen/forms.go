@@ -53,6 +53,7 @@ type change struct {
 	op    string // the runtime's ChangeOp constant
 	num   float64
 	str   *string
+	by    int // ChangeAddTimes: the field num multiplies
 }
 
 // conditionParts returns the forms of the parts of a condition (the
@@ -257,12 +258,19 @@ func effectChanges(effs []*exprlang.Effect) []change {
 					num = -num
 				}
 				c.op, c.num = "ChangeAdd", num
+			} else if k, by, ok := timesField(eff.Value); ok && by != field {
+				if eff.Op == exprlang.SubAssign {
+					k = -k
+				}
+				c.op, c.num, c.by = "ChangeAddTimes", k, by
 			}
 		case exprlang.Assign:
 			if num, str, ok := constantValue(eff.Value.Value()); ok {
 				c.op, c.num, c.str = "ChangeSet", num, str
 			} else if k, ok := selfPlus(field, eff.Value); ok {
 				c.op, c.num = "ChangeAdd", k
+			} else if k, by, ok := selfPlusTimes(field, eff.Value); ok {
+				c.op, c.num, c.by = "ChangeAddTimes", k, by
 			}
 		}
 		out = append(out, c)
@@ -297,6 +305,57 @@ func selfPlus(field int, e exprlang.Expr) (float64, bool) {
 		return amount(b.X)
 	}
 	return 0, false
+}
+
+// timesField recognises G, k * G and G * k for a numeric state field G
+// and a numeric constant k (in parentheses or not), returning k and G.
+func timesField(e exprlang.Expr) (k float64, by int, ok bool) {
+	e = unparen(e)
+	if !e.Type().Kind.IsNumeric() {
+		return 0, 0, false
+	}
+	if f, ok := stateField(e); ok {
+		return 1, f.Symbol.Index, true
+	}
+	b, isBin := e.(*exprlang.Binary)
+	if !isBin || b.Op != exprlang.OpMul {
+		return 0, 0, false
+	}
+	if c, ok := numericConstant(unparen(b.X)); ok {
+		if f, ok := stateField(unparen(b.Y)); ok {
+			return c, f.Symbol.Index, true
+		}
+	}
+	if c, ok := numericConstant(unparen(b.Y)); ok {
+		if f, ok := stateField(unparen(b.X)); ok {
+			return c, f.Symbol.Index, true
+		}
+	}
+	return 0, 0, false
+}
+
+// selfPlusTimes recognises F + k*G, k*G + F and F - k*G for field F,
+// another numeric field G and a numeric constant k (see timesField),
+// returning what multiplies G and G.
+func selfPlusTimes(field int, e exprlang.Expr) (k float64, by int, ok bool) {
+	b, isBin := unparen(e).(*exprlang.Binary)
+	if !isBin || (b.Op != exprlang.OpAdd && b.Op != exprlang.OpSub) || !b.Type().Kind.IsNumeric() {
+		return 0, 0, false
+	}
+	isSelf := func(e exprlang.Expr) bool {
+		f, ok := stateField(unparen(e))
+		return ok && f.Symbol.Index == field
+	}
+	switch {
+	case isSelf(b.X):
+		k, by, ok = timesField(b.Y)
+		if b.Op == exprlang.OpSub {
+			k = -k
+		}
+	case isSelf(b.Y) && b.Op == exprlang.OpAdd:
+		k, by, ok = timesField(b.X)
+	}
+	return k, by, ok && by != field
 }
 
 func unparen(e exprlang.Expr) exprlang.Expr {
@@ -378,6 +437,9 @@ func (e *emitter) changes(cs []change) jen.Code {
 			items := []jen.Code{kv("Field", jen.Lit(c.field)), kv("Op", e.rt(c.op))}
 			if c.op != "ChangeOther" {
 				items = append(items, e.constant(c.num, c.str)...)
+			}
+			if c.op == "ChangeAddTimes" {
+				items = append(items, kv("By", jen.Lit(c.by)))
 			}
 			g.Values(items...)
 		}

@@ -56,3 +56,36 @@ func TestSumForms(t *testing.T) {
 	assert.Equal(t, "CmpGt", ps[0].cmp)
 	assert.Nil(t, ps[0].sum)
 }
+
+// An effect that adds a constant times another numeric field has the form
+// ChangeAddTimes, with the constant and that field; one that multiplies
+// its own field, or two fields, or adds more than that, has none.
+func TestTimesForms(t *testing.T) {
+	// Fields of agreeScope: Ammo 0 and Magazines 1 (int), Speed 2
+	// (float64).
+	cases := []struct {
+		post string
+		want change
+	}{
+		{"Ammo += 7 * Magazines", change{field: 0, op: "ChangeAddTimes", num: 7, by: 1}},
+		{"Ammo += Magazines * 7", change{field: 0, op: "ChangeAddTimes", num: 7, by: 1}},
+		{"Ammo += (Magazines)", change{field: 0, op: "ChangeAddTimes", num: 1, by: 1}},
+		{"Ammo -= 2 * Magazines", change{field: 0, op: "ChangeAddTimes", num: -2, by: 1}},
+		{"Ammo = Ammo + MaxAmmo * Magazines", change{field: 0, op: "ChangeAddTimes", num: 30, by: 1}},
+		{"Ammo = 3 * Magazines + Ammo", change{field: 0, op: "ChangeAddTimes", num: 3, by: 1}},
+		{"Ammo = Ammo - Magazines", change{field: 0, op: "ChangeAddTimes", num: -1, by: 1}},
+		{"Speed += 0.5 * Speed", change{field: 2, op: "ChangeOther"}},
+		{"Ammo += Ammo", change{field: 0, op: "ChangeOther"}},
+		{"Ammo += Magazines * Magazines", change{field: 0, op: "ChangeOther"}},
+		{"Ammo += 2 * Magazines + 1", change{field: 0, op: "ChangeOther"}},
+		{"Ammo = Magazines - Ammo", change{field: 0, op: "ChangeOther"}},
+		{"Ammo = 2 * Magazines", change{field: 0, op: "ChangeOther"}},
+	}
+	scope, _ := agreeScope(t)
+	for _, c := range cases {
+		effs, err := exprlang.ParseEffects(c.post)
+		require.NoError(t, err, c.post)
+		require.Empty(t, exprlang.CheckEffects(c.post, effs, scope), c.post)
+		assert.Equal(t, []change{c.want}, effectChanges(effs), c.post)
+	}
+}

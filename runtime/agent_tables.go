@@ -125,6 +125,8 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 				set.add([]FieldID{ch.Field})
 			case ChangeAdd:
 				reads.add([]FieldID{ch.Field})
+			case ChangeAddTimes:
+				reads.add([]FieldID{ch.Field, ch.By})
 			default:
 				known = false
 			}
@@ -206,6 +208,8 @@ func dependsOn[S comparable](d *Domain[S], reads fieldSet) fieldSet {
 				switch ch.Op {
 				case ChangeAdd:
 					adds.add([]FieldID{ch.Field})
+				case ChangeAddTimes:
+					adds.add([]FieldID{ch.Field, ch.By})
 				case ChangeSet:
 				default:
 					adds.add(act.Reads)

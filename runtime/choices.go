@@ -74,11 +74,17 @@ func (c *chainCall[S]) choose(list []choice, act ActionID, b batch, s *S, failin
 		list = append(list, choice{opt: o, want: o.helps & failing, cf: failing, pre: pf})
 		// An action that applies runs with what there is (see
 		// batchOf); one that does not may be batched.
-		if pf == 0 || pre.consumed == 0 || o.advances&failing == 0 {
+		if pf == 0 {
 			continue
 		}
 		ch := &list[len(list)-1]
-		if ch.batch = c.batchOf(cond, b, o, failing); ch.batch.runs > 1 {
+		switch {
+		case pre.consumed != 0 && o.advances&failing != 0:
+			ch.batch = c.batchOf(cond, b, o, failing)
+		case o.fills&failing != 0:
+			ch.batch = c.fillOf(cond, b, o, failing)
+		}
+		if ch.batch.runs > 1 {
 			ch.pre |= c.batchFailing(pre, ch.batch, pf, s)
 		}
 	}
@@ -187,6 +193,48 @@ func (c *chainCall[S]) batchOf(cond *condition[S], b batch, o *option, failing u
 	}
 	runs = min(runs, c.d.batchRoom(pre, parts))
 	return batch{runs: int32(min(runs, MaxMaxDepth)), parts: parts}
+}
+
+// fillOf returns the batch of option o for the first failing part of
+// cond (itself established for batch b) that o fills (see
+// Domain.fillStep): its precondition asks for as many units of the field
+// a step multiplies as make the part hold in one step, cut to what the
+// field's Range holds, so that one step does the work of the runs (sell
+// the pearls once the bag holds what the goal needs, not a pearl a trip;
+// with the bag full, sell and come back for the rest). c.fields reads
+// the state.
+func (c *chainCall[S]) fillOf(cond *condition[S], b batch, o *option, failing uint64) batch {
+	d := c.d
+	i := bits.TrailingZeros64(o.fills & failing)
+	p := &cond.parts[i]
+	if b.of(i) {
+		q := cond.shifted(i, b)
+		p = &q
+	}
+	x, ok := c.fields.get(p.Field)
+	if !ok {
+		return batch{}
+	}
+	pre := &d.pres[o.act]
+	for _, ch := range d.Actions[o.act].Changes {
+		if ch.Field != p.Field || ch.Op != ChangeAddTimes {
+			continue
+		}
+		for w := pre.fill; w != 0; w &= w - 1 {
+			j := bits.TrailingZeros64(w)
+			if pre.parts[j].Field != ch.By {
+				continue
+			}
+			u := consumed(&pre.parts[j], 1)
+			units := p.steps(x, cond.per[int(o.act)*len(cond.parts)+i])
+			runs := min(u.runs(units), d.batchRoom(pre, 1<<j), MaxMaxDepth)
+			if !(runs > 1) {
+				return batch{}
+			}
+			return batch{runs: int32(runs), parts: 1 << j}
+		}
+	}
+	return batch{}
 }
 
 // batchRoom is how many runs of the action of precondition pre a batch on

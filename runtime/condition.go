@@ -29,6 +29,10 @@ type condition[S any] struct {
 	// moves parts[i]'s field away a run of a, at least (see Domain.nets);
 	// nil when no action's is any.
 	lost []float64
+	// per[a*len(parts)+i], when a fills parts[i] (see Domain.fillStep),
+	// what it adds toward it per unit of the field it multiplies; nil
+	// when no action fills any part.
+	per []float64
 	// kept: the parts that no action moves away from holding (bit i
 	// for parts[i]): what a step does for them stays done.
 	kept uint64
@@ -63,9 +67,11 @@ type condition[S any] struct {
 	disjoint bool
 	// For an action's precondition: consumed marks the parts whose field
 	// the action's own effect moves away from holding, use[i] by how much
-	// a run (see Domain.consumes).
-	consumed uint64
-	use      []float64
+	// a run (see Domain.consumes); fill, the parts a batch of the action
+	// asks more of when it adds a multiple of their field (use[i] is 1:
+	// see Domain.fillPart).
+	consumed, fill uint64
+	use            []float64
 	// givers[j], for a consumed part j, are the other actions that give it
 	// back, each with its gain (Domain.givenBack), in declaration order;
 	// opaque marks the consumed parts one gives back in a way its form
@@ -96,6 +102,10 @@ type option struct {
 	// moves by steps of a constant (advances, or adds to the field of an
 	// equality), which may take several steps.
 	helps, sure, advances uint64
+	// fills marks the parts the action moves toward holding by a multiple
+	// of a field its precondition asks for some of (Domain.fillStep): one
+	// step does more the more of that field there is.
+	fills uint64
 	// lands marks the parts on a field with a Range that the action
 	// writes without serving them: from a value outside the range any
 	// write lands the field in it (Health at -40 in 0..100, Health -= 5
@@ -201,6 +211,14 @@ func (d *Domain[S]) relate(c *condition[S]) {
 			if r == RelOpposes || r == RelMaybe {
 				c.kept &^= 1 << i
 			}
+			if r == RelMaybe {
+				if k := d.fillStep(ActionID(ai), p); k > 0 {
+					if c.per == nil {
+						c.per = make([]float64, len(d.Actions)*n)
+					}
+					c.per[ai*n+i] = k
+				}
+			}
 			if p.Cmp != CmpNone && (r == RelAdvances || (r == RelMaybe && p.Cmp == CmpEq)) {
 				for _, ch := range a.Changes {
 					if ch.Field == p.Field && ch.Op == ChangeAdd {
@@ -233,6 +251,9 @@ func (d *Domain[S]) addOptions(c *condition[S], goal GoalID) {
 			}
 			if c.steps[ai*n+i] != 0 {
 				o.advances |= 1 << i
+			}
+			if c.per != nil && c.per[ai*n+i] > 0 {
+				o.fills |= 1 << i
 			}
 		}
 		if fulfills {
@@ -369,6 +390,67 @@ func (d *Domain[S]) consumes(c *condition[S], a ActionID) {
 				c.use[i] = math.Abs(ch.Num)
 				c.consumed |= 1 << i
 			}
+		}
+	}
+}
+
+// fillStep is what one step of action a adds toward part p (an
+// inequality of a number) per unit of another field, where a adds a
+// multiple of that field's value to p's field (ChangeAddTimes: Coins +=
+// 7 * Pearls for Coins >= 30) and its precondition asks for some of it
+// (see fillPart): then a step does more the more of that field there is,
+// and the chainer may ask for more before it (see chainCall.fillOf). 0
+// where a does not.
+func (d *Domain[S]) fillStep(a ActionID, p *Part) float64 {
+	if p.Cmp < CmpLt || p.Sum != nil || p.Any != nil || d.Fields[p.Field].Kind == KindString {
+		return 0
+	}
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field != p.Field || ch.Op != ChangeAddTimes {
+			continue
+		}
+		if up := p.Cmp >= CmpGt; up != (ch.Num > 0) || d.fillPart(a, ch.By) < 0 {
+			return 0
+		}
+		return math.Abs(ch.Num)
+	}
+	return 0
+}
+
+// fillPart is the index of the conjunct of action a's precondition that
+// asks for at least some of field by (by >= m or by > m, m >= 0), where
+// a's effect does not add a constant to by (that part a consumes: see
+// consumes); -1 where there is none. A batch of a's runs asks one more
+// unit of by for each run after the first (use 1): a step with the batch
+// established adds as much as the runs would one unit at a time.
+func (d *Domain[S]) fillPart(a ActionID, by FieldID) int {
+	act := &d.Actions[a]
+	for _, ch := range act.Changes {
+		if ch.Field == by && ch.Op == ChangeAdd {
+			return -1
+		}
+	}
+	for j := range act.PreParts {
+		p := &act.PreParts[j]
+		if p.Field == by && p.Sum == nil && p.Any == nil && p.Cmp >= CmpGt && p.Num >= 0 && len(p.Reads) == 1 {
+			return j
+		}
+	}
+	return -1
+}
+
+// fills marks, in precondition c of action a, the parts a batch of a
+// asks more of for the multiples a adds (see fillPart), with their use.
+func (d *Domain[S]) fills(c *condition[S], a ActionID) {
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Op != ChangeAddTimes {
+			continue
+		}
+		if j := d.fillPart(a, ch.By); j >= 0 && j < len(c.parts) {
+			if c.use == nil {
+				c.use = make([]float64, len(c.parts))
+			}
+			c.use[j], c.fill = 1, c.fill|1<<j
 		}
 	}
 }

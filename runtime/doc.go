@@ -88,7 +88,13 @@
 //     established for the runs the state allows, and the goal comes back
 //     for the rest (a trader with 2 gold buys the sack it buys, sells it
 //     and comes back for two, where chaining a way to more gold for more
-//     sacks went in circles).
+//     sacks went in circles). An action whose step adds a multiple of a
+//     field its precondition asks for some of (Sell: Coins += 7 * Pearls,
+//     needing Pearls >= 1; [ChangeAddTimes]) is batched the same way, a
+//     unit of that field for a run: one step with Pearls >= 4 does the
+//     work of four sales of a pearl. Its frame fills that field first
+//     while an action that fills it applies (gather at the bottom, then
+//     sail to port).
 //   - A step runs the action of a frame whose precondition holds. It
 //     counts only when it brings what the choice was made for closer to
 //     holding than it was when the choice was made: a failing part now

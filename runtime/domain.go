@@ -77,6 +77,9 @@ func (k Kind) String() string {
 	return "invalid"
 }
 
+// numeric reports whether k is a number's kind.
+func (k Kind) numeric() bool { return k == KindInt || k == KindUint || k == KindFloat }
+
 // Field describes a state field.
 type Field struct {
 	Name string
@@ -377,6 +380,9 @@ func (d *Domain[S]) init() error {
 			if !slices.Contains(a.Writes, c.Field) {
 				return fmt.Errorf("action %q: a change of field %d it does not write", a.Name, c.Field)
 			}
+			if c.Op == ChangeAddTimes && (c.By < 0 || int(c.By) >= len(d.Fields) || c.By == c.Field || !d.Fields[c.By].Kind.numeric()) {
+				return fmt.Errorf("action %q: the change of field %d adds a multiple of field %d, which is not another numeric field", a.Name, c.Field, c.By)
+			}
 		}
 		if a.CostOf == nil && !(a.Cost > 0) || a.CostOf != nil && !(a.Cost >= 0) {
 			return fmt.Errorf("action %q: cost %v is not positive", a.Name, a.Cost)
@@ -422,6 +428,7 @@ func (d *Domain[S]) init() error {
 		d.firings = append(d.firings, d.firingRules(ActionID(ai)))
 		if d.Number != nil {
 			d.consumes(&d.pres[ai], ActionID(ai))
+			d.fills(&d.pres[ai], ActionID(ai))
 			d.findGivers(&d.pres[ai], ActionID(ai))
 		}
 	}

@@ -327,6 +327,12 @@ func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int)
 			continue
 		}
 		f := d.pres[o.act].failing(s)
+		if f == 0 && extra&pre.fill != 0 {
+			// Fill first, where the filling applies: the frame's other
+			// parts may take it out of reach (the pearls are gathered
+			// at the bottom, sold in port).
+			return b, extra
+		}
 		if f == 0 || !raised && !g.serves(&d.pres[o.act], f, depth) {
 			return b, failing
 		}

@@ -263,15 +263,21 @@ const (
 	// ChangeAdd: a constant is added to the field (negative for -= and
 	// --).
 	ChangeAdd
+	// ChangeAddTimes: a constant times another field's value before the
+	// effect (By) is added to the field: Coins += 7 * Pearls, Stock -=
+	// Sold, Gold = Gold + 2 * Ingots.
+	ChangeAddTimes
 )
 
 // Change describes what an action's effect does to one field: Field = Num
-// (or Str, for a string field), Field += Num, or something else.
+// (or Str, for a string field), Field += Num, Field += Num × By (another
+// field, as it was before the effect), or something else.
 type Change struct {
 	Field FieldID
 	Op    ChangeOp
 	Num   float64
 	Str   string
+	By    FieldID // ChangeAddTimes only
 }
 
 // Relation is what an action can do to a conjunct, by the forms of both.

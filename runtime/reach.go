@@ -571,7 +571,7 @@ func (d *Domain[S]) widenings(a ActionID) []widening {
 			if ch != nil && ch.Op == ChangeSet && d.symbols[f] != nil {
 				w.op, w.strs = widenSet, symbolBit(d.symbols[f], ch.Str)
 			}
-		case ch == nil || ch.Op == ChangeOther:
+		case ch == nil || ch.Op != ChangeSet && ch.Op != ChangeAdd:
 			if d.Fields[f].Kind == KindBool {
 				w.op = widenBool
 			}
