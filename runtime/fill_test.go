@@ -139,3 +139,60 @@ func TestAMultipleOfNoOtherNumberIsRefused(t *testing.T) {
 		assert.PanicsWithValue(t, `runtime.NewDomain: action "Double": the change of field 0 adds a multiple of field `+string(rune('0'+by))+`, which is not another numeric field`, build(by))
 	}
 }
+
+// The flow counts the diver's sales in pearls (a sale of u pearls is u
+// units, each a quarter of a sale's cost, as her bag holds four): its
+// bound from nothing counts the pearls' gathering and the air it takes,
+// not one sale. It stays below the cheapest plan from every start
+// of the grid, and falls by no more than a step costs along that plan.
+func TestAFlowCountsSalesInUnits(t *testing.T) {
+	ctx := context.Background()
+	d := diver.DiverDomain
+	assert.GreaterOrEqual(t, d.LowerBound(diver.DiverGoalRich, diver.DiverState{}), 11.0, "one sale's cost was the bound")
+	ref := runtime.NewAStar(d, runtime.WithAStarMaxStates(2_000_000), runtime.WithSearchBudget(2_000_000))
+	var cheapest runtime.Plan
+	every := 1
+	if raceEnabled || testing.Short() {
+		every = 11
+	}
+	n, pairs := 0, 0
+	for dp := 0; dp <= 4; dp++ {
+		for _, air := range []float64{0, 5, 12.5, 40, 100} {
+			for _, bag := range []int{0, 2, 4} {
+				for _, coins := range []int{0, 5, 20} {
+					for b := range 4 {
+						port := b&1 != 0
+						if port && dp > 0 {
+							continue
+						}
+						if n++; n%every != 0 {
+							continue
+						}
+						s := diver.DiverState{Depth: dp, Air: air, Bag: bag, Cold: 3, Coins: coins, InPort: port, Tank: b&2 != 0}
+						for g := range d.Goals {
+							gid := runtime.GoalID(g)
+							if d.Goals[g].Cond(s) || ref.PlanGoalInto(ctx, s, gid, &cheapest) != nil {
+								continue
+							}
+							pairs++
+							require.LessOrEqual(t, d.LowerBound(gid, s), cheapest.Cost+1e-9, "%+v %s", s, d.Goals[g].Name)
+							st := s
+							for _, a := range cheapest.Steps {
+								next := d.Actions[a].Effect(st)
+								require.LessOrEqual(t, d.LowerBound(gid, st), d.Actions[a].Cost+d.LowerBound(gid, next)+1e-9, "%+v %s, %s", st, d.Goals[g].Name, d.Actions[a].Name)
+								st = next
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, pairs)
+
+	// A live bag fuller than its range (nine pearls where it holds four)
+	// sells more than four units at once: the bound stays below that one
+	// sale (the flow gives such a state none of its own).
+	full := diver.DiverState{Air: 100, Bag: 9, InPort: true}
+	assert.LessOrEqual(t, d.LowerBound(diver.DiverGoalRich, full), 1.0, "one sale of nine pearls is 63 coins")
+}

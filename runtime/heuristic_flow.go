@@ -77,6 +77,12 @@ type flow[S any] struct {
 	// grain[i], when not 0, divides what every column adds to row i
 	// (see grains): what the runs add to the row is a multiple of it.
 	grain [maxFlowRows]float64
+	// unitBy are the fields whose units the columns of actions counted
+	// in units count (see Domain.flowUnits), unitMost the most of each a
+	// run has: a state with more (outside the field's range) gets no
+	// bound from the flow.
+	unitBy   []FieldID
+	unitMost []float64
 }
 
 // flowRow is a field the flow bounds, one way.
@@ -197,7 +203,12 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 		for _, row := range fl.rows {
 			if d.rowRaises(a, &row) {
 				fl.acts = append(fl.acts, a)
-				fl.cost = append(fl.cost, max(d.Actions[a].Cost, 0))
+				cost := max(d.Actions[a].Cost, 0)
+				if by, units := d.flowUnits(a); units > 0 {
+					cost /= units
+					fl.unitBy, fl.unitMost = append(fl.unitBy, by), append(fl.unitMost, units)
+				}
+				fl.cost = append(fl.cost, cost)
 				for _, row := range fl.rows {
 					coef, _ := d.rowStep(a, &row)
 					fl.coef = append(fl.coef, coef)
@@ -453,6 +464,87 @@ func (d *Domain[S]) raises(a ActionID, f FieldID, sign float64) bool {
 // most it adds to v (+Inf when the forms do not bound it), and post, the
 // least v it leaves when it may lower it (+Inf when it never does).
 func (d *Domain[S]) flowStep(a ActionID, f FieldID, sign float64) (coef, post float64) {
+	if by, units := d.flowUnits(a); units > 0 {
+		return d.unitStep(a, f, sign, by, units)
+	}
+	return d.runStep(a, f, sign)
+}
+
+// flowUnits reports whether the flow counts action a's runs in units: a
+// adds a constant times an integer field by to another field
+// (ChangeAddTimes: Coins += 7 * Pearls), its precondition asks for at
+// least one of by (Pearls >= 1: fillPart), by has a range from 0 to a
+// bound, and a sets by to 0 (sells them all) or leaves it. A run is then
+// u units, 1 <= u <= units, the range's bound: the flow's column for a
+// is a unit, which adds k to the field and takes one of by (unitStep),
+// and costs a's cost ÷ units, so that the runs of any plan, counted in
+// units, satisfy the rows and cost no more than the plan. (by itself
+// outside its range, which only the live state has: see flowBound.)
+func (d *Domain[S]) flowUnits(a ActionID) (by FieldID, units float64) {
+	var times *Change
+	for i := range d.Actions[a].Changes {
+		switch ch := &d.Actions[a].Changes[i]; {
+		case ch.Op != ChangeAddTimes:
+		case times != nil:
+			return 0, 0 // two multiples: no unit counts both
+		default:
+			times = ch
+		}
+	}
+	if times == nil {
+		return 0, 0
+	}
+	by = times.By
+	rg := d.Fields[by].Range
+	if d.Fields[by].Kind != KindInt || rg.Lo() != 0 || math.IsInf(rg.Hi(), 1) || !(rg.Hi() >= 1) {
+		return 0, 0
+	}
+	j := d.fillPart(a, by)
+	if j < 0 {
+		return 0, 0
+	}
+	if p := &d.Actions[a].PreParts[j]; p.Cmp == CmpGe && !(p.Num > 0) {
+		return 0, 0 // a run may have no unit
+	}
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field == by && (ch.Op != ChangeSet || ch.Num != 0) {
+			return 0, 0
+		}
+	}
+	return by, rg.Hi()
+}
+
+// unitStep is flowStep for a unit of action a (see flowUnits): k on the
+// field a adds k times by to, one taken from by where a empties it, and
+// on another field what a run does, shared among its units as the most a
+// unit may add (a run's gain: a run has one unit at least; a run's loss,
+// over the most units a run has).
+func (d *Domain[S]) unitStep(a ActionID, f FieldID, sign float64, by FieldID, units float64) (coef, post float64) {
+	for _, ch := range d.Actions[a].Changes {
+		if ch.Field != f {
+			continue
+		}
+		switch {
+		case ch.Op == ChangeAddTimes:
+			if step := sign * ch.Num; step >= 0 {
+				return step, math.Inf(1)
+			} else {
+				return step, math.Inf(-1) // no floor
+			}
+		case f == by:
+			_, post = d.runStep(a, f, sign)
+			return -sign, post
+		}
+	}
+	coef, post = d.runStep(a, f, sign)
+	if coef < 0 {
+		coef /= units
+	}
+	return coef, post
+}
+
+// runStep is flowStep for a run of action a.
+func (d *Domain[S]) runStep(a ActionID, f FieldID, sign float64) (coef, post float64) {
 	inf := math.Inf(1)
 	rg := d.Fields[f].Range
 	lo := rg.Lo() // the least v within the range
@@ -498,6 +590,11 @@ func (d *Domain[S]) flowStep(a ActionID, f FieldID, sign float64) (coef, post fl
 // whether h is more.
 func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h float64) float64 {
 	const eps = 1e-9
+	for i, f := range fl.unitBy {
+		if number(s, f) > fl.unitMost[i] {
+			return h
+		}
+	}
 	var b [maxFlowRows]float64 // the dual's objective, reduced
 	short, most := false, fl.tourMost
 	for i := range fl.rows {
