@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -195,4 +196,102 @@ func TestAFlowCountsSalesInUnits(t *testing.T) {
 	// sale (the flow gives such a state none of its own).
 	full := diver.DiverState{Air: 100, Bag: 9, InPort: true}
 	assert.LessOrEqual(t, d.LowerBound(diver.DiverGoalRich, full), 1.0, "one sale of nine pearls is 63 coins")
+}
+
+// newRandomSellAllRole draws a chain of supplies (see newRandomChainRole)
+// in which the goal's field, and sometimes V1 too, is raised by a sale
+// of everything a field below holds: V0 += k × V1, V1 = 0, which needs
+// V1 >= 1. The fields keep to 0..4 (a sale beyond saturates). Other
+// actions raise V0 a little at a time, raise V1 and V2, take from them
+// or set them.
+func newRandomSellAllRole(r *rand.Rand) *randomRole {
+	rr := &randomRole{nf: 4, ranges: make([]runtime.Range, roleFields)}
+	for f := range 3 {
+		rr.ranges[f] = runtime.Range{Max: 4, HasMin: true, HasMax: true}
+	}
+	sale := roleAction{cost: float64(1 + r.IntN(3))}
+	sale.sellsAll(0, 1, 1+r.IntN(2))
+	rr.actions = append(rr.actions, sale)
+	if r.IntN(2) == 0 { // a little at a time, dearer
+		a := roleAction{cost: float64(2 + r.IntN(3))}
+		a.adds(0, 1)
+		rr.actions = append(rr.actions, a)
+	}
+	for range 1 + r.IntN(2) {
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.adds(1, 1)
+		if r.IntN(3) > 0 {
+			a.uses(2, 1+r.IntN(2))
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	if r.IntN(3) == 0 {
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.sellsAll(1, 2, 1)
+		rr.actions = append(rr.actions, a)
+	}
+	a := roleAction{cost: float64(1 + r.IntN(3))}
+	a.adds(2, 1+r.IntN(2))
+	rr.actions = append(rr.actions, a)
+	for range r.IntN(3) { // what takes, or sets
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		if f := r.IntN(3); r.IntN(3) == 0 {
+			a.eff = append(a.eff, roleEffect{f: f, k: r.IntN(5)})
+		} else {
+			a.uses(f, 1)
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	rr.goal = []roleLit{{f: 0, op: []runtime.Cmp{runtime.CmpGe, runtime.CmpGt}[r.IntN(2)], k: 2 + r.IntN(2)}}
+	if r.IntN(3) == 0 {
+		rr.goal = append(rr.goal, roleLit{f: 1, op: runtime.CmpGe, k: 1 + r.IntN(2)})
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// The flow's bound with sales counted in units stays below the cost to
+// go from every state of random roles whose goal a sale of everything
+// serves, falls by no more than a step costs on every transition, and
+// raises the estimate of some states above what it is without the flow.
+func TestUnitFlowsAreAdmissibleAndConsistent(t *testing.T) {
+	r := rand.New(rand.NewPCG(58, 0x5e11))
+	checkRandomEstimates(t, "flows counting units", func(int) *randomRole { return newRandomSellAllRole(r) }, runtime.WithoutFlow)
+}
+
+// On the same random roles, from every state with a plan, the chainer
+// plans, near the cheapest.
+func TestBackwardChainerWhereASaleTakesEverything(t *testing.T) {
+	r := rand.New(rand.NewPCG(58, 0xf111))
+	roles := 200
+	if testing.Short() || raceEnabled {
+		roles = 40
+	}
+	ctx := context.Background()
+	var ratios []float64
+	pairs, planned := 0, 0
+	var p runtime.Plan
+	for range roles {
+		rr := newRandomSellAllRole(r)
+		ch := runtime.NewBackwardChainer(rr.d)
+		all, togo := costsToGo(t, rr.d)
+		for i, s := range all {
+			if math.IsInf(togo[i], 1) || togo[i] == 0 {
+				continue
+			}
+			pairs++
+			if ch.PlanGoalInto(ctx, s, 0, &p) != nil {
+				continue
+			}
+			cost, ok := replayCost(rr.d, s, p.Steps)
+			require.True(t, ok && rr.d.Holds(0, replayEnd(rr.d, s, p.Steps)), "%v: %s", s.V, rr.d.Format(p))
+			planned++
+			ratios = append(ratios, cost/togo[i])
+		}
+	}
+	slices.Sort(ratios)
+	p90 := ratios[int(math.Ceil(0.9*float64(len(ratios))))-1]
+	t.Logf("%d roles, %d pairs: planned %.2f %%, cost ÷ cheapest p90 %.3f, worst %.3f", roles, pairs, 100*float64(planned)/float64(pairs), p90, ratios[len(ratios)-1])
+	assert.GreaterOrEqual(t, float64(planned), 0.99*float64(pairs))
+	assert.LessOrEqual(t, p90, 1.2)
 }

@@ -58,6 +58,17 @@ type roleEffect struct {
 	f   int
 	add bool
 	k   int
+	// times: the effect adds k times field by (as it was before the
+	// action): a sale of the whole bag (see sellsAll).
+	times bool
+	by    int
+}
+
+// sellsAll makes a add k times field by to field f and empty by, which
+// it needs one of at least: Coins += 7 * Pearls, Pearls = 0.
+func (a *roleAction) sellsAll(f, by, k int) {
+	a.eff = append(a.eff, roleEffect{f: f, k: k, times: true, by: by}, roleEffect{f: by})
+	a.pre = append(a.pre, roleLit{f: by, op: runtime.CmpGe, k: 1})
 }
 
 type roleAction struct {
@@ -356,9 +367,12 @@ func (rr *randomRole) strOf(ps []runtime.Part) []runtime.Part {
 func (rr *randomRole) apply(a *roleAction, s roleState) roleState {
 	next := s
 	for _, e := range a.eff {
-		if e.add {
+		switch {
+		case e.times:
+			next.V[e.f] = s.V[e.f] + e.k*s.V[e.by]
+		case e.add:
 			next.V[e.f] = s.V[e.f] + e.k
-		} else {
+		default:
 			next.V[e.f] = e.k
 		}
 		if rr.ranges != nil {
@@ -404,7 +418,11 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 			if rr.isStr(e.f) {
 				c.Str, c.Num = fmt.Sprintf("p%d", e.k), 0
 			}
-			if e.add {
+			switch {
+			case e.times:
+				c.Op, c.By = runtime.ChangeAddTimes, runtime.FieldID(e.by)
+				act.Reads = append(act.Reads, runtime.FieldID(e.f), runtime.FieldID(e.by))
+			case e.add:
 				c.Op = runtime.ChangeAdd
 				act.Reads = append(act.Reads, runtime.FieldID(e.f))
 			}
