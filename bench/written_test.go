@@ -20,6 +20,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/chandler"
 	"github.com/rolegen/rolegen/bench/internal/cook"
 	"github.com/rolegen/rolegen/bench/internal/courier"
+	"github.com/rolegen/rolegen/bench/internal/diver"
 	"github.com/rolegen/rolegen/bench/internal/farmhand"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
 	"github.com/rolegen/rolegen/bench/internal/gardener"
@@ -701,6 +702,30 @@ func greenhouseStarts() []greenhouse.GrowerState {
 	return starts
 }
 
+// diverStarts are every combination of a few values of the diver's
+// fields, in port only at the surface: 540 starts.
+func diverStarts() []diver.DiverState {
+	var starts []diver.DiverState
+	for depth := range 5 {
+		for _, air := range []float64{0, 5, 12.5, 40, 100} {
+			for _, bag := range []int{0, 2, 4} {
+				for _, cold := range []int{0, 3, 6} {
+					for _, coins := range []int{0, 5, 20} {
+						for b := range 4 {
+							port := b&1 != 0
+							if port && depth > 0 {
+								continue
+							}
+							starts = append(starts, diver.DiverState{Depth: depth, Air: air, Bag: bag, Cold: cold, Coins: coins, InPort: port, Tank: b&2 != 0})
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tavernStarts are every combination of a few values of the keeper's
 // fields (her fame a tenth of her gold): 1,536 starts, 448 of whose
 // pairs are proved out of reach.
@@ -738,6 +763,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
+		measureWritten("diver", diver.DiverDomain, diverStarts()),
 		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
@@ -1803,6 +1829,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		estimateWritten("cook", cook.CookDomain, cookStarts()),
 		estimateWritten("courier", courier.CourierDomain, courierStarts()),
+		estimateWritten("diver", diver.DiverDomain, diverStarts()),
 		estimateWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
