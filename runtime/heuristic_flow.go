@@ -154,6 +154,11 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 			if !d.rowRaises(a, &row) {
 				continue
 			}
+			if by, units := d.flowUnits(a); units > 0 && !row.on(by) {
+				// What a unit takes, guarded or not: by never falls below
+				// its range's 0.
+				fl.row(by, 1, math.Inf(-1), row.depth+1)
+			}
 			for _, q := range d.pres[a].parts {
 				// A guard on the field raised (Rest while Energy < 10)
 				// only keeps it from rising further.
@@ -499,15 +504,19 @@ func (d *Domain[S]) flowUnits(a ActionID) (by FieldID, units float64) {
 	if d.Fields[by].Kind != KindInt || rg.Lo() != 0 || math.IsInf(rg.Hi(), 1) || !(rg.Hi() >= 1) {
 		return 0, 0
 	}
-	j := d.fillPart(a, by)
-	if j < 0 {
-		return 0, 0
-	}
-	if p := &d.Actions[a].PreParts[j]; p.Cmp == CmpGe && !(p.Num > 0) {
-		return 0, 0 // a run may have no unit
+	// A run with no unit (by at 0) adds nothing, and costs no less than
+	// nothing: it keeps to the columns but where it changes another
+	// field, which a unit's column must then see a run's whole gain on.
+	unit := false
+	if j := d.fillPart(a, by); j >= 0 {
+		p := &d.Actions[a].PreParts[j]
+		unit = p.Cmp == CmpGt || p.Num > 0
 	}
 	for _, ch := range d.Actions[a].Changes {
-		if ch.Field == by && (ch.Op != ChangeSet || ch.Num != 0) {
+		switch {
+		case ch.Field == by && (ch.Op != ChangeSet || ch.Num != 0):
+			return 0, 0
+		case ch.Field != by && ch.Field != times.Field && !unit:
 			return 0, 0
 		}
 	}
