@@ -471,7 +471,9 @@ func (a *AStar[S]) conclude(s S, goal int32, err error, p *Plan) error {
 	}
 	if err != nil {
 		if perr, ok := err.(*PlanningError); ok {
-			perr.Goal = d.FirstUnsatisfied(a.goals, s)
+			if !perr.Relaxed { // a proof's goal is the one it proved out of reach
+				perr.Goal = d.FirstUnsatisfied(a.goals, s)
+			}
 			if perr.Goal != NoGoal {
 				perr.GoalName = d.Goals[perr.Goal].Name
 			}

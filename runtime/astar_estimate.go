@@ -188,9 +188,9 @@ func (a *AStar[S]) provedHopeless(root int32) error {
 	if a.heuristic != nil || a.estimate != estimateDerived {
 		return nil
 	}
-	if a.provedUnreachable(root) {
+	if g, ok := a.provedUnreachable(root); ok {
 		err := a.failure(Unreachable)
-		err.Relaxed = true
+		err.Relaxed, err.Goal, err.Fields = true, g, a.d.partFields(g, a.reach.part)
 		return err
 	}
 	if steps := a.stepsBound(root); steps > float64(a.depthLimit) && !math.IsInf(steps, 1) {
@@ -204,13 +204,13 @@ func (a *AStar[S]) provedHopeless(root int32) error {
 // provedUnreachable reports whether the relaxed reachability of the
 // annotations proves that a goal of the search cannot hold from node n's
 // state (see reach.go).
-func (a *AStar[S]) provedUnreachable(n int32) bool {
+func (a *AStar[S]) provedUnreachable(n int32) (GoalID, bool) {
 	for _, g := range a.goals {
 		if !a.d.Goals[g].Cond(a.states[n]) && a.d.unreachable(g, &a.states[n], &a.reach) {
-			return true
+			return g, true
 		}
 	}
-	return false
+	return NoGoal, false
 }
 
 // stepsBound is a lower bound on the steps that make the search's goals

@@ -694,6 +694,7 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		greedy.cut = false
 		// The greedy pass's own reason, when it has one, says more.
 		greedy.relaxed = relaxed && greedy.reason == Unreachable && greedy.action == NoAction && greedy.undoes == NoGoal
+		greedy.part = int16(b.reach.part)
 		return greedy
 	case steps > float64(rem):
 		return result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
@@ -993,8 +994,8 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 		e.Limit = b.cfg.budget
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
-	case r.reason == Unreachable:
-		e.Relaxed = r.relaxed
+	case r.reason == Unreachable && r.relaxed:
+		e.Relaxed, e.Fields = true, b.d.partFields(g, int(r.part))
 	}
 	return b.errs.keep(&e)
 }

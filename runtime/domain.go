@@ -317,6 +317,9 @@ type Domain[S comparable] struct {
 	firings [][]firingRule
 	// agents is what the domain's agents share (agent_tables.go).
 	agents *agentTables
+	// partNames[g][i] names the fields part i of goal g reads, for the
+	// errors of the relaxed reachability (see partFields).
+	partNames [][]string
 }
 
 // NewDomain checks d and derives the tables the planners use. It panics
@@ -438,6 +441,12 @@ func (d *Domain[S]) init() error {
 	for ai := range d.pres {
 		d.nets(&d.pres[ai])
 	}
+	d.partNames = make([][]string, len(d.goals))
+	for gi := range d.goals {
+		for _, p := range d.goals[gi].parts {
+			d.partNames[gi] = append(d.partNames[gi], d.fieldList(p.Reads))
+		}
+	}
 	for gi := range d.goals {
 		d.boundGoal(&d.goals[gi])
 		d.orderParts(&d.goals[gi])
@@ -448,6 +457,31 @@ func (d *Domain[S]) init() error {
 	}
 	d.agents = newAgentTables(d)
 	return nil
+}
+
+// fieldList names fields fs: "Fame", "Ale and Wine", "Ale, Wine and
+// Where".
+func (d *Domain[S]) fieldList(fs []FieldID) string {
+	var b strings.Builder
+	for i, f := range fs {
+		switch {
+		case i == 0:
+		case i == len(fs)-1:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(d.Fields[f].Name)
+	}
+	return b.String()
+}
+
+// partFields names the fields part i of goal g reads ("" for no goal).
+func (d *Domain[S]) partFields(g GoalID, i int) string {
+	if g < 0 || int(g) >= len(d.partNames) || i < 0 || i >= len(d.partNames[g]) {
+		return ""
+	}
+	return d.partNames[g][i]
 }
 
 // lastingActions returns, for each action, whether it sets a field to a

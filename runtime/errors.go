@@ -110,6 +110,10 @@ type PlanningError struct {
 	// expansions, the backward chainer after 32 or when its first pass
 	// fails).
 	Relaxed bool
+	// Fields, for Relaxed, names the fields of the goal's conjunct that
+	// no values the actions can give them from the start satisfy:
+	// "Fame", "Ale and Wine".
+	Fields string
 }
 
 func (e *PlanningError) Unwrap() error {
@@ -131,6 +135,8 @@ func (e *PlanningError) Error() string {
 	switch e.Reason {
 	case Unreachable:
 		switch {
+		case e.Relaxed && e.Fields != "":
+			b.WriteString("unreachable: no plan reaches it (no values the actions can give " + e.Fields + " from here satisfy it)")
 		case e.Relaxed:
 			b.WriteString("unreachable: no plan reaches it (no values the actions can give the fields from here satisfy it)")
 		case e.Undoes != "":

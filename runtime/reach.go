@@ -105,6 +105,9 @@ type reach struct {
 	// actions without bounds on their firings, for the tests to measure
 	// what each proves.
 	noLattice, noFirings bool
+	// part is the index of the goal's part that the last proof found no
+	// values for (see unreachable).
+	part int
 }
 
 // newReach returns the scratch of the relaxed reachability over d, whole,
@@ -170,11 +173,16 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 		}
 	}
 	if !goal.mightHold(rs, d.symbols) {
+		r.part = goal.failsWithin(rs, d.symbols)
 		return true
 	}
 	// The goal might hold within the sets; it may still lie beyond what
 	// the actions that fire a bounded number of times can add up to.
-	return counts && d.countable(goal, rs) && d.boundFirings(s, r) && d.boundSums(s, r) && !goal.mightHold(rs, d.symbols)
+	if counts && d.countable(goal, rs) && d.boundFirings(s, r) && d.boundSums(s, r) && !goal.mightHold(rs, d.symbols) {
+		r.part = goal.failsWithin(rs, d.symbols)
+		return true
+	}
+	return false
 }
 
 // countable reports whether condition c reads a number that boundSums
@@ -670,6 +678,17 @@ func (c *condition[S]) mightHold(rs []fieldRange, syms [][]string) bool {
 		}
 	}
 	return true
+}
+
+// failsWithin is the index of the first part of c that cannot hold
+// within rs (0 when every part might).
+func (c *condition[S]) failsWithin(rs []fieldRange, syms [][]string) int {
+	for i := range c.parts {
+		if !c.parts[i].mightHold(rs, syms) {
+			return i
+		}
+	}
+	return 0
 }
 
 // mightHold reports whether p might hold with its field within rs (a part
