@@ -41,6 +41,6 @@ func TestAgentTrappedAtSeaStopsPlanning(t *testing.T) {
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, runtime.Unreachable, perr.Reason)
 	assert.True(t, perr.Relaxed, "the proof, not its first pass's lack of a choice, is the reason")
-	assert.EqualError(t, err, "rolegen: Fisher: goal Purse: unreachable: no plan reaches it (no values the actions can give the fields from here satisfy it)")
+	assert.EqualError(t, err, "rolegen: Fisher: goal Purse: unreachable: no plan reaches it (no values the actions can give Coins from here satisfy it)")
 	assert.LessOrEqual(t, p.Expansions, 40, "proved early in the first pass, no search after it")
 }
