@@ -694,7 +694,6 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		greedy.cut = false
 		// The greedy pass's own reason, when it has one, says more.
 		greedy.relaxed = relaxed && greedy.reason == Unreachable && greedy.action == NoAction && greedy.undoes == NoGoal
-		greedy.part = int16(b.reach.part)
 		return greedy
 	case steps > float64(rem):
 		return result{kind: failed, cut: true, reason: MaxStepsExceeded, action: NoAction, undoes: NoGoal}
@@ -995,7 +994,8 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
 	case r.reason == Unreachable && r.relaxed:
-		e.Relaxed, e.Fields = true, b.d.partFields(g, int(r.part))
+		// The proof was the chainer's last (see rescue).
+		e.Relaxed, e.Fields = true, b.d.partFields(g, b.reach.part)
 	}
 	return b.errs.keep(&e)
 }

@@ -71,7 +71,6 @@ type result struct {
 	// relaxed: for Unreachable, the relaxed reachability proved it (see
 	// reach.go).
 	relaxed bool
-	part    int16 // for relaxed: the goal's part the proof found no values for
 	action  ActionID
 	undoes  GoalID // for Unreachable: the goal of higher priority the action would undo
 }
