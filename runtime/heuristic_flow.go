@@ -30,9 +30,11 @@ import (
 // the state after a step, with one run of that step's action added, serve
 // the state before it (a step moves each field by at most its
 // coefficient, and leaves a field it lowers at its floor or more, so the
-// rows' right-hand sides do not fall). Fields the flow cannot bound that
-// way (an effect that reads the state, a setter of a field without a
-// range below it) have no row. A value outside its field's Range, which
+// rows' right-hand sides do not fall). A sale of everything a field
+// holds (Coins += 7 * Pearls, Pearls = 0) counts in units of that field,
+// each a share of the sale's cost (see Domain.flowUnits). Fields the flow
+// cannot bound that way (another effect that reads the state, a setter
+// of a field without a range below it) have no row. A value outside its field's Range, which
 // only the live state has, lands in the range at the field's first write
 // whichever way that moves it: the flow then adds nothing to the bound
 // of the goal's parts.
