@@ -34,10 +34,10 @@ import (
 // holds (Coins += 7 * Pearls, Pearls = 0) counts in units of that field,
 // each a share of the sale's cost (see Domain.flowUnits). Fields the flow
 // cannot bound that way (another effect that reads the state, a setter
-// of a field without a range below it) have no row. A value outside its field's Range, which
-// only the live state has, lands in the range at the field's first write
-// whichever way that moves it: the flow then adds nothing to the bound
-// of the goal's parts.
+// of a field without a range below it) have no row. A value outside its
+// field's Range, which only the live state has, lands in the range at
+// the field's first write whichever way that moves it: the flow then
+// adds nothing to the bound of the goal's parts.
 
 // The largest flow a goal keeps: rows (fields and directions) and columns
 // (actions that raise a row). A larger one is dropped: an estimate
@@ -479,11 +479,12 @@ func (d *Domain[S]) flowStep(a ActionID, f FieldID, sign float64) (coef, post fl
 
 // flowUnits reports whether the flow counts action a's runs in units: a
 // adds a constant times an integer field by to another field
-// (ChangeAddTimes: Coins += 7 * Pearls), its precondition asks for at
-// least one of by (Pearls >= 1: fillPart), by has a range from 0 to a
-// bound, and a sets by to 0 (sells them all) or leaves it. A run is then
-// u units, 1 <= u <= units, the range's bound: the flow's column for a
-// is a unit, which adds k to the field and takes one of by (unitStep),
+// (ChangeAddTimes: Coins += 7 * Pearls), by has a range from 0 to a
+// bound, a sets by to 0 (sells them all) or leaves it, and either its
+// precondition asks for at least one of by (Pearls >= 1: fillPart) or a
+// changes no other field. A run is then u units, u <= units, the range's
+// bound, and u >= 1 where a changes another field: the flow's column for
+// a is a unit, which adds k to the field and takes one of by (unitStep),
 // and costs a's cost ÷ units, so that the runs of any plan, counted in
 // units, satisfy the rows and cost no more than the plan. (by itself
 // outside its range, which only the live state has: see flowBound.)
@@ -507,8 +508,8 @@ func (d *Domain[S]) flowUnits(a ActionID) (by FieldID, units float64) {
 		return 0, 0
 	}
 	// A run with no unit (by at 0) adds nothing, and costs no less than
-	// nothing: it keeps to the columns but where it changes another
-	// field, which a unit's column must then see a run's whole gain on.
+	// nothing: such runs keep to the columns unless they change another
+	// field, whose gain a unit's column counts once a run.
 	unit := false
 	if j := d.fillPart(a, by); j >= 0 {
 		p := &d.Actions[a].PreParts[j]
@@ -537,11 +538,11 @@ func (d *Domain[S]) unitStep(a ActionID, f FieldID, sign float64, by FieldID, un
 		}
 		switch {
 		case ch.Op == ChangeAddTimes:
-			if step := sign * ch.Num; step >= 0 {
-				return step, math.Inf(1)
-			} else {
-				return step, math.Inf(-1) // no floor
+			step := sign * ch.Num
+			if step < 0 {
+				return step, math.Inf(-1) // it may lower the value, to no floor
 			}
+			return step, math.Inf(1)
 		case f == by:
 			_, post = d.runStep(a, f, sign)
 			return -sign, post
