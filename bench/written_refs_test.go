@@ -203,10 +203,24 @@ func referencesOf[S comparable](name string, d *runtime.Domain[S], starts []S, s
 // and that each of its plans reaches its goal at its cost; with -update it
 // searches for them again and rewrites the file.
 func TestWrittenReferences(t *testing.T) {
+	t.Parallel()
+	roles := writtenRoles()
+	each := make([][]string, len(roles))
+	t.Run("roles", func(t *testing.T) { // returns when every role's subtest has
+		for i, r := range roles {
+			t.Run(r.name, func(t *testing.T) {
+				t.Parallel()
+				got, err := r.references(*update)
+				require.NoError(t, err, r.name)
+				each[i] = got
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
 	var lines []string
-	for _, r := range writtenRoles() {
-		got, err := r.references(*update)
-		require.NoError(t, err, r.name)
+	for _, got := range each {
 		lines = append(lines, got...)
 	}
 	if *update {

@@ -811,8 +811,10 @@ func assertTraceTells(t *testing.T, tr *runtime.Trace, want string) {
 // 90th percentile and at worst within the role's bounds. Times are
 // printed, not asserted: BenchmarkWrittenRoles reports them.
 func TestWrittenRoles(t *testing.T) {
+	t.Parallel()
 	for _, r := range writtenRoles() {
 		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
 			var f randmeasure.Figures
 			require.NoError(t, r.measure(&f))
 			t.Log(f.String())
@@ -1775,8 +1777,12 @@ func TestDerivedEstimateOnWrittenRoles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("uniform-cost search on hundreds of starts")
 	}
+	t.Parallel()
 	for _, r := range writtenEstimates() {
-		t.Run(r.name, r.check)
+		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
+			r.check(t)
+		})
 	}
 }
 
