@@ -252,25 +252,15 @@ func effectChanges(effs []*exprlang.Effect) []change {
 			c.op, c.num = "ChangeAdd", 1
 		case exprlang.Dec:
 			c.op, c.num = "ChangeAdd", -1
-		case exprlang.AddAssign, exprlang.SubAssign:
-			if num, str, ok := constantValue(eff.Value.Value()); ok && str == nil {
-				if eff.Op == exprlang.SubAssign {
-					num = -num
-				}
-				c.op, c.num = "ChangeAdd", num
-			} else if k, by, ok := timesField(eff.Value); ok && by != field {
-				if eff.Op == exprlang.SubAssign {
-					k = -k
-				}
-				c.op, c.num, c.by = "ChangeAddTimes", k, by
-			}
+		case exprlang.AddAssign:
+			c = addition(c, eff.Value, 1)
+		case exprlang.SubAssign:
+			c = addition(c, eff.Value, -1)
 		case exprlang.Assign:
 			if num, str, ok := constantValue(eff.Value.Value()); ok {
 				c.op, c.num, c.str = "ChangeSet", num, str
-			} else if k, ok := selfPlus(field, eff.Value); ok {
-				c.op, c.num = "ChangeAdd", k
-			} else if k, by, ok := selfPlusTimes(field, eff.Value); ok {
-				c.op, c.num, c.by = "ChangeAddTimes", k, by
+			} else if x, sign, ok := selfPlus(field, eff.Value); ok {
+				c = addition(c, x, sign)
 			}
 		}
 		out = append(out, c)
@@ -279,32 +269,38 @@ func effectChanges(effs []*exprlang.Effect) []change {
 	return out
 }
 
-// selfPlus recognises F + k, k + F and F - k for field F and a numeric
-// constant k, returning the amount added.
-func selfPlus(field int, e exprlang.Expr) (float64, bool) {
-	b, ok := unparen(e).(*exprlang.Binary)
-	if !ok || (b.Op != exprlang.OpAdd && b.Op != exprlang.OpSub) || !b.Type().Kind.IsNumeric() {
-		return 0, false
+// selfPlus recognises F + X, X + F and F - X for field F, returning X
+// and the sign it is added with.
+func selfPlus(field int, e exprlang.Expr) (x exprlang.Expr, sign float64, ok bool) {
+	b, isBin := unparen(e).(*exprlang.Binary)
+	if !isBin || (b.Op != exprlang.OpAdd && b.Op != exprlang.OpSub) || !b.Type().Kind.IsNumeric() {
+		return nil, 0, false
 	}
 	isSelf := func(e exprlang.Expr) bool {
 		f, ok := stateField(unparen(e))
 		return ok && f.Symbol.Index == field
 	}
-	amount := func(e exprlang.Expr) (float64, bool) {
-		num, str, ok := constantValue(unparen(e).Value())
-		return num, ok && str == nil
-	}
 	switch {
+	case isSelf(b.X) && b.Op == exprlang.OpSub:
+		return b.Y, -1, true
 	case isSelf(b.X):
-		k, ok := amount(b.Y)
-		if b.Op == exprlang.OpSub {
-			k = -k
-		}
-		return k, ok
+		return b.Y, 1, true
 	case isSelf(b.Y) && b.Op == exprlang.OpAdd:
-		return amount(b.X)
+		return b.X, 1, true
 	}
-	return 0, false
+	return nil, 0, false
+}
+
+// addition is c, the change of its field, as adding sign times x to it:
+// ChangeAdd for a numeric constant x, ChangeAddTimes for a multiple of
+// another numeric field (see timesField), else c as it was.
+func addition(c change, x exprlang.Expr, sign float64) change {
+	if num, ok := numericConstant(x); ok {
+		c.op, c.num = "ChangeAdd", sign*num
+	} else if k, by, ok := timesField(x); ok && by != c.field {
+		c.op, c.num, c.by = "ChangeAddTimes", sign*k, by
+	}
+	return c
 }
 
 // timesField recognises G, k * G and G * k for a numeric state field G
@@ -332,30 +328,6 @@ func timesField(e exprlang.Expr) (k float64, by int, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// selfPlusTimes recognises F + k*G, k*G + F and F - k*G for field F,
-// another numeric field G and a numeric constant k (see timesField),
-// returning what multiplies G and G.
-func selfPlusTimes(field int, e exprlang.Expr) (k float64, by int, ok bool) {
-	b, isBin := unparen(e).(*exprlang.Binary)
-	if !isBin || (b.Op != exprlang.OpAdd && b.Op != exprlang.OpSub) || !b.Type().Kind.IsNumeric() {
-		return 0, 0, false
-	}
-	isSelf := func(e exprlang.Expr) bool {
-		f, ok := stateField(unparen(e))
-		return ok && f.Symbol.Index == field
-	}
-	switch {
-	case isSelf(b.X):
-		k, by, ok = timesField(b.Y)
-		if b.Op == exprlang.OpSub {
-			k = -k
-		}
-	case isSelf(b.Y) && b.Op == exprlang.OpAdd:
-		k, by, ok = timesField(b.X)
-	}
-	return k, by, ok && by != field
 }
 
 func unparen(e exprlang.Expr) exprlang.Expr {
