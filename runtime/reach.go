@@ -172,15 +172,17 @@ func (d *Domain[S]) unreachable(g GoalID, s *S, r *reach) bool {
 			}
 		}
 	}
-	if !goal.mightHold(rs, d.symbols) {
-		r.part = goal.failsWithin(rs, d.symbols)
+	if i := goal.failsWithin(rs, d.symbols); i >= 0 {
+		r.part = i
 		return true
 	}
 	// The goal might hold within the sets; it may still lie beyond what
 	// the actions that fire a bounded number of times can add up to.
-	if counts && d.countable(goal, rs) && d.boundFirings(s, r) && d.boundSums(s, r) && !goal.mightHold(rs, d.symbols) {
-		r.part = goal.failsWithin(rs, d.symbols)
-		return true
+	if counts && d.countable(goal, rs) && d.boundFirings(s, r) && d.boundSums(s, r) {
+		if i := goal.failsWithin(rs, d.symbols); i >= 0 {
+			r.part = i
+			return true
+		}
 	}
 	return false
 }
@@ -669,26 +671,22 @@ func (d *Domain[S]) widen(a ActionID, rs []fieldRange) bool {
 // mightHold reports whether c might hold with its fields within rs (syms:
 // the string fields' constants, Domain.symbols).
 func (c *condition[S]) mightHold(rs []fieldRange, syms [][]string) bool {
-	if c.holds == nil {
-		return true
-	}
-	for i := range c.parts {
-		if !c.parts[i].mightHold(rs, syms) {
-			return false
-		}
-	}
-	return true
+	return c.failsWithin(rs, syms) < 0
 }
 
 // failsWithin is the index of the first part of c that cannot hold
-// within rs (0 when every part might).
+// within rs, or -1 when every part might (and for a condition of no
+// parts, which might always hold).
 func (c *condition[S]) failsWithin(rs []fieldRange, syms [][]string) int {
+	if c.holds == nil {
+		return -1
+	}
 	for i := range c.parts {
 		if !c.parts[i].mightHold(rs, syms) {
 			return i
 		}
 	}
-	return 0
+	return -1
 }
 
 // mightHold reports whether p might hold with its field within rs (a part
