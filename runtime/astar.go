@@ -160,7 +160,10 @@ type astarConfig struct {
 // WithAStarMaxStates bounds the distinct states one search may hold
 // (default DefaultAStarMaxStates, at least 1): a search that generates
 // more fails with MaxStatesExceeded instead of growing without bound.
-// Memory is about (size of the state + 48 bytes) a state.
+// Memory is about (size of the state + 48 bytes) a state. It does not
+// raise the search budget (WithSearchBudget, 10,000 expansions by
+// default), which bounds the call's time and usually ends a search
+// first: a search meant to hold many states needs both.
 func WithAStarMaxStates(n int) AStarOption {
 	return astarFunc(func(c *astarConfig) { c.maxStates = min(max(n, 1), math.MaxInt32-1) })
 }
