@@ -42,6 +42,7 @@ func TestAChainerFillsTheBagBeforeSelling(t *testing.T) {
 // chainer plans, near the cheapest. Before it filled the bag: p90 1.58,
 // worst 3.31 of the cheapest.
 func TestAChainerNearTheCheapestWhereOneStepSellsAll(t *testing.T) {
+	t.Parallel()
 	plansNearTheCheapest(t, diver.DiverDomain, sample(diverGrid()))
 }
 
@@ -267,6 +268,7 @@ func newRandomSellAllRole(r *rand.Rand, unguarded bool) *randomRole {
 // serves, falls by no more than a step costs on every transition, and
 // raises the estimate of some states above what it is without the flow.
 func TestUnitFlowsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(58, 0x5e11))
 	checkRandomEstimates(t, "flows counting units", func(int) *randomRole { return newRandomSellAllRole(r, false) }, runtime.WithoutFlow)
 }
@@ -274,6 +276,7 @@ func TestUnitFlowsAreAdmissibleAndConsistent(t *testing.T) {
 // The same where a sale does not need what it sells: a unit is then no
 // guard's, but the field it takes from never falls below 0.
 func TestUnguardedUnitFlowsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(58, 0x0bad))
 	checkRandomEstimates(t, "unguarded flows counting units", func(int) *randomRole { return newRandomSellAllRole(r, true) }, runtime.WithoutFlow)
 }
@@ -281,6 +284,7 @@ func TestUnguardedUnitFlowsAreAdmissibleAndConsistent(t *testing.T) {
 // On the same random roles, from every state with a plan, the chainer
 // plans, near the cheapest.
 func TestBackwardChainerWhereASaleTakesEverything(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(58, 0xf111))
 	roles := 200
 	if testing.Short() || raceEnabled {
@@ -321,6 +325,7 @@ func TestBackwardChainerWhereASaleTakesEverything(t *testing.T) {
 // every pair (its forward search ran out of budget on 82 of 2,592 before
 // the flow counted her deposits in coins), near the cheapest.
 func TestAChainerPlansWhereASaleNeedsNothing(t *testing.T) {
+	t.Parallel()
 	var starts []debtor.WorkerState
 	for _, at := range []string{"home", "yard", "bank"} {
 		for _, energy := range []int{0, 2, 5, 8} {

@@ -113,6 +113,7 @@ func mirror(rr *randomRole) {
 // estimate of some states above what the bounds of the goal's parts
 // give.
 func TestFlowsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(46, 0xf10))
 	checkRandomEstimates(t, "flows", func(int) *randomRole { return newRandomChainRole(r, false) }, runtime.WithoutFlow)
 }
@@ -120,6 +121,7 @@ func TestFlowsAreAdmissibleAndConsistent(t *testing.T) {
 // The same with a place each producer runs at: the tour of the places a
 // plan must go to adds to the flow's bound.
 func TestFlowsWithPlacesAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(47, 0xf10))
 	checkRandomEstimates(t, "flows with places", func(int) *randomRole { return newRandomChainRole(r, true) }, runtime.WithoutFlow)
 }

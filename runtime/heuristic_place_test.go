@@ -92,6 +92,7 @@ func addWalks(r *rand.Rand, rr *randomRole) {
 // A* with it returns the cheapest plans, on random roles built for it
 // (string and int places); it raises the estimate of some states.
 func TestPlacesAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(8, 0x91ace))
 	checkRandomEstimates(t, "places", func(k int) *randomRole { return newRandomPlaceRole(r, k%2 == 0) }, runtime.WithoutPlaces)
 }
@@ -164,6 +165,7 @@ func newRandomSoldElsewhereRole(r *rand.Rand, str bool) *randomRole {
 // admissible and consistent, and A* with it returns the cheapest plans,
 // on random roles built for it, most of which have such a place.
 func TestToursEndWhereTheSupplyIsSold(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(12, 0x50d))
 	roles, tagged, cut := 0, 0, 0
 	checkRandomEstimates(t, "places", func(k int) *randomRole {
@@ -214,6 +216,7 @@ func newRandomJointRole(r *rand.Rand, str bool) *randomRole {
 // admissible and consistent, A* with it returns the cheapest plans, and
 // it raises the estimate of some states.
 func TestJointPlacesAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(8, 0x701e7))
 	checkRandomEstimates(t, "tours", func(k int) *randomRole { return newRandomJointRole(r, k%2 == 0) }, runtime.WithoutPlaces)
 }
@@ -263,6 +266,7 @@ func newRandomPlacesApartRole(r *rand.Rand, str bool) *randomRole {
 // plans, and the second place raises the estimate of some states above
 // what the first alone gives.
 func TestPlacesApartAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(10, 0xa9a7))
 	checkRandomEstimates(t, "second places", func(k int) *randomRole { return newRandomPlacesApartRole(r, k%2 == 0) }, runtime.WithOnePlace)
 }

@@ -88,6 +88,7 @@ func newSupplyRole(r *rand.Rand, both bool) *randomRole {
 // check); and it raises the estimate of some states above what the
 // steps alone bound.
 func TestSuppliesAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 0x5a9))
 	checkRandomEstimates(t, "supplies", func(int) *randomRole { return newRandomSupplyRole(r) }, runtime.WithoutSupplies)
 }
@@ -95,6 +96,7 @@ func TestSuppliesAreAdmissibleAndConsistent(t *testing.T) {
 // The same where givers may give back two fields that sales use up:
 // their cost is split between the supplies (Domain.splitGivers).
 func TestSuppliesSplitAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(8, 0x5a9))
 	checkRandomEstimates(t, "supplies, givers of two fields", func(int) *randomRole { return newSupplyRole(r, true) }, runtime.WithoutSupplies)
 }
@@ -106,6 +108,7 @@ func TestSuppliesSplitAreAdmissibleAndConsistent(t *testing.T) {
 // step's cost; without the comparisons, the part had the cheapest
 // serving action's cost whatever the state.
 func TestDisjunctionsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 0x5a9))
 	checkRandomEstimates(t, "comparisons of a disjunction", func(k int) *randomRole {
 		var rr *randomRole

@@ -721,6 +721,7 @@ func costsToGoThrough(t *testing.T, d *runtime.Domain[roleState], keep func(role
 // with no clock, whose fields stay within 0..4), and A* with it returns
 // cheapest plans with fewer expansions than uniform-cost search.
 func TestDerivedEstimateIsAdmissible(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 0xbac))
 	var st admissibility
 	roles := 80
@@ -740,6 +741,7 @@ func TestDerivedEstimateIsAdmissible(t *testing.T) {
 // the runs of steps a bounded precondition allows between the actions
 // that make it hold again, and stays admissible.
 func TestDerivedEstimateIsAdmissibleWithRanges(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 0xbac))
 	var st admissibility
 	roles := 400
@@ -889,6 +891,7 @@ func TestRelaxedReachabilityReadsStrings(t *testing.T) {
 // what a part needs may make it hold: the chainer may not call such a
 // goal out of reach, and its plans keep near the cheapest.
 func TestBackwardChainerOnRandomRolesWithRanges(t *testing.T) {
+	t.Parallel()
 	roles := 400
 	if testing.Short() {
 		roles = 100

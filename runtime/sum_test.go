@@ -18,6 +18,7 @@ import (
 // uniform-cost search; without the sum's form, the conjunct had the
 // cheapest serving action's cost whatever the state.
 func TestSumsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(10, 0x5a9))
 	checkRandomEstimatesAgainst(t, "sums' forms", func(k int) *randomRole { return sumRole(r, k) }, func(rr *randomRole) *runtime.Domain[roleState] {
 		bare := *rr
