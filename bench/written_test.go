@@ -24,6 +24,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/farmhand"
 	"github.com/rolegen/rolegen/bench/internal/fisher"
 	"github.com/rolegen/rolegen/bench/internal/gardener"
+	"github.com/rolegen/rolegen/bench/internal/glassblower"
 	"github.com/rolegen/rolegen/bench/internal/greenhouse"
 	"github.com/rolegen/rolegen/bench/internal/herder"
 	"github.com/rolegen/rolegen/bench/internal/homestead"
@@ -726,6 +727,30 @@ func diverStarts() []diver.DiverState {
 	return starts
 }
 
+// glassblowerStarts are every combination of a few values of the
+// glassblower's fields: 1,152 starts.
+func glassblowerStarts() []glassblower.BlowerState {
+	var starts []glassblower.BlowerState
+	for at := glassblower.Workshop; at <= glassblower.Market; at++ {
+		for _, sand := range []int{0, 3, 8} {
+			for _, wood := range []int{0, 2} {
+				for _, heat := range []int{0, 1000} {
+					for _, vases := range []int{0, 2} {
+						for _, coins := range []int{0, 10, 30} {
+							for _, thirst := range []int{0, 7} {
+								for _, cracked := range []bool{false, true} {
+									starts = append(starts, glassblower.BlowerState{At: at, Sand: sand, Wood: wood, Heat: heat, Vases: vases, Coins: coins, Thirst: thirst, Cracked: cracked})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tavernStarts are every combination of a few values of the keeper's
 // fields (her fame a tenth of her gold): 1,536 starts, 448 of whose
 // pairs are proved out of reach.
@@ -767,6 +792,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		measureWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		measureWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
+		measureWritten("glassblower", glassblower.BlowerDomain, glassblowerStarts()),
 		measureWritten("greenhouse", greenhouse.GrowerDomain, greenhouseStarts()),
 		measureWritten("herder", herder.HerderDomain, herderStarts()),
 		measureWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
@@ -1839,6 +1865,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("farmhand", farmhand.FarmhandDomain, farmhandStarts()),
 		estimateWritten("fisher", fisher.FisherDomain, fisherStarts()),
 		estimateWritten("gardener", gardener.GardenerDomain, gardenerStarts()),
+		estimateWritten("glassblower", glassblower.BlowerDomain, glassblowerStarts()),
 		estimateWritten("greenhouse", greenhouse.GrowerDomain, greenhouseStarts()),
 		estimateWritten("herder", herder.HerderDomain, herderStarts()),
 		estimateWritten("homestead", homestead.VillagerDomain, homesteadStarts(400)),
