@@ -620,6 +620,13 @@ func (d *Domain[S]) consumptionOf(c *condition[S], i int, a ActionID) *consumpti
 				shared = shared || c.rels[int(o.act)*n+k].serves()
 			}
 		}
+		if !(u.refill > 0) {
+			// Not one step from anywhere in the range (V1 < 0, V1 from
+			// 0): a restore lets no run, as if none could (the steps
+			// the field allows now are all there will be). Left so, a
+			// restore's share, 1 ÷ -0, made the estimate -Inf.
+			u.restore, u.refill = math.Inf(1), math.Inf(1)
+		}
 		if !shared {
 			return u
 		}

@@ -37,7 +37,11 @@ import (
 // of a field without a range below it) have no row. A value outside its
 // field's Range, which only the live state has, lands in the range at
 // the field's first write whichever way that moves it: the flow then
-// adds nothing to the bound of the goal's parts.
+// adds nothing to the bound of the goal's parts. A guard that other
+// steps wear down (each walk cools the furnace that Blow needs at 900)
+// bounds the field's end only by the least those steps leave; a reach
+// row (see reachRows) asks that it get to the guard first, where every
+// plan runs the guarded action.
 
 // The largest flow a goal keeps: rows (fields and directions) and columns
 // (actions that raise a row). A larger one is dropped: an estimate
@@ -85,6 +89,19 @@ type flow[S any] struct {
 	// bound from the flow.
 	unitBy   []FieldID
 	unitMost []float64
+	// reaches are the indices of the reach rows, reachCol[i] the column
+	// of reach row i's guarded action, and reachRays[i] the extreme rays
+	// of the dual without that column: where b·r > 0 for one of them,
+	// the rows ask for runs that only that column gives, so every plan
+	// runs it (nil: unknown, and the row asks nothing).
+	reaches   []int
+	reachCol  [maxFlowRows]int
+	reachRays [maxFlowRows][]float64
+	// plain is the flow of the rows but the reach rows, where it has
+	// those: a state none of them asks anything of has its value (the
+	// reach rows' constraints then hold for any runs), at the cost of
+	// fewer rows and vertices.
+	plain *flow[S]
 }
 
 // flowRow is a field the flow bounds, one way.
@@ -107,6 +124,11 @@ type flowRow struct {
 	// fields, their coefficients times the sign the comparison needs the
 	// sum raised (-1 for < and <=): the row's value is Σ coef × field.
 	terms []sumTerm
+	// reach marks a reach row (see reachRows): the field must get to
+	// need before action guarded runs, and the row asks it only where
+	// every plan runs guarded.
+	reach   bool
+	guarded ActionID
 }
 
 // on reports whether the row's value reads field f.
@@ -205,6 +227,72 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if fl.rows = kept; !deep {
 		return nil
 	}
+	rows := fl.rows
+	plain := d.flowBuild(rows)
+	if reach := d.reachRows(rows); len(reach) > len(rows) && plain != nil {
+		if fl := d.flowBuild(reach); fl != nil {
+			fl.plain = plain
+			return fl
+		}
+	}
+	return plain
+}
+
+// reachRows returns rows with a reach row added for each guard of an
+// action that raises a goal's row (depth 0) on a field that has a row
+// of its own: Blow needs Heat >= 900 and makes Vases, which the goal
+// asks for. The field's own row bounds only its value at the end, from
+// the least a run that lowers it leaves (a walk cools the furnace to
+// 0), where every plan that blows a vase stokes it to 900 first: the
+// field, before that run, is at most its value in the state plus what
+// the runs add to it, so Σ_j n_j × max(coef_j, 0) ≥ need - value. The
+// row asks that only where every plan runs the action (see flowBound),
+// and no more than 0 elsewhere.
+func (d *Domain[S]) reachRows(rows []flowRow) []flowRow {
+	out := slices.Clip(rows)
+	has := func(f FieldID, sign float64) (flowRow, bool) {
+		for _, r := range rows {
+			if r.terms == nil && r.field == f && r.sign == sign {
+				return r, true
+			}
+		}
+		return flowRow{}, false
+	}
+	for _, goal := range rows {
+		if goal.depth != 0 || math.IsInf(goal.need, -1) {
+			continue
+		}
+		for ai := range d.Actions {
+			a := ActionID(ai)
+			if !d.rowRaises(a, &goal) {
+				continue
+			}
+			for i := range d.pres[a].parts {
+				q := &d.pres[a].parts[i]
+				if q.Any != nil || q.Sum != nil || goal.on(q.Field) || !d.flowField(q.Field) {
+					continue
+				}
+				for _, sign := range [2]float64{1, -1} {
+					k := d.atLeast(q, sign)
+					base, ok := has(q.Field, sign)
+					if !ok || math.IsInf(k, -1) || slices.ContainsFunc(out, func(r flowRow) bool {
+						return r.reach && r.guarded == a && r.field == q.Field && r.sign == sign
+					}) || len(out) == maxFlowRows {
+						continue
+					}
+					out = append(out, flowRow{field: q.Field, sign: sign, need: k, floor: math.Inf(1),
+						rlo: base.rlo, rhi: base.rhi, depth: base.depth, reach: true, guarded: a})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// flowBuild returns the flow of rows: its columns, its dual's vertices
+// and rays, its places; nil where it has none (see flowOf).
+func (d *Domain[S]) flowBuild(rows []flowRow) *flow[S] {
+	fl := &flow[S]{rows: rows}
 	for ai := range d.Actions {
 		a := ActionID(ai)
 		for _, row := range fl.rows {
@@ -218,6 +306,9 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 				fl.cost = append(fl.cost, cost)
 				for _, row := range fl.rows {
 					coef, _ := d.rowStep(a, &row)
+					if row.reach {
+						coef = max(coef, 0) // what it takes comes after the guard
+					}
 					fl.coef = append(fl.coef, coef)
 				}
 				break
@@ -238,6 +329,7 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 		return nil
 	}
 	fl.prune()
+	fl.reachesOf()
 	fl.at = d.flowPlacesOf(fl)
 	m := len(fl.rows)
 	for k := 0; k < len(fl.verts); k += m {
@@ -283,6 +375,34 @@ func (fl *flow[S]) grains(integer func(FieldID) bool) {
 			g = 0
 		}
 		fl.grain[i] = g
+	}
+}
+
+// reachesOf finds the reach rows' columns and, for each, the rays of the
+// dual without its column (see flow.reaches).
+func (fl *flow[S]) reachesOf() {
+	m := len(fl.rows)
+	for i, r := range fl.rows {
+		if !r.reach {
+			continue
+		}
+		fl.reaches = append(fl.reaches, i)
+		j := slices.Index(fl.acts, r.guarded)
+		fl.reachCol[i] = j
+		if j < 0 {
+			continue
+		}
+		without := &flow[S]{rows: fl.rows}
+		for l, a := range fl.acts {
+			if l != j {
+				without.acts = append(without.acts, a)
+				without.cost = append(without.cost, fl.cost[l])
+				without.coef = append(without.coef, fl.coef[l*m:(l+1)*m]...)
+			}
+		}
+		if without.enumerate(maxPlaceBases, true) && len(without.rays) > 0 {
+			fl.reachRays[i] = without.rays
+		}
 	}
 }
 
@@ -611,6 +731,10 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 	short, most := false, fl.tourMost
 	for i := range fl.rows {
 		r := &fl.rows[i]
+		if r.reach {
+			b[i] = 0 // below, once the other rows are known
+			continue
+		}
 		var v float64
 		if r.terms != nil {
 			var in bool
@@ -643,8 +767,44 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 			most += o * fl.most[i]
 		}
 	}
+	asks := false
+	for _, i := range fl.reaches {
+		// Where the field is short of need and every plan runs the
+		// guarded action (the rows ask for more than the runs of the
+		// other columns can give: a ray of the dual without it), the row
+		// asks that the field get to need first; else nothing (a reach
+		// row's coefficients are not negative).
+		r := &fl.rows[i]
+		o := r.need - r.sign*number(s, r.field)
+		if !(o > eps) {
+			continue
+		}
+		rays, m := fl.reachRays[i], len(fl.rows)
+		needed := false
+		for k := 0; k+m <= len(rays) && !needed; k += m {
+			needed = dot(&b, rays[k:k+m]) > eps
+		}
+		if !needed {
+			continue
+		}
+		if g := fl.grain[i]; g > 0 {
+			o = g * math.Ceil(o/g-eps)
+		}
+		b[i] = o
+		short, asks = true, true
+		most += o * fl.most[i]
+	}
 	if !short {
 		return h // y = 0 is optimal
+	}
+	if !asks && fl.plain != nil {
+		// The program without the reach rows has the same value: the
+		// rows of the others come first, the same in both.
+		fl = fl.plain
+		most = fl.tourMost
+		for i := range fl.rows {
+			most += max(b[i], 0) * fl.most[i]
+		}
 	}
 	if len(fl.rays) == 0 && most*flowRounding <= h {
 		return h

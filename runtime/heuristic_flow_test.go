@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -124,6 +125,111 @@ func TestFlowsWithPlacesAreAdmissibleAndConsistent(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(47, 0xf10))
 	checkRandomEstimates(t, "flows with places", func(int) *randomRole { return newRandomChainRole(r, true) }, runtime.WithoutFlow)
+}
+
+// newRandomReachRole is a random chain of supplies whose producers of
+// V0 (the goal's field) need more of V1 than they take (a furnace hot
+// enough to blow glass, V1 >= 3, that each vase cools by 1 or not at
+// all), V1 raised by producers that may use up V2, and actions that
+// lower V1 or V2 with no such guard (a walk that cools the furnace): the
+// flow's rows of V1 and V2 then bound only their values at the end, and
+// its reach rows what V1 must get to first.
+func newRandomReachRole(r *rand.Rand, place bool) *randomRole {
+	rr := &randomRole{nf: 4, str: place}
+	if r.IntN(2) == 0 {
+		rr.ranges = make([]runtime.Range, roleFields)
+		for f := range 3 {
+			rr.ranges[f] = runtime.Range{Max: 4, HasMin: true, HasMax: true}
+		}
+	}
+	at := func(a *roleAction) {
+		if place && r.IntN(4) > 0 {
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(3)})
+		}
+	}
+	for range 1 + r.IntN(2) { // makes V0 where V1 is high enough
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		a.adds(0, 1+r.IntN(2))
+		guard := 2 + r.IntN(3)
+		a.pre = append(a.pre, roleLit{f: 1, op: []runtime.Cmp{runtime.CmpGe, runtime.CmpGt}[r.IntN(2)], k: guard - 1 + r.IntN(2)})
+		if r.IntN(3) > 0 {
+			a.eff = append(a.eff, roleEffect{f: 1, add: true, k: -1})
+		}
+		at(&a)
+		rr.actions = append(rr.actions, a)
+	}
+	for level := 1; level < 3; level++ {
+		for range 1 + r.IntN(2) {
+			a := roleAction{cost: float64(1 + r.IntN(3))}
+			a.adds(level, 1+r.IntN(2))
+			if level == 1 && r.IntN(3) > 0 {
+				a.uses(2, 1+r.IntN(2))
+			}
+			at(&a)
+			rr.actions = append(rr.actions, a)
+		}
+	}
+	for range 1 + r.IntN(2) { // lowers V1 or V2, unguarded or to 0
+		a := roleAction{cost: float64(1 + r.IntN(3))}
+		f := 1 + r.IntN(2)
+		if r.IntN(3) == 0 {
+			a.eff = append(a.eff, roleEffect{f: f, k: 0})
+		} else {
+			a.eff = append(a.eff, roleEffect{f: f, add: true, k: -1})
+			a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpGe, k: 1})
+		}
+		if place {
+			a.eff = append(a.eff, roleEffect{f: 3, k: r.IntN(3)}) // a walk
+		}
+		rr.actions = append(rr.actions, a)
+	}
+	rr.goal = []roleLit{{f: 0, op: []runtime.Cmp{runtime.CmpGe, runtime.CmpGt}[r.IntN(2)], k: 2 + r.IntN(2)}}
+	if r.IntN(2) == 0 {
+		mirror(rr)
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// The flow's reach rows (a guard that other steps wear down, asked of
+// the field before the guarded action runs, where every plan runs it)
+// keep it admissible and consistent on random roles, with and without
+// places, and raise the estimate of some states.
+func TestReachRowsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
+	for _, place := range []bool{false, true} {
+		r := rand.New(rand.NewPCG(61, 0x3eac))
+		if place {
+			r = rand.New(rand.NewPCG(62, 0x3eac))
+		}
+		checkRandomEstimatesAgainst(t, "reach rows", func(int) *randomRole { return newRandomReachRole(r, place) }, func(rr *randomRole) *runtime.Domain[roleState] {
+			bare := rr.domain()
+			runtime.WithoutReach(bare)
+			return bare
+		})
+	}
+}
+
+// A conjunct that no value of its field's range meets (V1 < 0, where V1
+// runs from 0 to 4) lets no run of its action follow a restore: the
+// estimate of a goal only that action serves is +Inf once the runs the
+// state allows are spent. Its steps a restore once were 1 ÷ -0, which
+// made the estimate -Inf, and NaN beside a place's tour.
+func TestAConjunctNoValueMeetsAllowsNoRestores(t *testing.T) {
+	lower := roleAction{cost: 2, pre: []roleLit{{f: 1, op: runtime.CmpLt, k: 0}}}
+	lower.eff = []roleEffect{{f: 0, add: true, k: -1}, {f: 1, add: true, k: 1}}
+	restore := roleAction{cost: 2}
+	restore.uses(1, 1)
+	rr := &randomRole{nf: 2, actions: []roleAction{lower, restore}, goal: []roleLit{{f: 0, op: runtime.CmpLe, k: 1}}}
+	rr.ranges = make([]runtime.Range, roleFields)
+	for f := range 2 {
+		rr.ranges[f] = runtime.Range{Max: 4, HasMin: true, HasMax: true}
+	}
+	rr.d = rr.domain()
+	for v1 := range 5 {
+		lb := rr.d.LowerBound(0, roleState{V: [roleFields]int{2, v1}})
+		assert.True(t, math.IsInf(lb, 1), "V1 = %d: %v", v1, lb)
+	}
 }
 
 // A chain of three trades: V0 (gold) is a trade of 3 V1 (silver), V1 a
