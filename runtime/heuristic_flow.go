@@ -767,13 +767,15 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 			most += o * fl.most[i]
 		}
 	}
+	// Where a reach row's field is short of need and every plan runs its
+	// guarded action (the other rows ask for more than the runs of the
+	// other columns can give: a ray of the dual without it, read with
+	// every reach row at 0, so that this stays so after any step but a
+	// run of that action), the row asks that the field get to need
+	// first; else nothing (a reach row's coefficients are not negative).
+	var asked [maxFlowRows]float64
 	asks := false
 	for _, i := range fl.reaches {
-		// Where the field is short of need and every plan runs the
-		// guarded action (the rows ask for more than the runs of the
-		// other columns can give: a ray of the dual without it), the row
-		// asks that the field get to need first; else nothing (a reach
-		// row's coefficients are not negative).
 		r := &fl.rows[i]
 		o := r.need - r.sign*number(s, r.field)
 		if !(o > eps) {
@@ -790,9 +792,16 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 		if g := fl.grain[i]; g > 0 {
 			o = g * math.Ceil(o/g-eps)
 		}
-		b[i] = o
-		short, asks = true, true
-		most += o * fl.most[i]
+		asked[i], asks = o, true
+	}
+	if asks {
+		for _, i := range fl.reaches {
+			if o := asked[i]; o > 0 {
+				b[i] = o
+				short = true
+				most += o * fl.most[i]
+			}
+		}
 	}
 	if !short {
 		return h // y = 0 is optimal
