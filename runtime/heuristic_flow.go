@@ -89,13 +89,12 @@ type flow[S any] struct {
 	// bound from the flow.
 	unitBy   []FieldID
 	unitMost []float64
-	// reaches are the indices of the reach rows, reachCol[i] the column
-	// of reach row i's guarded action, and reachRays[i] the extreme rays
-	// of the dual without that column: where b·r > 0 for one of them,
-	// the rows ask for runs that only that column gives, so every plan
-	// runs it (nil: unknown, and the row asks nothing).
+	// reaches are the indices of the reach rows, and reachRays[i] the
+	// extreme rays of the dual without the column of reach row i's
+	// guarded action: where b·r > 0 for one of them, the rows ask for
+	// runs that only that column gives, so every plan runs it (nil:
+	// unknown, and the row asks nothing).
 	reaches   []int
-	reachCol  [maxFlowRows]int
 	reachRays [maxFlowRows][]float64
 	// plain is the flow of the rows but the reach rows, where it has
 	// those: a state none of them asks anything of has its value (the
@@ -378,30 +377,16 @@ func (fl *flow[S]) grains(integer func(FieldID) bool) {
 	}
 }
 
-// reachesOf finds the reach rows' columns and, for each, the rays of the
-// dual without its column (see flow.reaches).
+// reachesOf finds the reach rows and, for each, the rays of the dual
+// without its action's column (see flow.reaches).
 func (fl *flow[S]) reachesOf() {
-	m := len(fl.rows)
 	for i, r := range fl.rows {
 		if !r.reach {
 			continue
 		}
 		fl.reaches = append(fl.reaches, i)
-		j := slices.Index(fl.acts, r.guarded)
-		fl.reachCol[i] = j
-		if j < 0 {
-			continue
-		}
-		without := &flow[S]{rows: fl.rows}
-		for l, a := range fl.acts {
-			if l != j {
-				without.acts = append(without.acts, a)
-				without.cost = append(without.cost, fl.cost[l])
-				without.coef = append(without.coef, fl.coef[l*m:(l+1)*m]...)
-			}
-		}
-		if without.enumerate(maxPlaceBases, true) && len(without.rays) > 0 {
-			fl.reachRays[i] = without.rays
+		if j := slices.Index(fl.acts, r.guarded); j >= 0 {
+			fl.reachRays[i], _ = fl.raysWithout(func(l int) bool { return l == j })
 		}
 	}
 }

@@ -77,24 +77,31 @@ func (d *Domain[S]) flowPlacesOf(fl *flow[S]) *flowPlaces[S] {
 	pl.edges = edges
 	pl.measure()
 	fp := &flowPlaces[S]{pl: pl}
-	m := len(fl.rows)
 	for t := range pl.targets {
-		without := &flow[S]{rows: fl.rows}
-		for j, a := range fl.acts {
-			if at[j] != t {
-				without.acts = append(without.acts, a)
-				without.cost = append(without.cost, fl.cost[j])
-				without.coef = append(without.coef, fl.coef[j*m:(j+1)*m]...)
-			}
-		}
-		// Rays only: the walk's vertices are one a basis at most, fewer
-		// than enumerate's limit on them, so leaving them out changes
-		// nothing of when it gives up.
-		if without.enumerate(maxPlaceBases, true) {
-			fp.rays[t] = without.rays
-		}
+		fp.rays[t], _ = fl.raysWithout(func(j int) bool { return at[j] == t })
 	}
 	return fp
+}
+
+// raysWithout returns the extreme rays of fl's dual without the columns
+// j for which drop(j) holds, and false where their enumeration gave up
+// (past maxPlaceBases). Rays only: the walk's vertices are one a basis
+// at most, fewer than enumerate's limit on them, so leaving them out
+// changes nothing of when it gives up.
+func (fl *flow[S]) raysWithout(drop func(j int) bool) ([]float64, bool) {
+	m := len(fl.rows)
+	without := &flow[S]{rows: fl.rows}
+	for j, a := range fl.acts {
+		if !drop(j) {
+			without.acts = append(without.acts, a)
+			without.cost = append(without.cost, fl.cost[j])
+			without.coef = append(without.coef, fl.coef[j*m:(j+1)*m]...)
+		}
+	}
+	if !without.enumerate(maxPlaceBases, true) {
+		return nil, false
+	}
+	return without.rays, true
 }
 
 // maxPlaceBases is how many feasible bases the enumeration of a place's
