@@ -672,24 +672,28 @@ func (d *Domain[S]) runStep(a ActionID, f FieldID, sign float64) (coef, post flo
 		if ch.Field != f {
 			continue
 		}
+		// Its precondition keeps v at guard or more before a run, the
+		// range at lo or more.
+		guard := lo
+		for i := range d.pres[a].parts {
+			if q := &d.pres[a].parts[i]; q.Field == f && q.Any == nil {
+				guard = max(guard, d.atLeast(q, sign))
+			}
+		}
 		switch ch.Op {
 		case ChangeSet:
+			// From guard or more to v: a run that empties what its
+			// precondition asks for (Caulk needs Hull >= 3 and sets it
+			// to 0) takes at least the guard's worth, as a step of -3
+			// would.
 			v := sign * rg.clamp(ch.Num)
-			return v - lo, v // +Inf from a v unbounded below
+			return v - guard, v // +Inf from a v unbounded below
 		case ChangeAdd:
 			step := sign * ch.Num
 			if step >= 0 {
 				return step, inf // clamped at the range's far end, if anything
 			}
-			// A run takes from v. Its precondition keeps v at guard or
-			// more before it, the range at lo or more; a step the range
-			// clamps takes less.
-			guard := lo
-			for i := range d.pres[a].parts {
-				if q := &d.pres[a].parts[i]; q.Field == f && q.Any == nil {
-					guard = max(guard, d.atLeast(q, sign))
-				}
-			}
+			// A run takes from v; a step the range clamps takes less.
 			if math.IsInf(lo, -1) {
 				return step, guard + step // -Inf unguarded: no floor
 			}

@@ -281,3 +281,38 @@ func TestAFlowCountsWholeRuns(t *testing.T) {
 	st.check(t, rr)
 	st.consistent(t, rr, rr.domain())
 }
+
+// A run that empties what its precondition asks for takes at least the
+// guard's worth: a boat (V0) is caulked from a hull of three courses (V1
+// >= 3, then V1 = 0), each course is built from a plank (V2), and each
+// plank is bought. Two boats from nothing take 2 caulks, 6 courses and 6
+// planks: 14, with the fields bounded or not. Counted as taking nothing
+// (from the range's 0, or without end), the setter left the courses out.
+func TestAFlowCountsWhatASetterEmpties(t *testing.T) {
+	caulk := roleAction{cost: 1, pre: []roleLit{{f: 1, op: runtime.CmpGe, k: 3}}}
+	caulk.adds(0, 1)
+	caulk.eff = append(caulk.eff, roleEffect{f: 1, k: 0})
+	build := roleAction{cost: 1}
+	build.adds(1, 1)
+	build.uses(2, 1)
+	buy := roleAction{cost: 1}
+	buy.adds(2, 1)
+	for _, bounded := range []bool{false, true} {
+		rr := &randomRole{nf: 4, actions: []roleAction{caulk, build, buy}, goal: []roleLit{{f: 0, op: runtime.CmpGe, k: 2}}}
+		if bounded {
+			rr.ranges = make([]runtime.Range, roleFields)
+			for f := range 3 {
+				rr.ranges[f] = runtime.Range{Max: 4, HasMin: true, HasMax: true}
+			}
+		}
+		rr.d = rr.domain()
+		assert.InDelta(t, 14, rr.d.LowerBound(0, roleState{}), 1e-9, "bounded %v", bounded)
+		assert.InDelta(t, 5, rr.d.LowerBound(0, roleState{V: [roleFields]int{1, 1}}), 1e-9, "bounded %v", bounded)
+		p, err := runtime.NewAStar(rr.d).PlanGoal(t.Context(), roleState{}, 0)
+		require.NoError(t, err)
+		assert.InDelta(t, 14, p.Cost, 1e-9)
+		var st admissibility
+		st.check(t, rr)
+		st.consistent(t, rr, rr.domain())
+	}
+}
