@@ -41,6 +41,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
 	"github.com/rolegen/rolegen/bench/internal/ranger"
 	"github.com/rolegen/rolegen/bench/internal/settler"
+	"github.com/rolegen/rolegen/bench/internal/shipwright"
 	"github.com/rolegen/rolegen/bench/internal/smith"
 	"github.com/rolegen/rolegen/bench/internal/tailor"
 	"github.com/rolegen/rolegen/bench/internal/tavern"
@@ -751,6 +752,30 @@ func glassblowerStarts() []glassblower.BlowerState {
 	return starts
 }
 
+// shipwrightStarts are every combination of a few values of the
+// shipwright's fields, with her nails, pitch and hull all at none or
+// all partway: 960 starts.
+func shipwrightStarts() []shipwright.WrightState {
+	var starts []shipwright.WrightState
+	for at := shipwright.Yard; at <= shipwright.Tavern; at++ {
+		for _, energy := range []int{1, 10} {
+			for _, planks := range []int{0, 6} {
+				for _, coins := range []int{0, 10, 30} {
+					for _, hunger := range []int{0, 5} {
+						for _, edge := range []int{0, 3} {
+							for k := range 2 {
+								starts = append(starts, shipwright.WrightState{At: at, Energy: energy, Planks: planks, Coins: coins,
+									Hunger: hunger, Edge: edge, Nails: 5 * k, Pitch: 2 * k, Hull: 2 * k})
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tavernStarts are every combination of a few values of the keeper's
 // fields (her fame a tenth of her gold): 1,536 starts, 448 of whose
 // pairs are proved out of reach.
@@ -808,6 +833,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
+		measureWritten("shipwright", shipwright.WrightDomain, shipwrightStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
 		measureWritten("tailor", tailor.TailorDomain, tailorStarts()),
 		measureWritten("tavern", tavern.KeeperDomain, tavernStarts()),
@@ -1881,6 +1907,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
 		estimateWritten("settler", settler.SettlerDomain, settlerStarts()),
+		estimateWritten("shipwright", shipwright.WrightDomain, shipwrightStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
 		estimateWritten("tailor", tailor.TailorDomain, tailorStarts()),
 		estimateWritten("tavern", tavern.KeeperDomain, tavernStarts()),
@@ -1910,4 +1937,23 @@ func BenchmarkWrittenRolesDearest(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(p.Expansions), "expansions/op")
+}
+
+// TestShipwrightBoundCountsTheHull: a boat is caulked from a hull of
+// three courses (Hull >= 3, then Hull = 0), each of four planks and five
+// nails. The estimate of a boat from the mill, with six planks and 30
+// coins, counts the courses, the planks and nails they take and the
+// pitch (21; the cheapest plan costs 33), where it counted the caulking
+// and the walks alone (9) while the setter took nothing from the hull
+// and the program of all her supplies, too large to walk, was dropped
+// whole.
+func TestShipwrightBoundCountsTheHull(t *testing.T) {
+	d := shipwright.WrightDomain
+	s := shipwright.WrightState{At: shipwright.Mill, Energy: 1, Planks: 6, Coins: 30}
+	p, err := runtime.NewAStar(d).PlanGoal(t.Context(), s, shipwright.WrightGoalLaunched)
+	require.NoError(t, err)
+	assert.InDelta(t, 33, p.Cost, 1e-9)
+	lb := d.LowerBound(shipwright.WrightGoalLaunched, s)
+	assert.InDelta(t, 21, lb, 1e-6)
+	assert.LessOrEqual(t, lb, p.Cost)
 }

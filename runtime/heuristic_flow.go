@@ -140,9 +140,10 @@ func (r *flowRow) on(f FieldID) bool {
 
 // flowOf returns the flow of goal condition c, or nil: no column takes
 // from a row (the other bounds already see a field raised by steps that
-// use up nothing the goal needs raised), no chain of guards is two
-// deep, or the program is larger than maxFlowRows and maxFlowCols, or
-// its dual's region than enumerate walks.
+// use up nothing the goal needs raised), or no chain of guards is two
+// deep. A program larger than maxFlowRows and maxFlowCols, or whose
+// dual's region is larger than enumerate walks, loses its deepest rows
+// until it is not.
 func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	if d.Number == nil || c.holds == nil {
 		return nil
@@ -196,9 +197,10 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 			}
 		}
 	}
-	if len(fl.rows) > maxFlowRows {
-		return nil
-	}
+	// Past maxFlowRows, the rows found last go: the deepest, those
+	// furthest down the chains of supplies (fewer rows ask less of the
+	// runs; see below).
+	fl.rows = fl.rows[:min(len(fl.rows), maxFlowRows)]
 	// Rows whose steps the forms do not bound go, and those of a field
 	// the goal needs nothing of that a run may lower without end. A chain
 	// of one guard (Forage uses up rest, and Sleep gives it back) is what
@@ -228,7 +230,30 @@ func (d *Domain[S]) flowOf(c *condition[S]) *flow[S] {
 	}
 	rows := fl.rows
 	plain := d.flowBuild(rows)
-	if reach := d.reachRows(rows); len(reach) > len(rows) && plain != nil {
+	for plain == nil {
+		// A program too large to walk (the shipwright's planks, nails,
+		// pitch, logs, energy and the axe's edge, for a boat) loses its
+		// deepest rows that are no goal's, those furthest down the
+		// chains of supplies, until it is not: fewer rows ask less of
+		// the runs, so the bound stays admissible and consistent.
+		deepest := 0
+		for _, r := range rows {
+			if math.IsInf(r.need, -1) {
+				deepest = max(deepest, r.depth)
+			}
+		}
+		if deepest < 2 {
+			return nil
+		}
+		rows = slices.DeleteFunc(slices.Clone(rows), func(r flowRow) bool {
+			return math.IsInf(r.need, -1) && r.depth == deepest
+		})
+		if !slices.ContainsFunc(rows, func(r flowRow) bool { return r.depth >= 2 }) {
+			return nil
+		}
+		plain = d.flowBuild(rows)
+	}
+	if reach := d.reachRows(rows); len(reach) > len(rows) {
 		if fl := d.flowBuild(reach); fl != nil {
 			fl.plain = plain
 			return fl
