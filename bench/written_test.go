@@ -1943,10 +1943,9 @@ func BenchmarkWrittenRolesDearest(b *testing.B) {
 // three courses (Hull >= 3, then Hull = 0), each of four planks and five
 // nails. The estimate of a boat from the mill, with six planks and 30
 // coins, counts the courses, the planks and nails they take and the
-// pitch (21; the cheapest plan costs 33), where it counted the caulking
-// and the walks alone (9) while the setter took nothing from the hull
-// and the program of all her supplies, too large to walk, was dropped
-// whole.
+// pitch (21; the cheapest plan costs 33). It was 9 while the setter
+// took nothing from the hull and the program of all her supplies, too
+// large to walk, was dropped whole.
 func TestShipwrightBoundCountsTheHull(t *testing.T) {
 	d := shipwright.WrightDomain
 	s := shipwright.WrightState{At: shipwright.Mill, Energy: 1, Planks: 6, Coins: 30}
