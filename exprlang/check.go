@@ -449,11 +449,35 @@ func (c *checker) match(e *Binary) (Type, bool) {
 	case y.Kind.IsUntyped():
 		return x, c.convertTo(e.Y, x, e.X, e.Op)
 	case !x.Identical(y):
+		hint := c.hiddenConst(e.Y, x)
+		if hint == "" {
+			hint = c.hiddenConst(e.X, y)
+		}
+		if hint == "" {
+			hint = mixHint(x, y)
+		}
 		c.errorAt(e.OpOffset, opEnd, "mismatched types %s and %s: %s is %s, %s is %s%s",
-			x, y, c.text(e.X), x, c.text(e.Y), y, mixHint(x, y))
+			x, y, c.text(e.X), x, c.text(e.Y), y, hint)
 		return Type{}, false
 	}
 	return x, true
+}
+
+// hiddenConst explains e, a state field used where a value of type want
+// was meant, when the package declares a constant of that name and type
+// that the field hides (a place Mill and a flag Mill): fields win, as
+// the spec says, and the constant cannot be reached.
+func (c *checker) hiddenConst(e Expr, want Type) string {
+	id, ok := e.(*Ident)
+	if !ok || id.Pkg != "" || id.Symbol.Kind != Field {
+		return ""
+	}
+	for _, s := range c.scope.Symbols() {
+		if s.Kind == Const && s.Name == id.Name && s.Type.Identical(want) {
+			return fmt.Sprintf(" (the state field %s hides the constant %s of type %s: rename one of them)", id.Name, id.Name, want)
+		}
+	}
+	return ""
 }
 
 func mixHint(x, y Type) string {
@@ -704,7 +728,11 @@ func (c *checker) assignable(v Expr, t Type, field string) {
 		return
 	}
 	if !vt.Identical(t) {
-		c.errorf(v, "cannot assign %s (%s) to %s (%s)%s", c.text(v), vt, field, t, mixHint(vt, t))
+		hint := c.hiddenConst(v, t)
+		if hint == "" {
+			hint = mixHint(vt, t)
+		}
+		c.errorf(v, "cannot assign %s (%s) to %s (%s)%s", c.text(v), vt, field, t, hint)
 	}
 }
 
