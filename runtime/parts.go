@@ -327,6 +327,9 @@ func relation(p *Part, writes []FieldID, changes []Change, strField func(FieldID
 	if p.Sum != nil && changes != nil {
 		return p.Sum.relation(writes, changes)
 	}
+	if p.Any != nil && changes != nil {
+		return anyRelation(p.Any, writes, changes, strField)
+	}
 	if p.Cmp == CmpNone || changes == nil {
 		return RelMaybe
 	}
@@ -372,4 +375,23 @@ func relation(p *Part, writes []FieldID, changes []Change, strField func(FieldID
 		}
 	}
 	return RelMaybe
+}
+
+// anyRelation is relation for a disjunction of comparisons: the action
+// achieves it when it achieves one of them; where it fails, every one
+// fails, and one the action does not write, or can never make hold,
+// fails after it too, so an action that achieves or may advance none of
+// them opposes it (walking to the mill for At == Office || At == Inn).
+func anyRelation(any []Part, writes []FieldID, changes []Change, strField func(FieldID) bool) Relation {
+	r := RelOpposes
+	for i := range any {
+		switch q := relation(&any[i], writes, changes, strField); q {
+		case RelAchieves:
+			return RelAchieves
+		case RelNone, RelOpposes:
+		default:
+			r = RelMaybe
+		}
+	}
+	return r
 }

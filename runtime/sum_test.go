@@ -104,3 +104,36 @@ func TestSumRelations(t *testing.T) {
 		assert.Equal(t, w, rr.d.Relation(runtime.ActionID(a), 0, 0), "action %d", a)
 	}
 }
+
+// A disjunction's relation to each action: it achieves what achieves one
+// of its comparisons, opposes what can make none of them hold (a walk
+// to the mill, for V0 == 1 || V0 == 2 || V1 >= 3: where the goal fails,
+// each comparison the walk does not write fails after it too), and may
+// serve the rest.
+func TestDisjunctionRelations(t *testing.T) {
+	set := func(fk ...int) roleAction {
+		a := roleAction{cost: 1}
+		for i := 0; i < len(fk); i += 2 {
+			a.eff = append(a.eff, roleEffect{f: fk[i], k: fk[i+1]})
+		}
+		return a
+	}
+	step := func(f, k int) roleAction {
+		return roleAction{cost: 1, eff: []roleEffect{{f: f, add: true, k: k}}}
+	}
+	rr := &randomRole{nf: 3, anyGoal: true, goal: []roleLit{
+		{f: 0, op: runtime.CmpEq, k: 1}, {f: 0, op: runtime.CmpEq, k: 2}, {f: 1, op: runtime.CmpGe, k: 3},
+	}}
+	rr.actions = []roleAction{set(0, 3), set(0, 2), step(0, 1), step(1, 1), set(0, 0, 1, 0), step(1, -1), step(2, 1), set(0, 4, 1, 3)}
+	rr.d = rr.domain()
+	want := []runtime.Relation{runtime.RelOpposes, runtime.RelAchieves, runtime.RelMaybe, runtime.RelMaybe, runtime.RelOpposes, runtime.RelOpposes, runtime.RelNone, runtime.RelAchieves}
+	for a, w := range want {
+		assert.Equal(t, w, rr.d.Relation(runtime.ActionID(a), 0, 0), "action %d", a)
+	}
+	// The chainer walks only where the goal can come to hold.
+	var tr runtime.Trace
+	p, err := runtime.NewBackwardChainer(rr.d, runtime.WithTrace(&tr)).PlanGoal(t.Context(), roleState{}, 0)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.ActionID{1}, p.Steps)
+	assert.NotContains(t, tr.String(), "try A0", "a walk that cannot make the goal hold")
+}
