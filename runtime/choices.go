@@ -46,6 +46,11 @@ type rank struct {
 	// not be come back for (hoe the beds twice before leaving them for
 	// the can).
 	kept bool
+	// tour: it serves the part of a goal whose failing parts are served
+	// at places of one field (condition.joint) that the cheapest tour of
+	// those places visits first (the farm on the way to the mill, though
+	// the mill is the harder to reach).
+	tour bool
 }
 
 // choose returns list (emptied) filled with the choices for the frame of
@@ -341,6 +346,13 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 		}
 	}
 	c.lateParts(list, ranks, act)
+	if act == NoAction && cond.joint != nil && len(list) > 1 {
+		if k := cond.joint.first(c.fields.s, list[0].cf); k >= 0 {
+			for i := range list {
+				ranks[i].tour = list[i].want&(1<<k) != 0
+			}
+		}
+	}
 	c.countBreaks(list, ranks)
 	// Insertion sort: the lists are short, and it keeps equals in
 	// declaration order. Each choice that moves is lifted out once, the
@@ -423,6 +435,8 @@ func (r *rank) before(o *rank) bool {
 		return o.late
 	case r.kept != o.kept:
 		return r.kept
+	case r.tour != o.tour:
+		return r.tour
 	case r.hard != o.hard:
 		return r.hard > o.hard
 	case r.est != o.est:

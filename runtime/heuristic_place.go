@@ -297,24 +297,47 @@ func (pl *place[S]) boundEach(pb *partBound, s *S, number func(*S, FieldID) floa
 // maxShares is how many shares' free runs place.bound reads once.
 const maxShares = 16
 
+// holdsAll reports whether every conjunct of ps holds at value x (xs)
+// of the field they compare; a disjunction (onlyOn) holds where one of
+// its comparisons does.
 func holdsAll(ps []Part, x float64, xs string, str bool) bool {
 	for i := range ps {
-		if !ps[i].holdsFor(x, xs, str) {
+		p := &ps[i]
+		if p.Any != nil {
+			if !slices.ContainsFunc(p.Any, func(q Part) bool { return q.holdsFor(x, xs, str) }) {
+				return false
+			}
+		} else if !p.holdsFor(x, xs, str) {
 			return false
 		}
 	}
 	return true
 }
 
+// onlyOn reports whether any, a disjunction's comparisons, all compare
+// field f with a constant (At == Mill || At == Farm), so that a mover's
+// edge may start only where one holds.
+func onlyOn(any []Part, f FieldID) bool {
+	for i := range any {
+		q := &any[i]
+		if q.Field != f || q.Cmp == CmpNone || q.Any != nil || q.Sum != nil || len(q.Reads) != 1 || q.Reads[0] != f {
+			return false
+		}
+	}
+	return len(any) > 0
+}
+
 // placeOf returns the place of part i of goal condition c (a stepped
-// comparison), or nil: its serving actions need no one value of another
-// field (by a conjunct field == constant of each one's precondition), or
-// an action writes that field but by setting it to a constant, or an
-// action that sets it writes a field a part of c reads or gives back a
-// field one of c's bounds counts as used up (used).
+// comparison, or a comparison that only a step of some action that sets
+// or fixes its field makes hold: Delivered, set at the farm), or nil: its
+// serving actions need no one value of another field (by a conjunct
+// field == constant of each one's precondition), or an action writes
+// that field but by setting it to a constant, or an action that sets it
+// writes a field a part of c reads or gives back a field one of c's
+// bounds counts as used up (used).
 func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 	p := &c.parts[i]
-	if d.Number == nil || p.Cmp < CmpLt || !c.bounds[i].stepped() {
+	if d.Number == nil || !placeable(p, &c.bounds[i]) {
 		return nil
 	}
 	n := len(c.parts)
@@ -381,6 +404,19 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 	return pl
 }
 
+// placeable reports whether part p, with bound b, may have a place: an
+// ordering comparison moved by steps, or a comparison of one field with
+// a constant that no action moves by steps and some action makes hold in
+// one (a flag, a stage): its bound is that step's cost, from wherever the
+// field is, and a plan makes it hold only by a step of an action that
+// serves it (Relation), which is what the place asks of all of them.
+func placeable(p *Part, b *partBound) bool {
+	if b.stepped() {
+		return p.Cmp >= CmpLt
+	}
+	return p.Cmp != CmpNone && p.Sum == nil && p.Any == nil && !b.ranged() && !math.IsInf(b.reset, 1)
+}
+
 // placeEdges returns the edges of the actions that set place field f,
 // each from where its conjuncts on f hold to the value it sets; false
 // when an action writes f but by setting it to a constant, or a setter
@@ -407,7 +443,7 @@ func (d *Domain[S]) placeEdges(f FieldID, may func(ActionID) bool) ([]placeEdge,
 		}
 		e := placeEdge{cost: d.Actions[a].Cost, num: d.Fields[f].Range.clamp(set.Num), str: set.Str}
 		for _, q := range d.pres[a].parts {
-			if q.Field == f && q.Cmp != CmpNone {
+			if q.Field == f && q.Cmp != CmpNone || onlyOn(q.Any, f) {
 				e.conds = append(e.conds, q)
 			}
 		}
@@ -521,7 +557,13 @@ func (pl *place[S]) measure() {
 func (pl *place[S]) classify() {
 	named := slices.Clone(pl.targets)
 	for _, m := range pl.movers {
-		named = append(named, m.conds...)
+		for _, q := range m.conds {
+			if q.Any != nil {
+				named = append(named, q.Any...)
+			} else {
+				named = append(named, q)
+			}
+		}
 	}
 	for _, p := range named {
 		if p.Cmp != CmpEq && p.Cmp != CmpNe {
@@ -578,6 +620,23 @@ func (d *Domain[S]) boundPlace(c *condition[S]) {
 		if pl := d.placeOf(c, i, used); pl != nil {
 			pls, parts = append(pls, pl), append(parts, i)
 		}
+	}
+	if slices.ContainsFunc(pls, func(pl *place[S]) bool { return pl.tags != nil }) {
+		// A place that tours the givers of its part's supplies bounds
+		// more than a joint tour, which leaves them out (jointOf): the
+		// parts that one step makes hold (the roof, laid at the camp
+		// where the walls rise) do without their places then.
+		k := 0
+		for j, pl := range pls {
+			if c.bounds[parts[j]].stepped() {
+				pls[k], parts[k] = pl, parts[j]
+				k++
+			}
+		}
+		pls, parts = pls[:k], parts[:k]
+	}
+	if len(pls) > 0 {
+		c.flat = -1 // the parts' bounds depend on the state now
 	}
 	switch {
 	case len(pls) == 1:
@@ -669,6 +728,32 @@ func jointOf[S any](c *condition[S], pls []*place[S], parts []int) *joint[S] {
 	}
 	j.pl.measure()
 	return j
+}
+
+// first returns the part of failing (bits of the condition's parts) whose
+// place the cheapest tour of their places from *s visits first, or -1
+// when fewer than two of them have a place.
+func (j *joint[S]) first(s *S, failing uint64) int {
+	var set uint8
+	for k, i := range j.parts {
+		if failing&(1<<i) != 0 {
+			set |= 1 << k
+		}
+	}
+	if bits.OnesCount8(set) < 2 {
+		return -1
+	}
+	var scratch placeCosts
+	dx := &j.pl.costs(s, &scratch).dx
+	best, first := math.Inf(1), -1
+	for t := range len(j.pl.targets) {
+		if set&(1<<t) != 0 {
+			if v := dx[t] + j.pl.visits[t][set&^(1<<t)]; v < best {
+				best, first = v, j.parts[t]
+			}
+		}
+	}
+	return first
 }
 
 // tour is the least cost, from *s, of going to the places of the parts

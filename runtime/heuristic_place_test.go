@@ -270,3 +270,70 @@ func TestPlacesApartAreAdmissibleAndConsistent(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 0xa9a7))
 	checkRandomEstimates(t, "second places", func(k int) *randomRole { return newRandomPlacesApartRole(r, k%2 == 0) }, runtime.WithOnePlace)
 }
+
+// newRandomErrandsRole builds a random role whose goal is two or three
+// flags or stages (V0 == 1, V2 == 3), each set at a place of its own (a
+// letter delivered at the mill, at the farm), now and then also by a
+// step, or undone somewhere else; the walks are those of addWalks, and
+// in half the roles, roads: walks that set V3 from one of a few values
+// only (At == Office || At == Farm).
+func newRandomErrandsRole(r *rand.Rand, str bool) *randomRole {
+	rr := &randomRole{nf: 4, str: str}
+	fields := []int{0, 1, 2}
+	r.Shuffle(len(fields), func(i, j int) { fields[i], fields[j] = fields[j], fields[i] })
+	for _, f := range fields[:2+r.IntN(2)] {
+		k := 1
+		if r.IntN(3) == 0 {
+			k = 1 + r.IntN(4) // a stage
+		}
+		at := r.IntN(5)
+		for range 1 + r.IntN(2) { // what sets it, at its place
+			a := roleAction{cost: float64(1 + r.IntN(3))}
+			if r.IntN(6) == 0 {
+				a.adds(f, 1) // now and then by steps
+			} else {
+				a.eff = append(a.eff, roleEffect{f: f, k: k})
+			}
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: at})
+			if r.IntN(3) == 0 {
+				a.pre = append(a.pre, roleLit{f: f, op: runtime.CmpNe, k: k})
+			}
+			rr.actions = append(rr.actions, a)
+		}
+		if r.IntN(4) == 0 { // what undoes it, somewhere
+			a := roleAction{cost: float64(1 + r.IntN(3)), eff: []roleEffect{{f: f, k: 0}}}
+			a.pre = append(a.pre, roleLit{f: 3, op: runtime.CmpEq, k: r.IntN(5)})
+			rr.actions = append(rr.actions, a)
+		}
+		rr.goal = append(rr.goal, roleLit{f: f, op: runtime.CmpEq, k: k})
+	}
+	if r.IntN(2) == 0 {
+		addWalks(r, rr)
+	} else {
+		for to := range 5 { // roads
+			a := roleAction{cost: float64(1 + r.IntN(4)), eff: []roleEffect{{f: 3, k: to}}}
+			for from := range 5 {
+				if from != to && r.IntN(5) < 2 {
+					a.anyOf = append(a.anyOf, roleLit{f: 3, op: runtime.CmpEq, k: from})
+				}
+			}
+			if len(a.anyOf) < 2 { // one road in: a plain conjunct
+				a.pre, a.anyOf = []roleLit{{f: 3, op: runtime.CmpEq, k: (to + 1 + r.IntN(4)) % 5}}, nil
+			}
+			rr.actions = append(rr.actions, a)
+		}
+	}
+	rr.d = rr.domain()
+	return rr
+}
+
+// Errands: a goal of flags or stages, each set at a place of its own,
+// counts one tour of their places (joint), or the way to the place of
+// each (over roads, where a walk starts only from some places): the
+// estimate stays admissible and consistent, A* with it returns the
+// cheapest plans, and it raises the estimate of some states.
+func TestErrandsAreAdmissibleAndConsistent(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(14, 0xe4a9d))
+	checkRandomEstimates(t, "errands' places", func(k int) *randomRole { return newRandomErrandsRole(r, k%2 == 0) }, runtime.WithoutPlaces)
+}

@@ -177,7 +177,7 @@ func (st *admissibility) consistent(t *testing.T, rr *randomRole, bare *runtime.
 		st.states++
 		for ai := range rr.actions {
 			a := &rr.actions[ai]
-			if !holdAll(a.pre, s) {
+			if !a.applies(s) {
 				continue
 			}
 			next := rr.apply(a, s)

@@ -72,9 +72,31 @@ func (a *roleAction) sellsAll(f, by, k int) {
 }
 
 type roleAction struct {
-	pre  []roleLit
-	eff  []roleEffect
-	cost float64
+	pre []roleLit
+	// anyOf, when set, is one more conjunct of the precondition: the
+	// disjunction of its literals (At == Mill || At == Farm).
+	anyOf []roleLit
+	eff   []roleEffect
+	cost  float64
+}
+
+// unmet is the precondition's failing parts in s, a.pre's then a.anyOf's.
+func (a *roleAction) unmet(s roleState) uint64 {
+	var m uint64
+	for i, l := range a.pre {
+		if !l.holds(s) {
+			m |= 1 << i
+		}
+	}
+	if !slices.ContainsFunc(a.anyOf, func(l roleLit) bool { return l.holds(s) }) {
+		m |= 1 << len(a.pre)
+	}
+	return m
+}
+
+// applies reports whether a's precondition holds in s.
+func (a *roleAction) applies(s roleState) bool {
+	return holdAll(a.pre, s) && (a.anyOf == nil || slices.ContainsFunc(a.anyOf, func(l roleLit) bool { return l.holds(s) }))
 }
 
 // adds makes a add k to field f, within 0..4 (its precondition leaves
@@ -401,7 +423,7 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 			Name:     fmt.Sprintf("A%d", i),
 			Cost:     a.cost,
 			Weight:   1,
-			Pre:      func(s roleState) bool { return holdAll(a.pre, s) },
+			Pre:      a.applies,
 			PreReads: readsOf(a.pre),
 			PreParts: rr.strOf(partsOf(a.pre)),
 			PreUnmet: unmetOf(a.pre),
@@ -410,6 +432,21 @@ func (rr *randomRole) domain() *runtime.Domain[roleState] {
 		var text []string
 		for _, l := range a.pre {
 			text = append(text, l.String())
+		}
+		if a.anyOf != nil {
+			var or []string
+			for _, l := range a.anyOf {
+				or = append(or, l.String())
+			}
+			text = append(text, "("+strings.Join(or, " || ")+")")
+			act.PreReads = append(act.PreReads, readsOf(a.anyOf)...)
+			slices.Sort(act.PreReads)
+			act.PreReads = slices.Compact(act.PreReads)
+			act.PreParts = append(act.PreParts, runtime.Part{Reads: readsOf(a.anyOf), Any: rr.strOf(partsOf(a.anyOf))})
+			act.PreUnmet = nil // one part: the Any alone
+			if len(act.PreParts) > 1 {
+				act.PreUnmet = a.unmet
+			}
 		}
 		act.PreText = strings.Join(text, " && ")
 		for _, e := range a.eff {
