@@ -36,6 +36,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/merchant"
 	"github.com/rolegen/rolegen/bench/internal/miller"
 	"github.com/rolegen/rolegen/bench/internal/miner"
+	"github.com/rolegen/rolegen/bench/internal/postman"
 	"github.com/rolegen/rolegen/bench/internal/potter"
 	"github.com/rolegen/rolegen/bench/internal/prospector"
 	"github.com/rolegen/rolegen/bench/internal/randmeasure"
@@ -776,6 +777,25 @@ func shipwrightStarts() []shipwright.WrightState {
 	return starts
 }
 
+// postmanStarts are every place, every part of his round done or not,
+// and a few values of his bag, energy and coins: 1,440 starts.
+func postmanStarts() []postman.PostmanState {
+	var starts []postman.PostmanState
+	for at := postman.Office; at <= postman.Inn; at++ {
+		for bag := range 3 {
+			for _, energy := range []int{1, 3, 6} {
+				for _, coins := range []int{0, 2} {
+					for done := range 16 {
+						starts = append(starts, postman.PostmanState{At: at, Bag: bag, Energy: energy, Coins: coins,
+							MillDone: done&1 != 0, FarmDone: done&2 != 0, ChurchDone: done&4 != 0, InnDone: done&8 != 0})
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tavernStarts are every combination of a few values of the keeper's
 // fields (her fame a tenth of her gold): 1,536 starts, 448 of whose
 // pairs are proved out of reach.
@@ -829,6 +849,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		measureWritten("miller", miller.MillerDomain, millerStarts()),
 		measureWritten("miner", miner.MinerDomain, minerStarts(400)),
+		measureWritten("postman", postman.PostmanDomain, postmanStarts()),
 		measureWritten("potter", potter.PotterDomain, potterStarts()),
 		measureWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		measureWritten("ranger", ranger.RangerDomain, rangerStarts()),
@@ -1903,6 +1924,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("merchant", merchant.MerchantDomain, merchantStarts()),
 		estimateWritten("miller", miller.MillerDomain, millerStarts()),
 		estimateWritten("miner", miner.MinerDomain, minerStarts(300)),
+		estimateWritten("postman", postman.PostmanDomain, postmanStarts()),
 		estimateWritten("potter", potter.PotterDomain, potterStarts()),
 		estimateWritten("prospector", prospector.ProspectorDomain, prospectorStarts()),
 		estimateWritten("ranger", ranger.RangerDomain, rangerStarts()),
@@ -1955,4 +1977,31 @@ func TestShipwrightBoundCountsTheHull(t *testing.T) {
 	lb := d.LowerBound(shipwright.WrightGoalLaunched, s)
 	assert.InDelta(t, 21, lb, 1e-6)
 	assert.LessOrEqual(t, lb, p.Cost)
+}
+
+// TestPostmanWalksTheCheapestTour: from the inn with two letters, for the
+// mill and the farm, the chainer delivers at the farm first, on the way
+// (7), though the mill is the harder to reach from the inn: it went by
+// the office to the mill first (9) while it served the hardest part
+// first, and before that its estimate of his round was one step, for
+// the places of a flag set at a place counted nothing. From the farm to
+// the church it walks by the inn (the road from the farm to the mill
+// could not bring him to the office or the inn, which the walk to the
+// church starts from; it was taken as if it might).
+func TestPostmanWalksTheCheapestTour(t *testing.T) {
+	d := postman.PostmanDomain
+	bc := runtime.NewBackwardChainer(d)
+	s := postman.PostmanState{At: postman.Inn, Bag: 2, Energy: 6, ChurchDone: true, InnDone: true}
+	assert.InDelta(t, 7, d.LowerBound(postman.PostmanGoalRound, s), 1e-9)
+	p, err := bc.PlanGoal(t.Context(), s, postman.PostmanGoalRound)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ToFarm", "DeliverFarm", "ToMill", "DeliverMill"}, d.Names(p.Steps))
+
+	s = postman.PostmanState{At: postman.Farm, Bag: 1, Energy: 6, MillDone: true, FarmDone: true, InnDone: true}
+	assert.InDelta(t, 7, d.LowerBound(postman.PostmanGoalRound, s), 1e-9)
+	var tr runtime.Trace
+	p, err = runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoal(t.Context(), s, postman.PostmanGoalRound)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ToInn", "ToChurch", "DeliverChurch"}, d.Names(p.Steps))
+	assert.NotContains(t, tr.String(), "try ToMill")
 }
