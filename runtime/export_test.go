@@ -148,6 +148,23 @@ func TaggedPlaces[S comparable](d *Domain[S]) (tagged, cut int) {
 	return tagged, cut
 }
 
+// StagedPlaces counts the places of d's goals that count a second field
+// (place.also) and a way back between runs (place.ret > 0, its own or
+// its second field's).
+func StagedPlaces[S comparable](d *Domain[S]) (also, back int) {
+	for g := range d.goals {
+		for _, pl := range d.goals[g].places {
+			if pl.also != nil {
+				also++
+			}
+			if pl.ret > 0 || pl.also != nil && pl.also.ret > 0 {
+				back++
+			}
+		}
+	}
+	return also, back
+}
+
 // Reweigh is a stage of PlanGoalReweighedInto: past After expansions,
 // the estimate weighs Weight.
 type Reweigh struct {

@@ -70,7 +70,7 @@ func (d *Domain[S]) flowPlacesOf(fl *flow[S]) *flowPlaces[S] {
 			at[j] = t
 		}
 	}
-	edges, ok := d.placeEdges(f, func(a ActionID) bool { return !slices.Contains(fl.acts, a) })
+	edges, ok := d.placeEdges(f, nil, func(a ActionID) bool { return !slices.Contains(fl.acts, a) })
 	if !ok {
 		return nil
 	}

@@ -64,8 +64,14 @@ type place[S any] struct {
 	// needs no place, or one beyond maxPlaces).
 	cutAt       uint8
 	cutAnywhere bool
-	number      func(*S, FieldID) float64
-	text        func(*S, FieldID) string
+	// also is the place of a second field the part's serving actions
+	// need at one value, whose way adds (nil: none; see Domain.placeOf).
+	also *place[S]
+	// ret is the least cost of coming back to targets[0] after a run of
+	// a serving action (see Domain.returnCost): 0 when one stays there.
+	ret    float64
+	number func(*S, FieldID) float64
+	text   func(*S, FieldID) string
 }
 
 // maxPlaces is how many places a bound tours at most.
@@ -234,10 +240,21 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 	pb := &c.bounds[pl.part]
 	var scratch placeCosts
 	pc := pl.costs(s, &scratch)
-	if pl.tags == nil {
-		return stepsAt(pb, s, x, number) + pc.dx[0]
+	back := 0.0
+	if pl.ret > 0 {
+		back = pl.returns(pb, x)
 	}
-	h := stepsOnly(pb, s, x, number) + pc.dx[0]
+	if al := pl.also; al != nil {
+		var scratch placeCosts
+		back += al.costs(s, &scratch).dx[0]
+		if al.ret > 0 {
+			back += al.returns(pb, x)
+		}
+	}
+	if pl.tags == nil {
+		return stepsAt(pb, s, x, number) + pc.dx[0] + back
+	}
+	h := stepsOnly(pb, s, x, number) + pc.dx[0] + back
 	d := pb.supplied(x)
 	if d <= 0 {
 		return h
@@ -272,6 +289,25 @@ func (pl *place[S]) bound(c *condition[S], s *S, x float64, number func(*S, Fiel
 		best = min(best, suppliesIn(sp, d, pl.within[q], &room, pl.cutAnywhere || q&pl.cutAt != 0)+t)
 	}
 	return max(h, best)
+}
+
+// returns is what coming back to the place costs at least, between the
+// runs of the serving actions that the part's field at value x needs
+// (each run moves it by at most the largest step; one run, where an
+// action may set it, or outside the field's range).
+func (pl *place[S]) returns(pb *partBound, x float64) float64 {
+	runs := 1.0
+	switch {
+	case !math.IsInf(pb.reset, 1) || x < pb.rlo || x > pb.rhi:
+	case pb.lo-x > 0 && pb.maxUp > 0:
+		runs = math.Ceil((pb.lo - x) / pb.maxUp)
+	case x-pb.hi > 0 && pb.maxDown > 0:
+		runs = math.Ceil((x - pb.hi) / pb.maxDown)
+	}
+	if runs <= 1 {
+		return 0
+	}
+	return (runs - 1) * pl.ret
 }
 
 // boundEach is bound where shares does not tell the shares of each set
@@ -340,47 +376,11 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 	if d.Number == nil || !placeable(p, &c.bounds[i]) {
 		return nil
 	}
-	n := len(c.parts)
-	var to *Part
-	for a := range d.Actions {
-		if !c.rels[a*n+i].serves() {
-			continue
-		}
-		var eq *Part
-		for j := range d.pres[a].parts {
-			q := &d.pres[a].parts[j]
-			if q.Cmp == CmpEq && q.Field != p.Field && (to == nil || q.Field == to.Field && q.Num == to.Num && q.Str == to.Str) {
-				eq = q
-				break
-			}
-		}
-		if eq == nil {
-			return nil
-		}
-		to = eq
-	}
+	to := d.servedAt(c, i, -1)
 	if to == nil {
 		return nil
 	}
-	f := to.Field
-	pl := &place[S]{part: i, field: f, str: d.Fields[f].Kind == KindString, targets: []Part{*to}, number: d.Number, text: d.Text}
-	if pl.str && d.Text == nil {
-		return nil
-	}
-	// The movers, and the values they set.
-	edges, ok := d.placeEdges(f, func(a ActionID) bool {
-		for k := range n {
-			if c.rels[int(a)*n+k] != RelNone {
-				return false
-			}
-		}
-		for _, u := range used {
-			if gain, known := d.givenBack(u.u, a); gain > 0 || !known {
-				return false
-			}
-		}
-		return true
-	})
+	pl, ok := d.newPlace(c, i, to, used)
 	if !ok {
 		return nil
 	}
@@ -399,9 +399,97 @@ func (d *Domain[S]) placeOf(c *condition[S], i int, used []consumer) *place[S] {
 		pl.cutAt, pl.cutAnywhere = d.cutPlaces(pl, sp.cut, to)
 		pl.shares(sp)
 	}
-	pl.edges = edges
 	pl.measure()
+	pl.ret = d.returnCost(pl, c, i)
+	// A second field the serving actions need at one value (the loaf
+	// shaped, Stage == Shaped, in the kitchen, At == Kitchen): its way
+	// adds, where no action sets both fields.
+	if g := d.servedAt(c, i, to.Field); g != nil && !d.setsBoth(to.Field, g.Field) {
+		if also, ok := d.newPlace(c, i, g, used); ok {
+			also.measure()
+			also.ret = d.returnCost(also, c, i)
+			pl.also = also
+		}
+	}
 	return pl
+}
+
+// servedAt returns the conjunct field == constant, on a field other than
+// part i's and than skip, of the precondition of every action that
+// serves part i of c (the first such of the first one), or nil.
+func (d *Domain[S]) servedAt(c *condition[S], i int, skip FieldID) *Part {
+	p := &c.parts[i]
+	n := len(c.parts)
+	var to *Part
+	for a := range d.Actions {
+		if !c.rels[a*n+i].serves() {
+			continue
+		}
+		var eq *Part
+		for j := range d.pres[a].parts {
+			q := &d.pres[a].parts[j]
+			if q.Cmp == CmpEq && q.Field != p.Field && q.Field != skip && (to == nil || q.Field == to.Field && q.Num == to.Num && q.Str == to.Str) {
+				eq = q
+				break
+			}
+		}
+		if eq == nil {
+			return nil
+		}
+		to = eq
+	}
+	return to
+}
+
+// newPlace returns the place of part i of c at target to, with its
+// movers' edges (not yet measured), and false: an action writes to's
+// field but by setting it to a constant, or an action that sets it
+// (but one serving the part: see returnCost) writes a field a part of c
+// reads or gives back a field one of c's bounds counts as used up
+// (used).
+func (d *Domain[S]) newPlace(c *condition[S], i int, to *Part, used []consumer) (*place[S], bool) {
+	f := to.Field
+	pl := &place[S]{part: i, field: f, str: d.Fields[f].Kind == KindString, targets: []Part{*to}, number: d.Number, text: d.Text}
+	if pl.str && d.Text == nil {
+		return nil, false
+	}
+	n := len(c.parts)
+	edges, ok := d.placeEdges(f, func(a ActionID) bool { return c.rels[int(a)*n+i].serves() }, func(a ActionID) bool {
+		for k := range n {
+			if c.rels[int(a)*n+k] != RelNone {
+				return false
+			}
+		}
+		for _, u := range used {
+			if gain, known := d.givenBack(u.u, a); gain > 0 || !known {
+				return false
+			}
+		}
+		return true
+	})
+	pl.edges = edges
+	return pl, ok
+}
+
+// returnCost is the least cost of bringing pl's field back to its place
+// after a run of an action that serves part i of c, each of which
+// needs the field there: 0 when one leaves it there, else the least, over
+// them, of the way from the value it sets.
+func (d *Domain[S]) returnCost(pl *place[S], c *condition[S], i int) float64 {
+	ret := math.Inf(1)
+	n := len(c.parts)
+	for a := range d.Actions {
+		if !c.rels[a*n+i].serves() {
+			continue
+		}
+		i := slices.IndexFunc(d.Actions[a].Changes, func(ch Change) bool { return ch.Field == pl.field })
+		if i < 0 {
+			return 0
+		}
+		ch := &d.Actions[a].Changes[i]
+		ret = min(ret, pl.to(0, d.Fields[pl.field].Range.clamp(ch.Num), ch.Str))
+	}
+	return ret
 }
 
 // placeable reports whether part p, with bound b, may have a place: an
@@ -418,10 +506,11 @@ func placeable(p *Part, b *partBound) bool {
 }
 
 // placeEdges returns the edges of the actions that set place field f,
-// each from where its conjuncts on f hold to the value it sets; false
-// when an action writes f but by setting it to a constant, or a setter
-// is not one the caller may count as a mover (may).
-func (d *Domain[S]) placeEdges(f FieldID, may func(ActionID) bool) ([]placeEdge, bool) {
+// each from where its conjuncts on f hold to the value it sets, but the
+// setters skip marks (nil: none); false when an action writes f but by
+// setting it to a constant, or a setter is not one the caller may count
+// as a mover (may).
+func (d *Domain[S]) placeEdges(f FieldID, skip, may func(ActionID) bool) ([]placeEdge, bool) {
 	var edges []placeEdge
 	for a := range d.Actions {
 		var set *Change
@@ -435,7 +524,7 @@ func (d *Domain[S]) placeEdges(f FieldID, may func(ActionID) bool) ([]placeEdge,
 			}
 			set = ch
 		}
-		if set == nil {
+		if set == nil || skip != nil && skip(ActionID(a)) {
 			continue
 		}
 		if !may(ActionID(a)) {
@@ -666,11 +755,32 @@ func (c *condition[S]) placeFor(i int) *place[S] {
 func (d *Domain[S]) apart(pls []*place[S]) []*place[S] {
 	var kept []*place[S]
 	for _, pl := range pls {
-		if !slices.ContainsFunc(kept, func(k *place[S]) bool { return k.field == pl.field || d.setsBoth(k.field, pl.field) }) {
+		if !slices.ContainsFunc(kept, func(k *place[S]) bool { return d.overlap(k, pl) }) {
 			kept = append(kept, pl)
 		}
 	}
 	return kept
+}
+
+// overlap reports whether places p and q (with their second fields, also)
+// share a field or are on fields an action sets both of.
+func (d *Domain[S]) overlap(p, q *place[S]) bool {
+	for _, f := range p.fields() {
+		for _, g := range q.fields() {
+			if f == g || d.setsBoth(f, g) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fields returns the fields pl's way counts: its own, and also's.
+func (pl *place[S]) fields() []FieldID {
+	if pl.also != nil {
+		return []FieldID{pl.field, pl.also.field}
+	}
+	return []FieldID{pl.field}
 }
 
 // setsBoth reports whether an action may write both fields f and g (one
@@ -714,7 +824,7 @@ type joint[S any] struct {
 // (place.tags) are left out: each part's bound is then its steps and all
 // its shares, as where it has no place.
 func jointOf[S any](c *condition[S], pls []*place[S], parts []int) *joint[S] {
-	if c.flat > 0 || !c.disjoint || len(pls) > maxPlaces {
+	if c.flat > 0 || !c.disjoint || len(pls) > maxPlaces || slices.ContainsFunc(pls, func(pl *place[S]) bool { return pl.also != nil }) {
 		return nil
 	}
 	first := pls[0]
