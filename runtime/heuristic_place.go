@@ -755,33 +755,31 @@ func (c *condition[S]) placeFor(i int) *place[S] {
 func (d *Domain[S]) apart(pls []*place[S]) []*place[S] {
 	var kept []*place[S]
 	for _, pl := range pls {
-		if !slices.ContainsFunc(kept, func(k *place[S]) bool { return d.overlap(k, pl) }) {
+		if !slices.ContainsFunc(kept, func(k *place[S]) bool { return d.near(k.field, pl.field) }) {
 			kept = append(kept, pl)
+		}
+	}
+	// A second field (also) counts where no other field kept is near it.
+	var fields []FieldID
+	for _, pl := range kept {
+		fields = append(fields, pl.field)
+	}
+	for _, pl := range kept {
+		if pl.also == nil {
+			continue
+		}
+		if slices.ContainsFunc(fields, func(f FieldID) bool { return d.near(f, pl.also.field) }) {
+			pl.also = nil
+		} else {
+			fields = append(fields, pl.also.field)
 		}
 	}
 	return kept
 }
 
-// overlap reports whether places p and q (with their second fields, also)
-// share a field or are on fields an action sets both of.
-func (d *Domain[S]) overlap(p, q *place[S]) bool {
-	for _, f := range p.fields() {
-		for _, g := range q.fields() {
-			if f == g || d.setsBoth(f, g) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// fields returns the fields pl's way counts: its own, and also's.
-func (pl *place[S]) fields() []FieldID {
-	if pl.also != nil {
-		return []FieldID{pl.field, pl.also.field}
-	}
-	return []FieldID{pl.field}
-}
+// near reports whether places on fields f and g count the same steps:
+// one field, or an action sets both.
+func (d *Domain[S]) near(f, g FieldID) bool { return f == g || d.setsBoth(f, g) }
 
 // setsBoth reports whether an action may write both fields f and g (one
 // with effects and no write set may write any).
@@ -824,7 +822,7 @@ type joint[S any] struct {
 // (place.tags) are left out: each part's bound is then its steps and all
 // its shares, as where it has no place.
 func jointOf[S any](c *condition[S], pls []*place[S], parts []int) *joint[S] {
-	if c.flat > 0 || !c.disjoint || len(pls) > maxPlaces || slices.ContainsFunc(pls, func(pl *place[S]) bool { return pl.also != nil }) {
+	if c.flat > 0 || !c.disjoint || len(pls) > maxPlaces {
 		return nil
 	}
 	first := pls[0]
