@@ -44,6 +44,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/settler"
 	"github.com/rolegen/rolegen/bench/internal/shipwright"
 	"github.com/rolegen/rolegen/bench/internal/smith"
+	"github.com/rolegen/rolegen/bench/internal/sourdough"
 	"github.com/rolegen/rolegen/bench/internal/tailor"
 	"github.com/rolegen/rolegen/bench/internal/tavern"
 	"github.com/rolegen/rolegen/bench/internal/turner"
@@ -796,6 +797,31 @@ func postmanStarts() []postman.PostmanState {
 	return starts
 }
 
+// sourdoughStarts are every combination of a few values of the baker's
+// fields, her dough at every stage: 1,280 starts.
+func sourdoughStarts() []sourdough.BakerState {
+	var starts []sourdough.BakerState
+	for at := sourdough.Kitchen; at <= sourdough.Market; at++ {
+		for stage := sourdough.None; stage <= sourdough.Shaped; stage++ {
+			for _, flour := range []int{0, 3} {
+				for _, wood := range []int{0, 2} {
+					for _, heat := range []int{0, 3} {
+						for _, loaves := range []int{0, 1} {
+							for _, coins := range []int{0, 4} {
+								for _, hunger := range []int{0, 4} {
+									starts = append(starts, sourdough.BakerState{At: at, Stage: stage, Flour: flour, Wood: wood,
+										Heat: heat, Loaves: loaves, Coins: coins, Hunger: hunger})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
 // tavernStarts are every combination of a few values of the keeper's
 // fields (her fame a tenth of her gold): 1,536 starts, 448 of whose
 // pairs are proved out of reach.
@@ -856,6 +882,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("settler", settler.SettlerDomain, settlerStarts()),
 		measureWritten("shipwright", shipwright.WrightDomain, shipwrightStarts()),
 		measureWritten("smith", smith.SmithDomain, smithStarts()),
+		measureWritten("sourdough", sourdough.BakerDomain, sourdoughStarts()),
 		measureWritten("tailor", tailor.TailorDomain, tailorStarts()),
 		measureWritten("tavern", tavern.KeeperDomain, tavernStarts()),
 		measureWritten("turner", turner.TurnerDomain, turnerStarts()),
@@ -1931,6 +1958,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("settler", settler.SettlerDomain, settlerStarts()),
 		estimateWritten("shipwright", shipwright.WrightDomain, shipwrightStarts()),
 		estimateWritten("smith", smith.SmithDomain, smithStarts()),
+		estimateWritten("sourdough", sourdough.BakerDomain, sourdoughStarts()),
 		estimateWritten("tailor", tailor.TailorDomain, tailorStarts()),
 		estimateWritten("tavern", tavern.KeeperDomain, tavernStarts()),
 		estimateWritten("turner", turner.TurnerDomain, turnerStarts()),
@@ -2004,4 +2032,22 @@ func TestPostmanWalksTheCheapestTour(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ToInn", "ToChurch", "DeliverChurch"}, d.Names(p.Steps))
 	assert.NotContains(t, tr.String(), "try ToMill")
+}
+
+// TestSourdoughBoundCountsTheStages: a loaf is baked from shaped dough
+// (Stage == Shaped) in the kitchen, and the bake leaves no dough (Stage =
+// None): the estimate of three loaves counts the way to the kitchen, the
+// steps from her kneaded dough to a shaped one and, between bakes, the
+// four steps from none (7), besides the bakes and what they burn. From
+// the market with kneaded dough, three cups of flour and two logs: 27.5
+// (19.5 while the stage counted nothing; the cheapest plan costs 43),
+// and A* expands a quarter of the states.
+func TestSourdoughBoundCountsTheStages(t *testing.T) {
+	d := sourdough.BakerDomain
+	s := sourdough.BakerState{At: sourdough.Market, Stage: sourdough.Kneaded, Flour: 3, Wood: 2}
+	p, err := runtime.NewAStar(d, runtime.WithSearchBudget(100_000)).PlanGoal(t.Context(), s, sourdough.BakerGoalStocked)
+	require.NoError(t, err)
+	assert.InDelta(t, 43, p.Cost, 1e-9)
+	assert.InDelta(t, 27.5, d.LowerBound(sourdough.BakerGoalStocked, s), 1e-6)
+	assert.Less(t, p.Expansions, 7_000)
 }
