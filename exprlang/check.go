@@ -1,6 +1,7 @@
 package exprlang
 
 import (
+	"cmp"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -449,15 +450,8 @@ func (c *checker) match(e *Binary) (Type, bool) {
 	case y.Kind.IsUntyped():
 		return x, c.convertTo(e.Y, x, e.X, e.Op)
 	case !x.Identical(y):
-		hint := c.hiddenConst(e.Y, x)
-		if hint == "" {
-			hint = c.hiddenConst(e.X, y)
-		}
-		if hint == "" {
-			hint = mixHint(x, y)
-		}
 		c.errorAt(e.OpOffset, opEnd, "mismatched types %s and %s: %s is %s, %s is %s%s",
-			x, y, c.text(e.X), x, c.text(e.Y), y, hint)
+			x, y, c.text(e.X), x, c.text(e.Y), y, cmp.Or(c.hiddenConst(e.Y, x), c.hiddenConst(e.X, y), mixHint(x, y)))
 		return Type{}, false
 	}
 	return x, true
@@ -728,11 +722,7 @@ func (c *checker) assignable(v Expr, t Type, field string) {
 		return
 	}
 	if !vt.Identical(t) {
-		hint := c.hiddenConst(v, t)
-		if hint == "" {
-			hint = mixHint(vt, t)
-		}
-		c.errorf(v, "cannot assign %s (%s) to %s (%s)%s", c.text(v), vt, field, t, hint)
+		c.errorf(v, "cannot assign %s (%s) to %s (%s)%s", c.text(v), vt, field, t, cmp.Or(c.hiddenConst(v, t), mixHint(vt, t)))
 	}
 }
 

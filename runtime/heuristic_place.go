@@ -482,11 +482,11 @@ func (d *Domain[S]) returnCost(pl *place[S], c *condition[S], i int) float64 {
 		if !c.rels[a*n+i].serves() {
 			continue
 		}
-		i := slices.IndexFunc(d.Actions[a].Changes, func(ch Change) bool { return ch.Field == pl.field })
-		if i < 0 {
+		k := slices.IndexFunc(d.Actions[a].Changes, func(ch Change) bool { return ch.Field == pl.field })
+		if k < 0 {
 			return 0
 		}
-		ch := &d.Actions[a].Changes[i]
+		ch := &d.Actions[a].Changes[k]
 		ret = min(ret, pl.to(0, d.Fields[pl.field].Range.clamp(ch.Num), ch.Str))
 	}
 	return ret
@@ -842,24 +842,9 @@ func jointOf[S any](c *condition[S], pls []*place[S], parts []int) *joint[S] {
 // place the cheapest tour of their places from *s visits first, or -1
 // when fewer than two of them have a place.
 func (j *joint[S]) first(s *S, failing uint64) int {
-	var set uint8
-	for k, i := range j.parts {
-		if failing&(1<<i) != 0 {
-			set |= 1 << k
-		}
-	}
-	if bits.OnesCount8(set) < 2 {
+	_, first, n := j.route(s, failing)
+	if n < 2 {
 		return -1
-	}
-	var scratch placeCosts
-	dx := &j.pl.costs(s, &scratch).dx
-	best, first := math.Inf(1), -1
-	for t := range len(j.pl.targets) {
-		if set&(1<<t) != 0 {
-			if v := dx[t] + j.pl.visits[t][set&^(1<<t)]; v < best {
-				best, first = v, j.parts[t]
-			}
-		}
 	}
 	return first
 }
@@ -867,6 +852,14 @@ func (j *joint[S]) first(s *S, failing uint64) int {
 // tour is the least cost, from *s, of going to the places of the parts
 // of failing (bits of the condition's parts).
 func (j *joint[S]) tour(s *S, failing uint64) float64 {
+	cost, _, _ := j.route(s, failing)
+	return cost
+}
+
+// route returns the least cost, from *s, of a tour of the places of the
+// parts of failing, the part whose place it visits first (-1: none) and
+// how many places it visits.
+func (j *joint[S]) route(s *S, failing uint64) (cost float64, first, n int) {
 	var set uint8
 	for k, i := range j.parts {
 		if failing&(1<<i) != 0 {
@@ -874,15 +867,17 @@ func (j *joint[S]) tour(s *S, failing uint64) float64 {
 		}
 	}
 	if set == 0 {
-		return 0
+		return 0, -1, 0
 	}
 	var scratch placeCosts
 	dx := &j.pl.costs(s, &scratch).dx
-	best := math.Inf(1)
+	cost, first = math.Inf(1), -1
 	for t := range len(j.pl.targets) {
 		if set&(1<<t) != 0 {
-			best = min(best, dx[t]+j.pl.visits[t][set&^(1<<t)])
+			if v := dx[t] + j.pl.visits[t][set&^(1<<t)]; v < cost {
+				cost, first = v, j.parts[t]
+			}
 		}
 	}
-	return best
+	return cost, first, bits.OnesCount8(set)
 }
