@@ -91,8 +91,11 @@ type AStar[S comparable] struct {
 	singleField FieldID
 	singleBound float64
 	// flow: the search's estimate counts its goals' flows (see
-	// gateFlow).
+	// gateFlow); memo, made at the first search with the derived
+	// estimate of a domain that has flows, remembers what they made of
+	// the right-hand sides it met.
 	flow bool
+	memo *flowMemo[S]
 	// limit and depthLimit are what the current search may spend of the
 	// call's budget and step limit; hard is the budget's limit, where
 	// limit is lower while the search runs in parts (resume).
@@ -528,6 +531,9 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 		a.perAction = a.mostChangedByOne()
 	}
 	a.single, a.flow = nil, false // root may count the flows (gateFlow)
+	if a.memo == nil && d.flows && a.heuristic == nil && a.estimate == estimateDerived {
+		a.memo = new(flowMemo[S])
+	}
 	if len(a.goals) == 1 && a.heuristic == nil && a.estimate == estimateDerived {
 		if c := &d.goals[a.goals[0]]; len(c.parts) == 1 && c.anyOf == nil {
 			// The estimate of the one part (condition.partCost): read
@@ -610,7 +616,7 @@ func (a *AStar[S]) gateFlow(root int32) bool {
 	worth := false
 	for _, g := range a.goals {
 		c := &a.d.goals[g]
-		worth = worth || c.flow != nil && flowBound(c.flow, &a.states[root], a.d.Number, above) > above
+		worth = worth || c.flow != nil && flowBound(c.flow, &a.states[root], a.d.Number, above, nil) > above
 	}
 	if !worth {
 		return true

@@ -249,7 +249,7 @@ func (a *AStar[S]) derived(s *S) (h float64, goal bool) {
 		c := &a.d.goals[g]
 		if failing := c.failing(*s); failing != 0 {
 			goal = false
-			h = max(h, c.boundWith(s, failing, a.d.Number, a.flow))
+			h = max(h, c.boundWith(s, failing, a.d.Number, a.flow, a.memo))
 		}
 	}
 	return h, goal

@@ -287,6 +287,9 @@ type Domain[S comparable] struct {
 	giveShare []float64
 	// stateCosts: some action's cost depends on the state.
 	stateCosts bool
+	// flows: some goal condition, or a comparison of a goal's
+	// disjunction, has a flow (see flowOf).
+	flows bool
 	// scratch holds *S for the methods that pass a state's address to
 	// the domain's functions (LowerBound): the address of their argument
 	// would make every call allocate it, and a Domain is shared by

@@ -219,3 +219,22 @@ func WithoutReach[S comparable](d *Domain[S]) {
 		}
 	}
 }
+
+// FlowMemo is a search's memo of its goals' flows (flowMemo), for the
+// external tests to hold it to what the flows compute.
+type FlowMemo[S any] struct{ m flowMemo[S] }
+
+// MemoLowerBound is d.LowerBound(g, s) with what m remembers of the
+// flows, as a search's estimate takes it, and the slots m has filled.
+func MemoLowerBound[S comparable](d *Domain[S], g GoalID, s S, m *FlowMemo[S]) (h float64, filled int) {
+	c := &d.goals[g]
+	if failing := c.failing(s); failing != 0 {
+		h = c.boundWith(&s, failing, d.Number, true, &m.m)
+	}
+	for i := range m.m.slots {
+		if m.m.slots[i].fl != nil {
+			filled++
+		}
+	}
+	return h, filled
+}

@@ -338,15 +338,15 @@ func (c *condition[S]) bound(s *S, number func(*S, FieldID) float64) float64 {
 
 // boundOf is bound, given the parts that fail in *s (not none).
 func (c *condition[S]) boundOf(s *S, failing uint64, number func(*S, FieldID) float64) float64 {
-	return c.boundWith(s, failing, number, true)
+	return c.boundWith(s, failing, number, true, nil)
 }
 
 // boundWith is boundOf, with the flow's bound only when flow is set (see
-// AStar.gateFlow).
-func (c *condition[S]) boundWith(s *S, failing uint64, number func(*S, FieldID) float64, flow bool) float64 {
-	h := c.partsBound(s, failing, number)
+// AStar.gateFlow), and what memo (or nil) remembers of the flow.
+func (c *condition[S]) boundWith(s *S, failing uint64, number func(*S, FieldID) float64, flow bool, memo *flowMemo[S]) float64 {
+	h := c.partsBound(s, failing, number, memo)
 	if flow && c.flow != nil && number != nil && h < math.Inf(1) {
-		h = flowBound(c.flow, s, number, h)
+		h = flowBound(c.flow, s, number, h, memo)
 	}
 	return h
 }
@@ -361,7 +361,7 @@ func (c *condition[S]) boundWith(s *S, failing uint64, number func(*S, FieldID) 
 const flowWorthRatio = 1.5
 
 // partsBound is boundOf by the bounds of the failing parts.
-func (c *condition[S]) partsBound(s *S, failing uint64, number func(*S, FieldID) float64) float64 {
+func (c *condition[S]) partsBound(s *S, failing uint64, number func(*S, FieldID) float64, memo *flowMemo[S]) float64 {
 	if c.flat > 0 {
 		if c.disjoint {
 			return c.flat * float64(bits.OnesCount64(failing))
@@ -379,7 +379,7 @@ func (c *condition[S]) partsBound(s *S, failing uint64, number func(*S, FieldID)
 		for failing != 0 {
 			i := bits.TrailingZeros64(failing)
 			failing &= failing - 1
-			h += c.partCost(i, s, number)
+			h += c.partCost(i, s, number, memo)
 		}
 		return h
 	}
@@ -388,7 +388,7 @@ func (c *condition[S]) partsBound(s *S, failing uint64, number func(*S, FieldID)
 	for failing != 0 {
 		i := bits.TrailingZeros64(failing)
 		failing &= failing - 1
-		b := c.partCost(i, s, number)
+		b := c.partCost(i, s, number, memo)
 		if k := c.group[i]; b > group[k] {
 			h += b - group[k]
 			group[k] = b
@@ -398,22 +398,22 @@ func (c *condition[S]) partsBound(s *S, failing uint64, number func(*S, FieldID)
 }
 
 // partCost is the bound of parts[i], which fails in *s.
-func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64) float64 {
+func (c *condition[S]) partCost(i int, s *S, number func(*S, FieldID) float64, memo *flowMemo[S]) float64 {
 	if c.placed&(1<<i) != 0 && number != nil {
 		return c.placeFor(i).bound(c, s, number(s, c.parts[i].Field), number)
 	}
-	return c.partSteps(i, s, number)
+	return c.partSteps(i, s, number, memo)
 }
 
 // partSteps is partCost without the place.
-func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64) float64 {
+func (c *condition[S]) partSteps(i int, s *S, number func(*S, FieldID) float64, memo *flowMemo[S]) float64 {
 	pb := &c.bounds[i]
 	if pb.terms != nil && number != nil && pb.stepped() {
 		return sumSteps(pb, s, number)
 	}
 	if number == nil || c.parts[i].Cmp == CmpNone {
 		if c.anyOf != nil && c.anyOf[i] != nil && number != nil {
-			return max(min(pb.reset, pb.byStep), c.anyBound(i, s, number))
+			return max(min(pb.reset, pb.byStep), c.anyBound(i, s, number, memo))
 		}
 		return min(pb.reset, pb.byStep)
 	}
@@ -654,6 +654,7 @@ func (d *Domain[S]) boundGoal(c *condition[S]) {
 	d.dropDominated(c)
 	if c.flow = d.flowOf(c); c.flow != nil {
 		c.flow.flat, c.flat = c.flat, -1 // the flow's bound depends on the state
+		d.flows = true
 	}
 }
 
@@ -691,10 +692,10 @@ func (d *Domain[S]) boundAny(c *condition[S]) {
 // anyBound is the least bound of the comparisons of part i of c, a
 // disjunction (see boundAny) that fails in *s, so that none of them
 // holds there.
-func (c *condition[S]) anyBound(i int, s *S, number func(*S, FieldID) float64) float64 {
+func (c *condition[S]) anyBound(i int, s *S, number func(*S, FieldID) float64, memo *flowMemo[S]) float64 {
 	h := math.Inf(1)
 	for j := range c.anyOf[i] {
-		h = min(h, c.anyOf[i][j].boundOf(s, 1, number))
+		h = min(h, c.anyOf[i][j].boundWith(s, 1, number, true, memo))
 	}
 	return h
 }

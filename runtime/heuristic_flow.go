@@ -733,8 +733,8 @@ func (d *Domain[S]) runStep(a ActionID, f FieldID, sign float64) (coef, post flo
 // from *s: the value of its linear program (the best of its vertices),
 // and the tour of the places its columns must go to (see
 // flowPlaces). It computes no more of the flow's than it takes to know
-// whether h is more.
-func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h float64) float64 {
+// whether h is more, and takes what it can from memo, when not nil.
+func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h float64, memo *flowMemo[S]) float64 {
 	const eps = 1e-9
 	for i, f := range fl.unitBy {
 		if number(s, f) > fl.unitMost[i] {
@@ -832,9 +832,24 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 	if len(fl.rays) == 0 && most*flowRounding <= h {
 		return h
 	}
-	v := fl.best(&b)
+	m := len(fl.rows)
+	if memo == nil {
+		v := fl.best(&b)
+		if fl.at != nil && v < math.Inf(1) && (v+fl.tourMost)*flowRounding > h {
+			v += fl.at.walk(s, fl.at.must(&b, m))
+		}
+		return max(h, v*flowRounding)
+	}
+	sl, found := memo.slot(fl, &b, m)
+	if !found {
+		sl.fill(fl, &b, m, fl.best(&b))
+	}
+	v := sl.value
 	if fl.at != nil && v < math.Inf(1) && (v+fl.tourMost)*flowRounding > h {
-		v += fl.at.tour(s, &b, len(fl.rows))
+		if !sl.known {
+			sl.must, sl.known = fl.at.must(&b, m), true
+		}
+		v += fl.at.walk(s, sl.must)
 	}
 	return max(h, v*flowRounding)
 }

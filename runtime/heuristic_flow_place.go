@@ -112,10 +112,9 @@ const maxPlaceBases = 256
 // enumerate keeps vertices: this fails to compile otherwise.
 const _ = uint(maxFlowVerts - maxPlaceBases)
 
-// tour is the least cost of going from the place in *s to every place
-// the plan must go to, where the rows' right-hand sides are b (m of
-// them).
-func (fp *flowPlaces[S]) tour(s *S, b *[maxFlowRows]float64, m int) float64 {
+// must is the set of the places (bit t: pl.targets[t]) the plan must go
+// to where the rows' right-hand sides are b (m of them).
+func (fp *flowPlaces[S]) must(b *[maxFlowRows]float64, m int) uint8 {
 	const eps = 1e-9
 	var must uint8
 	for t := range fp.pl.targets {
@@ -127,6 +126,12 @@ func (fp *flowPlaces[S]) tour(s *S, b *[maxFlowRows]float64, m int) float64 {
 			}
 		}
 	}
+	return must
+}
+
+// walk is the least cost of going from the place in *s to every place
+// of must.
+func (fp *flowPlaces[S]) walk(s *S, must uint8) float64 {
 	if must == 0 {
 		return 0
 	}
