@@ -616,7 +616,7 @@ func (a *AStar[S]) gateFlow(root int32) bool {
 	worth := false
 	for _, g := range a.goals {
 		c := &a.d.goals[g]
-		worth = worth || c.flow != nil && flowBound(c.flow, &a.states[root], a.d.Number, above, nil) > above
+		worth = worth || c.flow != nil && flowBound(c.flow, &a.states[root], a.d.Number, above, a.memo) > above
 	}
 	if !worth {
 		return true

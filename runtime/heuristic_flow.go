@@ -833,14 +833,13 @@ func flowBound[S any](fl *flow[S], s *S, number func(*S, FieldID) float64, h flo
 		return h
 	}
 	m := len(fl.rows)
-	if memo == nil {
-		v := fl.best(&b)
-		if fl.at != nil && v < math.Inf(1) && (v+fl.tourMost)*flowRounding > h {
-			v += fl.at.walk(s, fl.at.must(&b, m))
-		}
-		return max(h, v*flowRounding)
+	var sl *flowMemoSlot[S]
+	found := false
+	if memo != nil {
+		sl, found = memo.slot(fl, &b, m)
+	} else {
+		sl = new(flowMemoSlot[S]) // computed, not kept (on the stack)
 	}
-	sl, found := memo.slot(fl, &b, m)
 	if !found {
 		sl.fill(fl, &b, m, fl.best(&b))
 	}

@@ -136,14 +136,8 @@ func (fp *flowPlaces[S]) walk(s *S, must uint8) float64 {
 		return 0
 	}
 	var scratch placeCosts
-	dx := &fp.pl.costs(s, &scratch).dx
-	best := math.Inf(1)
-	for t := range fp.pl.targets {
-		if must&(1<<t) != 0 {
-			best = min(best, dx[t]+fp.pl.visits[t][must&^(1<<t)])
-		}
-	}
-	return best
+	cost, _ := fp.pl.visitAll(&fp.pl.costs(s, &scratch).dx, must)
+	return cost
 }
 
 // most is the dearest tour of every place from any value of the field

@@ -200,6 +200,22 @@ func (pl *place[S]) tour(dx *[maxPlaces]float64, q uint8) float64 {
 	return best
 }
 
+// visitAll is the least cost of going from the field's value, whose
+// cost to each target is dx, to every target of set (bit t for
+// targets[t]) in any order, and the target it goes to first (-1: none,
+// set empty or no way there).
+func (pl *place[S]) visitAll(dx *[maxPlaces]float64, set uint8) (cost float64, first int) {
+	cost, first = math.Inf(1), -1
+	for t := range len(pl.targets) {
+		if set&(1<<t) != 0 {
+			if v := dx[t] + pl.visits[t][set&^(1<<t)]; v < cost {
+				cost, first = v, t
+			}
+		}
+	}
+	return cost, first
+}
+
 // visitEnding is the least cost of going from target t through every
 // target of left to target 0, given the least cost between each two
 // targets.
@@ -870,14 +886,10 @@ func (j *joint[S]) route(s *S, failing uint64) (cost float64, first, n int) {
 		return 0, -1, 0
 	}
 	var scratch placeCosts
-	dx := &j.pl.costs(s, &scratch).dx
-	cost, first = math.Inf(1), -1
-	for t := range len(j.pl.targets) {
-		if set&(1<<t) != 0 {
-			if v := dx[t] + j.pl.visits[t][set&^(1<<t)]; v < cost {
-				cost, first = v, j.parts[t]
-			}
-		}
+	cost, t := j.pl.visitAll(&j.pl.costs(s, &scratch).dx, set)
+	first = -1
+	if t >= 0 {
+		first = j.parts[t]
 	}
 	return cost, first, bits.OnesCount8(set)
 }
