@@ -77,6 +77,14 @@ type KeepingPlanner[S comparable] interface {
 // once when, replayed from the live state, the refused plan would no
 // longer undo it.
 //
+// A step fails when its method returns Failed or an error, or says it is
+// done while the live state does not show its post (PostMissedError: on
+// every field the post writes for an action that finishes when its
+// method returns, on those it sets to constants for one that takes
+// ticks). The agent plans again at once; a second failed step for the
+// same goal before the goal held or a plan for it ran to its end backs
+// the goal off, as above.
+//
 // A running step whose action is uninterruptible finishes before the
 // agent checks or replans anything; another is abandoned when the agent
 // takes a new plan that does not begin with it, and its method is called
@@ -221,6 +229,10 @@ type goalBackoff struct {
 	// they would no longer undo it.
 	undone  int32
 	refused []ActionID
+	// futile counts the plans for the goal that ended in a failed step
+	// since the goal last held or a plan for it ran to its end: from the
+	// second on, the goal backs off (Agent.stepFailed).
+	futile uint32
 }
 
 // due is the tick from which the goal may be planned again: at once when

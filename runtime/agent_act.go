@@ -39,7 +39,7 @@ func (a *Agent[S]) planAndPerform(sc *agentScratch[S], grant int) {
 	}
 	if a.goal != NoGoal {
 		c.acting++
-		a.perform(sc.ctx, c)
+		a.perform(sc)
 	} else {
 		a.countIdle(c)
 	}
@@ -367,9 +367,11 @@ func (a *Agent[S]) rewatch() {
 	a.planWatch, a.watch = w, w|t.higherReads[a.goal]
 }
 
-// perform calls the current step's method once.
-func (a *Agent[S]) perform(ctx context.Context, c *agentCounts) {
-	act := a.steps[a.step]
+// perform calls the current step's method once. A step that says it is
+// done while the live state does not show its post failed
+// (PostMissedError).
+func (a *Agent[S]) perform(sc *agentScratch[S]) {
+	ctx, c, act := sc.ctx, &sc.counts, a.steps[a.step]
 	if !a.running {
 		a.running, a.ticks, a.replayed, a.unsettled = true, 0, false, true
 		a.rewatch()
@@ -378,6 +380,9 @@ func (a *Agent[S]) perform(ctx context.Context, c *agentCounts) {
 	a.ticks++
 	if err != nil {
 		st = Failed
+	}
+	if st == Done && a.postMissed(sc, act) {
+		st, err = Failed, a.t.postErrs[act]
 	}
 	a.status = st
 	switch st {
@@ -399,15 +404,73 @@ func (a *Agent[S]) perform(ctx context.Context, c *agentCounts) {
 		c.failed++
 		a.err = err
 		a.running, a.unsettled = false, true
-		a.observe(EventStepFailed)
+		g := a.goal
+		retryAt := a.stepFailed(g)
+		if f := a.cfg.observe; f != nil {
+			v := a.view(EventStepFailed)
+			v.RetryAt = retryAt
+			f(v)
+		}
 		a.drop(ctx, ReplanStepFailed, c)
 	}
+}
+
+// postMissed reports whether the live state, read as act's step says it
+// is done, differs from act's post applied to the state read at the
+// start of the tick, on the fields t.post[act] (for a role without
+// UpdatePlanState and Domain.Changed, it cannot tell, and reports false).
+func (a *Agent[S]) postMissed(sc *agentScratch[S], act ActionID) bool {
+	m, eff := a.t.post[act], a.d.Actions[act].Effect
+	if m == 0 || eff == nil {
+		return false
+	}
+	want := &sc.walk // not on the stack: the reader would make it escape
+	*want = eff(a.state)
+	if r := a.reader; r != nil {
+		return r.UpdatePlanState(want)&m != 0 // the live state over want: where it differs
+	}
+	if a.d.Changed == nil {
+		return false
+	}
+	live := &sc.before
+	*live = a.role.PlanState()
+	return a.d.Changed(want, live)&m != 0
+}
+
+// stepFailed counts a failed step of a plan for goal g and returns the
+// tick from which g may be planned again (0: at once). The first since g
+// last held or a plan for it ran to its end is planned again at once
+// (another way may go round what failed); from the second on, g backs
+// off as a goal that could not be planned does, for 1, 2, 4, … ticks, or
+// until a condition its planning depends on changes: a step that always
+// fails, or a method that never does what its post says, is not tried
+// every tick, and the agent serves its other goals meanwhile.
+func (a *Agent[S]) stepFailed(g GoalID) uint64 {
+	b := &a.backoff[g]
+	b.futile++
+	if b.futile < 2 {
+		return 0
+	}
+	if b.failures == 0 {
+		a.failing++
+		b.failures = 1
+	}
+	wait := a.cfg.maxBackoff
+	if n := b.futile - 2; n < 63 && uint64(1)<<n < wait {
+		wait = 1 << n
+	}
+	b.dirty, b.undone, b.refused = false, 0, b.refused[:0]
+	b.retryAt = a.tick + wait
+	return b.retryAt
 }
 
 // drop abandons the plan for reason r, telling a running step.
 func (a *Agent[S]) drop(ctx context.Context, r Replan, c *agentCounts) {
 	if a.running {
 		a.interrupt(ctx, c)
+	}
+	if r == ReplanDone && a.goal != NoGoal {
+		a.backoff[a.goal].futile = 0 // the plan ran to its end, or its goal holds
 	}
 	a.reason, a.ended = r, r
 	a.observe(EventDropped)

@@ -246,8 +246,9 @@ func (a *Agent[S]) decideGoal(sc *agentScratch[S]) Replan {
 	if a.failing > 0 || !allOf(holds, a.t.allGoals) {
 		for _, g := range a.t.order {
 			if has(holds, g) {
-				if a.backoff[g].failures > 0 {
+				if b := &a.backoff[g]; b.failures > 0 || b.futile > 0 {
 					a.clearBackoff(g)
+					b.futile = 0
 				}
 				continue
 			}
@@ -271,14 +272,15 @@ func (a *Agent[S]) decideGoal(sc *agentScratch[S]) Replan {
 	return ReplanNone
 }
 
-// clearBackoff ends goal g's backoff: it holds, or was planned.
+// clearBackoff ends goal g's backoff: it holds, or was planned (its
+// count of failed steps stays: see stepFailed).
 func (a *Agent[S]) clearBackoff(g GoalID) {
 	b := &a.backoff[g]
 	if b.failures > 0 {
 		a.failing--
 		a.unsettled = true
 	}
-	*b = goalBackoff{}
+	*b = goalBackoff{refused: b.refused[:0], futile: b.futile}
 }
 
 // retry is why goal g, which backs off and may be planned, is planned

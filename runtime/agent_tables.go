@@ -93,6 +93,14 @@ type agentTables struct {
 	// (setFields[a], exact) do not matter then, those its effect reads
 	// (effectReads[a]) do.
 	setFields, effectReads []uint64
+	// post[a] are the fields whose live values, read as a step of action
+	// a says it is done, must be what its post makes of the state read at
+	// the start of the tick (exact): every field it writes, for an action
+	// done when its method returns; those it sets to constants, for one
+	// that takes ticks (the others may move over its ticks, as a walk
+	// tires). postErrs[a] is the error of a step that misses it.
+	post     []uint64
+	postErrs []*PostMissedError
 	// order lists the goals by priority, highest first.
 	order []GoalID
 	// unreachable[g] is the error of goal g proven out of reach before any
@@ -137,6 +145,12 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 		}
 		t.setFields = append(t.setFields, set.exact())
 		t.effectReads = append(t.effectReads, reads.fold())
+		post := newFieldSet(words, act.Writes).exact()
+		if act.Durative {
+			post = set.exact()
+		}
+		t.post = append(t.post, post)
+		t.postErrs = append(t.postErrs, &PostMissedError{Domain: d.Name, Action: act.Name, Post: act.EffectText})
 	}
 	for a := range d.Actions {
 		t.stuck = append(t.stuck, stuckParts(d, &d.Actions[a]))

@@ -88,7 +88,9 @@ const (
 	EventPlanFailed
 	// EventStepDone: the step finished.
 	EventStepDone
-	// EventStepFailed: the step failed (Err, when it returned one).
+	// EventStepFailed: the step failed (Err, when it returned one, or a
+	// PostMissedError when it said done without its post); the goal backs
+	// off until RetryAt when RetryAt is not 0.
 	EventStepFailed
 	// EventInterrupted: the running step was abandoned, and its method
 	// told with Step.Interrupted.
@@ -153,7 +155,9 @@ type AgentView struct {
 	// planned, for EventStepFailed and EventPlanFailed.
 	Err error
 	// RetryAt, for EventPlanFailed, is the tick from which Goal is
-	// planned again if no condition its planning depends on changes first.
+	// planned again if no condition its planning depends on changes first;
+	// for EventStepFailed, the same when the goal backs off (a step of its
+	// plans failed before, and it has not held since), else 0.
 	RetryAt uint64
 }
 
@@ -213,7 +217,7 @@ func (d *Domain[S]) FormatView(v AgentView) string {
 	if v.Err != nil {
 		b.WriteString(": " + v.Err.Error())
 	}
-	if v.Event == EventPlanFailed {
+	if v.Event == EventPlanFailed || v.Event == EventStepFailed && v.RetryAt > 0 {
 		b.WriteString(", retried at tick " + strconv.FormatUint(v.RetryAt, 10))
 	}
 	return b.String()

@@ -35,7 +35,9 @@
 //     func(runtime.Step) runtime.Status, which says [Running], [Done] or
 //     [Failed]); an agent keeps its plan across ticks, checks it only when
 //     a field it reads changed, and replans only for a [Replan] reason it
-//     reports; a goal it cannot plan backs off; a crowd plans within a
+//     reports; a goal it cannot plan backs off, and so does one whose
+//     steps keep failing (a step that says done without its post fails:
+//     [PostMissedError]); a crowd plans within a
 //     budget a tick, deterministically, across workers. Any planner serves
 //     ([GoalPlanner]: the backward chainer, A*, [NewUtilityPlanner]).
 //

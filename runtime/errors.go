@@ -321,3 +321,28 @@ type wrapped struct {
 
 func (w *wrapped) Error() string { return w.msg }
 func (w *wrapped) Unwrap() error { return w.err }
+
+// ErrPostMissed matches (errors.Is) a *PostMissedError: an agent's step
+// said it was done, but the live state does not show its post.
+var ErrPostMissed = errors.New("step done without its post")
+
+// PostMissedError is the error of a step whose method said it was done
+// while the live state, read as it returned, does not show the action's
+// post: the planner assumed the post, so the plan's next steps would be
+// planned on a state that is not there. An Agent counts the step as
+// failed. It compares the fields the post assigns, applied to the state
+// read at the start of the tick; for an action that takes ticks, only
+// those it sets to a value that does not depend on the state (the rest
+// may change over the ticks, as a walk tires). errors.Is matches
+// ErrPostMissed.
+type PostMissedError struct {
+	Domain, Action string
+	// Post is the action's post, as written.
+	Post string
+}
+
+func (e *PostMissedError) Error() string {
+	return fmt.Sprintf("rolegen: %s.%s said done, but the live state does not show its post %q", e.Domain, e.Action, e.Post)
+}
+
+func (e *PostMissedError) Unwrap() error { return ErrPostMissed }
