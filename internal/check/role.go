@@ -404,19 +404,28 @@ func (b *roleBuild) actions(o *origin) {
 }
 
 // canFulfill reports whether action a, which lists goal g in fulfills
-// (at part), writes a field g's condition reads: if it writes none, the
-// goal holds after the action exactly when it held before, and the
-// fulfills is false. A goal whose condition failed to check, or reads no
-// field, is left alone.
+// (at part), can make g hold: it must write a field g's condition reads
+// (else the goal holds after the action exactly when it held before), and
+// must not set one to a constant that fails a conjunct of g (see
+// setAgainst). Where it cannot, the fulfills is false. A goal whose
+// condition failed to check, or reads no field, is left alone.
 func (b *roleBuild) canFulfill(o *origin, a *model.Action, g int, part annot.Text) bool {
 	goal := b.r.Goals[g]
-	if goal.Cond == nil || len(goal.Reads) == 0 || len(fieldset.Meet(a.Writes, goal.Reads)) > 0 {
+	var msg string
+	switch {
+	case goal.Cond == nil || len(goal.Reads) == 0:
 		return true
-	}
-	reads := b.fieldNames(goal.Reads)
-	msg := fmt.Sprintf("%s cannot fulfill %s: %s reads %s, which the post of %s does not write", a.Name, goal.Name, goal.Name, reads, a.Name)
-	if len(a.Effects) == 0 {
-		msg = fmt.Sprintf("%s cannot fulfill %s: %s reads %s, and %s has no post", a.Name, goal.Name, goal.Name, reads, a.Name)
+	case len(fieldset.Meet(a.Writes, goal.Reads)) > 0:
+		conj, eff := setAgainst(goal, a)
+		if conj == nil {
+			return true
+		}
+		msg = fmt.Sprintf("%s cannot fulfill %s: its post sets %s to %s, where %s's %q fails", a.Name, goal.Name,
+			eff.Field.Name, eff.Value.Value().ExactString(), goal.Name, exprText(goal.CondText, conj))
+	case len(a.Effects) == 0:
+		msg = fmt.Sprintf("%s cannot fulfill %s: %s reads %s, and %s has no post", a.Name, goal.Name, goal.Name, b.fieldNames(goal.Reads), a.Name)
+	default:
+		msg = fmt.Sprintf("%s cannot fulfill %s: %s reads %s, which the post of %s does not write", a.Name, goal.Name, goal.Name, b.fieldNames(goal.Reads), a.Name)
 	}
 	if !part.Pos(0).IsValid() {
 		b.c.errorf(o.pos, token.NoPos, "%s", msg)
@@ -512,4 +521,96 @@ func selectorPath(t types.Type, index []int) []string {
 		t = f.Type()
 	}
 	return names
+}
+
+// setAgainst returns a conjunct of goal's condition that fails in every
+// state after action a, and the effect that makes it fail: one that sets
+// the only field the conjunct reads to a constant for which the
+// conjunct, a comparison of that field with a constant (Results >= 3,
+// Mode == 'ready', Docked, !Docked), is false (Results = 1). Nil when
+// there is none. Fields of float kinds are left alone: their constants
+// round to the field's type before they compare.
+func setAgainst(goal *model.Goal, a *model.Action) (exprlang.Expr, *exprlang.Effect) {
+	for _, conj := range exprlang.Conjuncts(goal.Cond) {
+		field, holds, ok := fieldComparison(conj)
+		if !ok {
+			continue
+		}
+		for _, e := range a.Effects {
+			if e.Op != exprlang.Assign || e.Field.Symbol.Index != field || e.Value.Value() == nil {
+				continue
+			}
+			if !holds(e.Value.Value()) {
+				return conj, e
+			}
+		}
+	}
+	return nil, nil
+}
+
+// fieldComparison returns, for a conjunct that compares one state field
+// of a bool, integer or string kind with a constant, the field and
+// whether the conjunct holds for a value of it.
+func fieldComparison(e exprlang.Expr) (int, func(constant.Value) bool, bool) {
+	e = unparen(e)
+	if id, ok := e.(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Field && id.Type().Kind.IsBoolean() {
+		return id.Symbol.Index, constant.BoolVal, true
+	}
+	if u, ok := e.(*exprlang.Unary); ok && u.Op == exprlang.OpNot {
+		if id, ok := unparen(u.X).(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Field && id.Type().Kind.IsBoolean() {
+			return id.Symbol.Index, func(v constant.Value) bool { return !constant.BoolVal(v) }, true
+		}
+		return 0, nil, false
+	}
+	bin, ok := e.(*exprlang.Binary)
+	if !ok || !bin.Op.IsComparison() {
+		return 0, nil, false
+	}
+	op, x, y := bin.Op, unparen(bin.X), unparen(bin.Y)
+	id, ok := x.(*exprlang.Ident)
+	if !ok || id.Symbol.Kind != exprlang.Field {
+		op, x, y = mirrored[op], y, x
+		if id, ok = x.(*exprlang.Ident); !ok || id.Symbol.Kind != exprlang.Field {
+			return 0, nil, false
+		}
+	}
+	k, c := id.Type().Kind, y.Value()
+	if c == nil || !(k.IsBoolean() || k.IsInteger() || k.IsString()) {
+		return 0, nil, false
+	}
+	tok := comparisonTokens[op]
+	return id.Symbol.Index, func(v constant.Value) bool { return constant.Compare(v, tok, c) }, true
+}
+
+// mirrored is the comparison with its operands swapped, and
+// comparisonTokens its go/token operator.
+var (
+	mirrored = map[exprlang.Op]exprlang.Op{
+		exprlang.OpEql: exprlang.OpEql, exprlang.OpNeq: exprlang.OpNeq,
+		exprlang.OpLss: exprlang.OpGtr, exprlang.OpLeq: exprlang.OpGeq,
+		exprlang.OpGtr: exprlang.OpLss, exprlang.OpGeq: exprlang.OpLeq,
+	}
+	comparisonTokens = map[exprlang.Op]token.Token{
+		exprlang.OpEql: token.EQL, exprlang.OpNeq: token.NEQ,
+		exprlang.OpLss: token.LSS, exprlang.OpLeq: token.LEQ,
+		exprlang.OpGtr: token.GTR, exprlang.OpGeq: token.GEQ,
+	}
+)
+
+func unparen(e exprlang.Expr) exprlang.Expr {
+	for {
+		p, ok := e.(*exprlang.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// exprText is e's text in src, the text it was parsed from.
+func exprText(src string, e exprlang.Expr) string {
+	if lo, hi := e.Pos(), e.End(); 0 <= lo && lo <= hi && hi <= len(src) {
+		return src[lo:hi]
+	}
+	return ""
 }
