@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"slices"
 	"time"
 )
@@ -419,22 +420,49 @@ func (a *Agent[S]) perform(sc *agentScratch[S]) {
 // is done, differs from act's post applied to the state read at the
 // start of the tick, on the fields t.post[act] (for a role without
 // UpdatePlanState and Domain.Changed, it cannot tell, and reports false).
+// A saturating field matches when its live value, clamped into its
+// range, is the post's: the post clamps what the method need not (it
+// added 5 to an energy of 8 with a maximum of 10).
 func (a *Agent[S]) postMissed(sc *agentScratch[S], act ActionID) bool {
 	m, eff := a.t.post[act], a.d.Actions[act].Effect
 	if m == 0 || eff == nil {
 		return false
 	}
-	want := &sc.walk // not on the stack: the reader would make it escape
-	*want = eff(a.state)
+	live := &sc.walk // not on the stack: the reader would make it escape
+	*live = eff(a.state)
+	var missed uint64
 	if r := a.reader; r != nil {
-		return r.UpdatePlanState(want)&m != 0 // the live state over want: where it differs
+		missed = r.UpdatePlanState(live) & m // the live state over the post's: where it differs
+	} else if a.d.Changed != nil {
+		want := &sc.before
+		*want = *live
+		*live = a.role.PlanState()
+		missed = a.d.Changed(want, live) & m
 	}
-	if a.d.Changed == nil {
-		return false
+	if missed&a.t.saturating != 0 {
+		missed = a.clampedMatch(sc, eff, live, missed)
 	}
-	live := &sc.before
-	*live = a.role.PlanState()
-	return a.d.Changed(want, live)&m != 0
+	return missed != 0
+}
+
+// clampedMatch returns the fields of missed, in which the live state
+// differs from what the post eff makes of a.state, less the saturating
+// ones whose live value, clamped into the field's range, is the post's
+// (all of them, without Domain.Number to read them).
+func (a *Agent[S]) clampedMatch(sc *agentScratch[S], eff func(S) S, live *S, missed uint64) uint64 {
+	num := a.d.Number
+	if num == nil {
+		return missed &^ a.t.saturating
+	}
+	want := &sc.before
+	*want = eff(a.state)
+	for w := missed & a.t.saturating; w != 0; w &= w - 1 {
+		f := FieldID(bits.TrailingZeros64(w))
+		if a.d.Fields[f].Range.clamp(num(live, f)) == num(want, f) {
+			missed &^= 1 << f
+		}
+	}
+	return missed
 }
 
 // stepFailed counts a failed step of a plan for goal g and returns the

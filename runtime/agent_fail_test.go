@@ -144,3 +144,25 @@ func TestCrowdOfFailingStepsBacksOff(t *testing.T) {
 		assert.Equal(t, counts.PlannerCalls, counts.StepsFailed, "workers %d", workers)
 	}
 }
+
+// A saturating field's post clamps what the method need not: a nap that
+// adds 5 to a stamina of 6 (11, over the maximum of 10) did what its
+// post says (10). One that adds nothing did not.
+func TestAPostThatClampsIsMetByAMethodThatDoesNot(t *testing.T) {
+	ctx := t.Context()
+	for _, lazy := range []bool{false, true} {
+		n := &porter.Napper{Stamina: 6, Lazy: lazy}
+		rec := &recorder{}
+		a := runtime.NewAgent(runtime.NewBackwardChainer(porter.NapperDomain), n, runtime.WithAgentObserver(rec.observe))
+		a.Tick(ctx)
+		if !lazy {
+			assert.Equal(t, 11, n.Stamina)
+			assert.Empty(t, rec.events(runtime.EventStepFailed))
+			assert.Len(t, rec.events(runtime.EventStepDone), 1)
+			continue
+		}
+		failed := rec.events(runtime.EventStepFailed)
+		require.Len(t, failed, 1)
+		assert.ErrorIs(t, failed[0].Err, runtime.ErrPostMissed)
+	}
+}

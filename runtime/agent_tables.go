@@ -101,6 +101,8 @@ type agentTables struct {
 	// tires). postErrs[a] is the error of a step that misses it.
 	post     []uint64
 	postErrs []*PostMissedError
+	// saturating are the fields with a range (Field.Range), exact.
+	saturating uint64
 	// order lists the goals by priority, highest first.
 	order []GoalID
 	// unreachable[g] is the error of goal g proven out of reach before any
@@ -151,6 +153,11 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 		}
 		t.post = append(t.post, post)
 		t.postErrs = append(t.postErrs, &PostMissedError{Domain: d.Name, Action: act.Name, Post: act.EffectText})
+	}
+	for f := range min(len(d.Fields), 63) {
+		if r := d.Fields[f].Range; r.HasMin || r.HasMax {
+			t.saturating |= 1 << f
+		}
 	}
 	for a := range d.Actions {
 		t.stuck = append(t.stuck, stuckParts(d, &d.Actions[a]))

@@ -333,8 +333,9 @@ var ErrPostMissed = errors.New("step done without its post")
 // failed. It compares the fields the post assigns, applied to the state
 // read at the start of the tick; for an action that takes ticks, only
 // those it sets to a value that does not depend on the state (the rest
-// may change over the ticks, as a walk tires). errors.Is matches
-// ErrPostMissed.
+// may change over the ticks, as a walk tires); a saturating field
+// matches when its live value, clamped into its range, is the post's.
+// errors.Is matches ErrPostMissed.
 type PostMissedError struct {
 	Domain, Action string
 	// Post is the action's post, as written.
