@@ -24,6 +24,9 @@ func FuzzCondition(f *testing.F) {
 		if !e.Type().Kind.IsBoolean() {
 			t.Fatalf("%q checked but is %s", src, e.Type())
 		}
+		if c := Contradiction(src, e); c != nil && (c.Offset < 0 || c.End > len(src) || c.Offset > c.End) {
+			t.Fatalf("%q: contradiction at [%d,%d)", src, c.Offset, c.End)
+		}
 		Walk(e, func(n Expr) bool {
 			if !n.Type().IsValid() {
 				t.Fatalf("%q: node %T at %d has no type", src, n, n.Pos())

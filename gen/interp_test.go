@@ -34,8 +34,8 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 	for len(conds) < 250 {
 		src := g.boolExpr(3)
 		e, errs := exprlang.Condition(src, scope)
-		if len(errs) > 0 {
-			continue // overflowing constants and the like: Go rejects them too
+		if len(errs) > 0 || exprlang.Contradiction(src, e) != nil {
+			continue // overflowing constants and the like, which Go rejects too, and conditions rolegen refuses as holding nowhere
 		}
 		conds, condTrees = append(conds, src), append(condTrees, e)
 	}
@@ -68,7 +68,7 @@ func TestGeneratedCodeMatchesInterpreter(t *testing.T) {
 			src = g.pick("1", "3", "0.5", "100") + " + " + src
 		}
 		e, errs := exprlang.Cost(src, scope)
-		if len(errs) > 0 || e.Value() != nil || exprlang.Bounds(e, exprlang.Conjuncts(preTree)).Max <= 0 {
+		if len(errs) > 0 || e.Value() != nil || exprlang.Bounds(e, exprlang.Conjuncts(preTree)).Max <= 0 || exprlang.Contradiction(pre, preTree) != nil {
 			continue
 		}
 		pres, preTrees = append(pres, pre), append(preTrees, preTree)

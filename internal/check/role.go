@@ -300,6 +300,11 @@ func (b *roleBuild) checkGoals(o *origin) {
 			b.ok = false
 			continue
 		}
+		if e := exprlang.Contradiction(ge.item.cond.S, cond); e != nil {
+			b.reportExpr(o, ge.item.cond, exprlang.ErrorList{e}, "goal", ge.item.pos)
+			b.ok = false
+			continue
+		}
 		g.Cond, g.CondText = cond, strings.TrimSpace(ge.item.cond.S)
 		g.Reads = exprlang.Reads(cond)
 		g.Parts = model.Parts(cond)
@@ -344,6 +349,11 @@ func (b *roleBuild) actions(o *origin) {
 		}
 		if f, ok := m.keys["pre"]; ok {
 			pre, errs := exprlang.Condition(f.Value.S, sc)
+			if len(errs) == 0 {
+				if e := exprlang.Contradiction(f.Value.S, pre); e != nil {
+					errs = exprlang.ErrorList{e}
+				}
+			}
 			if len(errs) > 0 {
 				b.reportExpr(o, f.Value, errs, "pre of "+action, m.namePos)
 				b.ok = false

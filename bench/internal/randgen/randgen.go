@@ -2,7 +2,9 @@
 // benchmark: n roles of the shape a new user writes, drawn from a fixed
 // seed. Each role has four int fields V0..V3 (values 0 to 4 in the
 // starts the benchmark draws), eight actions with a precondition of one
-// or two conjuncts (V2 >= 3, V0 != 1, ...) and one or two effects
+// or two conjuncts (V2 >= 3, V0 != 1, ...; a drawn conjunct that
+// contradicts the others is left out, as rolegen refuses a precondition
+// that never holds) and one or two effects
 // (V1 = 3, or V3 += 1 and V3 -= 1 with their bound in the precondition),
 // costs 1 to 4, and one goal of two conjuncts. With a clock, every action also advances a Tick field
 // that no condition reads.
@@ -18,6 +20,8 @@ import (
 	"go/format"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/rolegen/rolegen/exprlang"
 )
 
 // Registry returns the source that lists the n roles of package pkg for
@@ -37,6 +41,18 @@ func Registry(pkg string, n int) ([]byte, error) {
 }
 
 var ops = []string{"==", "!=", "<", "<=", ">", ">="}
+
+// contradicts reports whether the conjuncts of pre leave a field no
+// value (exprlang.Contradiction, as rolegen checks a precondition).
+func contradicts(pre []string) bool {
+	var fields []exprlang.Symbol
+	for f := range 4 {
+		fields = append(fields, exprlang.Symbol{Kind: exprlang.Field, Name: fmt.Sprintf("V%d", f), Type: exprlang.Basic(exprlang.Int), Index: f})
+	}
+	src := strings.Join(pre, " && ")
+	e, errs := exprlang.Condition(src, &exprlang.MapScope{List: fields})
+	return len(errs) == 0 && exprlang.Contradiction(src, e) != nil
+}
 
 // Roles returns the source of package pkg holding n random roles drawn
 // from seed, each with a Tick field that every action advances if clock.
@@ -67,8 +83,13 @@ func Roles(pkg string, n int, seed uint64, clock bool) ([]byte, error) {
 					pre = append(pre, fmt.Sprintf("V%d >= 1", f))
 				}
 			}
-			for len(pre) < 1+r.IntN(2) {
-				pre = append(pre, lit())
+			for n := len(pre); n < 1+r.IntN(2); n++ {
+				// A conjunct that leaves its field no value with those
+				// before it (V1 <= 3 && V1 == 4) would make the action
+				// one rolegen refuses: it is drawn, and left out.
+				if l := lit(); !contradicts(append(pre, l)) {
+					pre = append(pre, l)
+				}
 			}
 			if clock {
 				post = append(post, "Tick++")
