@@ -129,6 +129,7 @@ type Agent[S comparable] struct {
 	partial  bool   // the plan does not promise its goal (a utility decision)
 	goal     GoalID // the plan's, NoGoal without a plan
 	failing  int32  // goals in backoff (failures > 0)
+	futiles  int32  // goals with a failed step since they held (goalBackoff.futile > 0)
 	// unsettled: what settle derives look and wake from changed since.
 	unsettled bool
 	// looked are the goals that held at the last look that found no goal

@@ -475,6 +475,9 @@ func (a *Agent[S]) clampedMatch(sc *agentScratch[S], eff func(S) S, live *S, mis
 // every tick, and the agent serves its other goals meanwhile.
 func (a *Agent[S]) stepFailed(g GoalID) uint64 {
 	b := &a.backoff[g]
+	if b.futile == 0 {
+		a.futiles++
+	}
 	b.futile++
 	if b.futile < 2 {
 		return 0
@@ -492,13 +495,22 @@ func (a *Agent[S]) stepFailed(g GoalID) uint64 {
 	return b.retryAt
 }
 
+// clearFutile forgets goal g's failed steps: it held, or a plan for it
+// ran to its end.
+func (a *Agent[S]) clearFutile(g GoalID) {
+	if b := &a.backoff[g]; b.futile > 0 {
+		b.futile = 0
+		a.futiles--
+	}
+}
+
 // drop abandons the plan for reason r, telling a running step.
 func (a *Agent[S]) drop(ctx context.Context, r Replan, c *agentCounts) {
 	if a.running {
 		a.interrupt(ctx, c)
 	}
 	if r == ReplanDone && a.goal != NoGoal {
-		a.backoff[a.goal].futile = 0 // the plan ran to its end, or its goal holds
+		a.clearFutile(a.goal) // the plan ran to its end, or its goal holds
 	}
 	a.reason, a.ended = r, r
 	a.observe(EventDropped)

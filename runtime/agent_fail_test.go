@@ -166,3 +166,21 @@ func TestAPostThatClampsIsMetByAMethodThatDoesNot(t *testing.T) {
 		assert.ErrorIs(t, failed[0].Err, runtime.ErrPostMissed)
 	}
 }
+
+// A goal that held since its last failed step starts counting again: its
+// next failed step is planned again at once, as the first was, though
+// every goal held in between (the agent idle, nothing backing off).
+func TestAFailedStepIsForgottenOnceTheGoalHolds(t *testing.T) {
+	ctx := t.Context()
+	p := &porter.Porter{At: porter.Door, Keys: 2, Jammed: true}
+	a, rec, _ := newPorter(p)
+	a.Tick(ctx) // Unlock fails: planned again at once
+	p.Inside = true
+	a.Tick(ctx) // every goal holds
+	p.Inside = false
+	a.Tick(ctx) // Unlock fails again: the first since In held
+	failed := rec.events(runtime.EventStepFailed)
+	require.Len(t, failed, 2)
+	assert.Zero(t, failed[0].RetryAt)
+	assert.Zero(t, failed[1].RetryAt, "In held in between")
+}

@@ -243,12 +243,14 @@ func (a *Agent[S]) decideGoal(sc *agentScratch[S]) Replan {
 	holds := a.holding(sc)
 	wasIdle, wasWaiting := a.idle, a.waiting
 	a.idle, a.waiting = true, false
-	if a.failing > 0 || !allOf(holds, a.t.allGoals) {
+	if a.failing > 0 || a.futiles > 0 || !allOf(holds, a.t.allGoals) {
 		for _, g := range a.t.order {
 			if has(holds, g) {
 				if b := &a.backoff[g]; b.failures > 0 || b.futile > 0 {
-					a.clearBackoff(g)
-					b.futile = 0
+					if b.failures > 0 {
+						a.clearBackoff(g)
+					}
+					a.clearFutile(g)
 				}
 				continue
 			}
