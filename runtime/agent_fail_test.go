@@ -8,6 +8,7 @@ import (
 
 	"github.com/rolegen/rolegen/runtime"
 	"github.com/rolegen/rolegen/runtime/internal/porter"
+	"github.com/rolegen/rolegen/runtime/internal/rover"
 )
 
 // newPorter returns an agent running p with the backward chainer, the
@@ -183,4 +184,29 @@ func TestAFailedStepIsForgottenOnceTheGoalHolds(t *testing.T) {
 	require.Len(t, failed, 2)
 	assert.Zero(t, failed[0].RetryAt)
 	assert.Zero(t, failed[1].RetryAt, "In held in between")
+}
+
+// A utility-driven agent whose every step toward its goal would let a
+// goal above stop holding prepares first: at the dock with a low
+// battery, leaving would let Charged fail, so it charges, then leaves
+// and fetches. (It waited for ever before: one step looked at, none
+// kept Charged.) The chainer and A* find the same way.
+func TestUtilityAgentPreparesBeforeAStepThatWouldUndoAGoalAbove(t *testing.T) {
+	ctx := t.Context()
+	d := rover.RoverDomain
+	for name, p := range map[string]runtime.GoalPlanner[rover.RoverState]{
+		"utility": runtime.NewUtilityPlanner(runtime.NewUtility(d)),
+		"chainer": runtime.NewBackwardChainer(d),
+		"astar":   runtime.NewAStar(d),
+	} {
+		r := &rover.Rover{Battery: 30, Docked: true}
+		rec := &recorder{}
+		a := runtime.NewAgent(p, r, runtime.WithAgentObserver(rec.observe))
+		for range 20 {
+			a.Tick(ctx)
+		}
+		assert.Equal(t, 3, r.Samples, name)
+		assert.Empty(t, rec.events(runtime.EventPlanFailed), name)
+		assert.Equal(t, rover.RoverCharge, rec.events(runtime.EventStepDone)[0].Action, name)
+	}
 }

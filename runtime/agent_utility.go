@@ -38,8 +38,9 @@ type UtilityPlanner[S comparable] struct {
 	reach       reach
 	at          S // the state of the call, for the relaxed reachability
 	// keeps are the conditions of the goals the call keeps holding
-	// (PlanGoalKeepingInto).
+	// (PlanGoalKeepingInto), and first the scratch of prepare.
 	keeps []func(S) bool
+	first []Scored
 }
 
 // NewUtilityPlanner returns a planner of one step at a time over u.
@@ -156,9 +157,11 @@ func (p *UtilityPlanner[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, pla
 }
 
 // PlanGoalKeepingInto is PlanGoalInto among the steps after which the
-// goals of keep that hold in s still hold: the best of those, or a
-// *PlanningError with reason Unreachable when none is left (the step
-// alone is looked at, not the steps after it).
+// goals of keep that hold in s still hold: the best of those; where
+// there is none, the best step that keeps them and after which there is
+// one (charge at the dock before leaving it); else a *PlanningError with
+// reason Unreachable (two steps are looked at, not the steps after
+// them).
 func (p *UtilityPlanner[S]) PlanGoalKeepingInto(ctx context.Context, s S, g GoalID, keep []GoalID, plan *Plan) error {
 	p.keeps = p.u.Domain().heldConds(p.keeps, s, keep)
 	err := p.planGoalInto(ctx, s, g, plan)
@@ -179,22 +182,9 @@ func (p *UtilityPlanner[S]) planGoalInto(ctx context.Context, s S, g GoalID, pla
 	if d.unreachable(g, &p.at, &p.reach) {
 		return p.unreachable[g]
 	}
-	best := NoAction
-	p.ranked = p.u.ForGoalInto(g, s, p.ranked)
-	for _, r := range p.ranked {
-		if p.keeping(r.Action, s) {
-			best = r.Action
-			break
-		}
-	}
-	if best == NoAction && p.findHelpers(g) {
-		p.ranked = p.u.RankedInto(s, p.ranked)
-		for _, r := range p.ranked {
-			if p.helpers[r.Action/64]&(1<<(uint(r.Action)%64)) != 0 && p.keeping(r.Action, s) {
-				best = r.Action
-				break
-			}
-		}
+	best := p.bestStep(g, s)
+	if best == NoAction && len(p.keeps) > 0 {
+		best = p.prepare(g, s)
 	}
 	if best == NoAction {
 		return p.unreachable[g]
@@ -210,6 +200,52 @@ func (p *UtilityPlanner[S]) planGoalInto(ctx context.Context, s S, g GoalID, pla
 	plan.Cost = cost
 	plan.Expansions = len(p.ranked)
 	return nil
+}
+
+// bestStep returns the best action toward goal g in s, which p.at holds,
+// after which the goals the call keeps hold: the best-scored of those
+// that serve g by themselves, else of the applicable helpers; NoAction
+// when there is none.
+func (p *UtilityPlanner[S]) bestStep(g GoalID, s S) ActionID {
+	p.ranked = p.u.ForGoalInto(g, s, p.ranked)
+	for _, r := range p.ranked {
+		if p.keeping(r.Action, s) {
+			return r.Action
+		}
+	}
+	if !p.findHelpers(g) {
+		return NoAction
+	}
+	p.ranked = p.u.RankedInto(s, p.ranked)
+	for _, r := range p.ranked {
+		if p.helpers[r.Action/64]&(1<<(uint(r.Action)%64)) != 0 && p.keeping(r.Action, s) {
+			return r.Action
+		}
+	}
+	return NoAction
+}
+
+// prepare returns, where every step toward goal g from s would let a goal
+// the call keeps stop holding, the best-scored applicable action that
+// keeps them and after which a step toward g does too: charge the
+// battery at the dock before leaving it, where leaving would let it run
+// below what the goal above needs. NoAction when there is none.
+func (p *UtilityPlanner[S]) prepare(g GoalID, s S) ActionID {
+	d := p.u.Domain()
+	p.first = p.u.RankedInto(s, p.first)
+	best := NoAction
+	for _, r := range p.first {
+		if !p.keeping(r.Action, s) {
+			continue
+		}
+		p.at = d.Apply(r.Action, s)
+		if !d.Goals[g].Cond(p.at) && p.at != s && p.bestStep(g, p.at) != NoAction {
+			best = r.Action
+			break
+		}
+	}
+	p.at = s
+	return best
 }
 
 // keeping reports whether the goals the call keeps (p.keeps) hold after
