@@ -227,15 +227,19 @@ func (p *UtilityPlanner[S]) bestStep(g GoalID, s S) ActionID {
 
 // prepare returns, where every step toward goal g from s would let a goal
 // the call keeps stop holding, the best-scored applicable action that
-// keeps them and after which a step toward g does too: charge the
+// writes nothing g reads, keeps them, and after which a step toward g
+// keeps them too: charge the
 // battery at the dock before leaving it, where leaving would let it run
 // below what the goal above needs. NoAction when there is none.
 func (p *UtilityPlanner[S]) prepare(g GoalID, s S) ActionID {
 	d := p.u.Domain()
+	t := d.agentTables()
 	p.first = p.u.RankedInto(s, p.first)
 	best := NoAction
 	for _, r := range p.first {
-		if !p.keeping(r.Action, s) {
+		// A preparation leaves what g reads alone: one that moves it is a
+		// step toward g (bestStep found none) or away from it.
+		if t.writes[r.Action]&t.goalReads[g] != 0 || !p.keeping(r.Action, s) {
 			continue
 		}
 		p.at = d.Apply(r.Action, s)
