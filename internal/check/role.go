@@ -426,7 +426,7 @@ func (b *roleBuild) canFulfill(o *origin, a *model.Action, g int, part annot.Tex
 	case goal.Cond == nil || len(goal.Reads) == 0:
 		return true
 	case len(fieldset.Meet(a.Writes, goal.Reads)) > 0:
-		conj, eff := setAgainst(goal, a)
+		conj, eff := setAgainst(goal, a, b.r.Fields)
 		if conj == nil {
 			return true
 		}
@@ -538,16 +538,17 @@ func selectorPath(t types.Type, index []int) []string {
 // the only field the conjunct reads to a constant for which the
 // conjunct, a comparison of that field with a constant (Results >= 3,
 // Mode == 'ready', Docked, !Docked), is false (Results = 1). Nil when
-// there is none. Fields of float kinds are left alone: their constants
-// round to the field's type before they compare.
-func setAgainst(goal *model.Goal, a *model.Action) (exprlang.Expr, *exprlang.Effect) {
+// there is none. Fields of float kinds are left alone (their constants
+// round to the field's type before they compare), and so are saturating
+// ones (the effect clamps the constant into the field's range).
+func setAgainst(goal *model.Goal, a *model.Action, fields []*model.Field) (exprlang.Expr, *exprlang.Effect) {
 	for _, conj := range exprlang.Conjuncts(goal.Cond) {
 		field, holds, ok := fieldComparison(conj)
 		if !ok {
 			continue
 		}
 		for _, e := range a.Effects {
-			if e.Op != exprlang.Assign || e.Field.Symbol.Index != field || e.Value.Value() == nil {
+			if e.Op != exprlang.Assign || e.Field.Symbol.Index != field || e.Value.Value() == nil || fields[field].Saturates() {
 				continue
 			}
 			if !holds(e.Value.Value()) {
