@@ -18,7 +18,7 @@ import (
 func Contradiction(src string, cond Expr) *Error {
 	var seen []fieldValues
 	for _, c := range Conjuncts(cond) {
-		f, op, v, ok := fieldConstant(c)
+		f, op, v, ok := FieldConstant(c)
 		if !ok {
 			continue
 		}
@@ -32,7 +32,7 @@ func Contradiction(src string, cond Expr) *Error {
 		}
 		fv := &seen[i]
 		fv.narrow(op, v)
-		text := exprText(src, c)
+		text := Source(src, c)
 		if fv.empty() {
 			if len(fv.texts) == 0 {
 				return errorf(c.Pos(), c.End(), "%s never holds: %s is a %s; this condition holds in no state", text, f.Name, f.Type())
@@ -169,11 +169,12 @@ func (fv *fieldValues) empty() bool {
 	return true
 }
 
-// fieldConstant returns a conjunct that compares a state field of a bool,
-// integer or string kind with a constant as field op value (a bool field
-// alone as field == true, its negation as field == false); ok is false for
-// any other conjunct, and for an ordering of strings.
-func fieldConstant(e Expr) (f *Ident, op Op, v constant.Value, ok bool) {
+// FieldConstant returns a condition that compares a state field of a
+// bool, integer or string kind with a constant (either side, in
+// parentheses or not) as field op value: a bool field alone as field ==
+// true, its negation as field == false. ok is false for any other
+// condition, and for an ordering of strings.
+func FieldConstant(e Expr) (f *Ident, op Op, v constant.Value, ok bool) {
 	e = unparen(e)
 	if id, isField := stateFieldOf(e); isField && id.Type().Kind.IsBoolean() {
 		return id, OpEql, constant.MakeBool(true), true
@@ -220,10 +221,22 @@ func stateFieldOf(e Expr) (*Ident, bool) {
 	return id, ok && id.Symbol.Kind == Field
 }
 
-// exprText is e's text in src.
-func exprText(src string, e Expr) string {
+// Source is e's text in src, the text it was parsed from ("the
+// condition" when e's offsets are not in src).
+func Source(src string, e Expr) string {
 	if lo, hi := e.Pos(), e.End(); 0 <= lo && lo <= hi && hi <= len(src) {
 		return src[lo:hi]
 	}
 	return "the condition"
+}
+
+// Compare reports whether x op y, for op a comparison (== != < <= > >=)
+// and x, y constants of one kind.
+func (op Op) Compare(x, y constant.Value) bool {
+	return constant.Compare(x, comparisonTokens[op], y)
+}
+
+var comparisonTokens = [...]token.Token{
+	OpEql: token.EQL, OpNeq: token.NEQ, OpLss: token.LSS,
+	OpLeq: token.LEQ, OpGtr: token.GTR, OpGeq: token.GEQ,
 }

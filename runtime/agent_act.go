@@ -311,10 +311,7 @@ func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
 	if b.failures == 0 {
 		a.failing++
 	}
-	wait := a.cfg.maxBackoff
-	if b.failures < 63 && uint64(1)<<b.failures < wait {
-		wait = 1 << b.failures
-	}
+	wait := a.backoffWait(b.failures)
 	b.failures++
 	b.dirty, b.undone, b.refused = false, 0, b.refused[:0]
 	b.retryAt = a.tick + wait
@@ -486,13 +483,18 @@ func (a *Agent[S]) stepFailed(g GoalID) uint64 {
 		a.failing++
 		b.failures = 1
 	}
-	wait := a.cfg.maxBackoff
-	if n := b.futile - 2; n < 63 && uint64(1)<<n < wait {
-		wait = 1 << n
-	}
 	b.dirty, b.undone, b.refused = false, 0, b.refused[:0]
-	b.retryAt = a.tick + wait
+	b.retryAt = a.tick + a.backoffWait(b.futile-2)
 	return b.retryAt
+}
+
+// backoffWait is how long a goal waits after n failures before this one:
+// 2^n ticks, at most WithMaxBackoff.
+func (a *Agent[S]) backoffWait(n uint32) uint64 {
+	if n < 63 && uint64(1)<<n < a.cfg.maxBackoff {
+		return 1 << n
+	}
+	return a.cfg.maxBackoff
 }
 
 // clearFutile forgets goal g's failed steps: it held, or a plan for it

@@ -431,7 +431,7 @@ func (b *roleBuild) canFulfill(o *origin, a *model.Action, g int, part annot.Tex
 			return true
 		}
 		msg = fmt.Sprintf("%s cannot fulfill %s: its post sets %s to %s, where %s's %q fails", a.Name, goal.Name,
-			eff.Field.Name, eff.Value.Value().ExactString(), goal.Name, exprText(goal.CondText, conj))
+			eff.Field.Name, eff.Value.Value().ExactString(), goal.Name, exprlang.Source(goal.CondText, conj))
 	case len(a.Effects) == 0:
 		msg = fmt.Sprintf("%s cannot fulfill %s: %s reads %s, and %s has no post", a.Name, goal.Name, goal.Name, b.fieldNames(goal.Reads), a.Name)
 	default:
@@ -543,85 +543,19 @@ func selectorPath(t types.Type, index []int) []string {
 // ones (the effect clamps the constant into the field's range).
 func setAgainst(goal *model.Goal, a *model.Action, fields []*model.Field) (exprlang.Expr, *exprlang.Effect) {
 	for _, conj := range exprlang.Conjuncts(goal.Cond) {
-		field, holds, ok := fieldComparison(conj)
+		f, op, c, ok := exprlang.FieldConstant(conj)
 		if !ok {
 			continue
 		}
+		field := f.Symbol.Index
 		for _, e := range a.Effects {
 			if e.Op != exprlang.Assign || e.Field.Symbol.Index != field || e.Value.Value() == nil || fields[field].Saturates() {
 				continue
 			}
-			if !holds(e.Value.Value()) {
+			if !op.Compare(e.Value.Value(), c) {
 				return conj, e
 			}
 		}
 	}
 	return nil, nil
-}
-
-// fieldComparison returns, for a conjunct that compares one state field
-// of a bool, integer or string kind with a constant, the field and
-// whether the conjunct holds for a value of it.
-func fieldComparison(e exprlang.Expr) (int, func(constant.Value) bool, bool) {
-	e = unparen(e)
-	if id, ok := e.(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Field && id.Type().Kind.IsBoolean() {
-		return id.Symbol.Index, constant.BoolVal, true
-	}
-	if u, ok := e.(*exprlang.Unary); ok && u.Op == exprlang.OpNot {
-		if id, ok := unparen(u.X).(*exprlang.Ident); ok && id.Symbol.Kind == exprlang.Field && id.Type().Kind.IsBoolean() {
-			return id.Symbol.Index, func(v constant.Value) bool { return !constant.BoolVal(v) }, true
-		}
-		return 0, nil, false
-	}
-	bin, ok := e.(*exprlang.Binary)
-	if !ok || !bin.Op.IsComparison() {
-		return 0, nil, false
-	}
-	op, x, y := bin.Op, unparen(bin.X), unparen(bin.Y)
-	id, ok := x.(*exprlang.Ident)
-	if !ok || id.Symbol.Kind != exprlang.Field {
-		op, x, y = mirrored[op], y, x
-		if id, ok = x.(*exprlang.Ident); !ok || id.Symbol.Kind != exprlang.Field {
-			return 0, nil, false
-		}
-	}
-	k, c := id.Type().Kind, y.Value()
-	if c == nil || !(k.IsBoolean() || k.IsInteger() || k.IsString()) {
-		return 0, nil, false
-	}
-	tok := comparisonTokens[op]
-	return id.Symbol.Index, func(v constant.Value) bool { return constant.Compare(v, tok, c) }, true
-}
-
-// mirrored is the comparison with its operands swapped, and
-// comparisonTokens its go/token operator.
-var (
-	mirrored = map[exprlang.Op]exprlang.Op{
-		exprlang.OpEql: exprlang.OpEql, exprlang.OpNeq: exprlang.OpNeq,
-		exprlang.OpLss: exprlang.OpGtr, exprlang.OpLeq: exprlang.OpGeq,
-		exprlang.OpGtr: exprlang.OpLss, exprlang.OpGeq: exprlang.OpLeq,
-	}
-	comparisonTokens = map[exprlang.Op]token.Token{
-		exprlang.OpEql: token.EQL, exprlang.OpNeq: token.NEQ,
-		exprlang.OpLss: token.LSS, exprlang.OpLeq: token.LEQ,
-		exprlang.OpGtr: token.GTR, exprlang.OpGeq: token.GEQ,
-	}
-)
-
-func unparen(e exprlang.Expr) exprlang.Expr {
-	for {
-		p, ok := e.(*exprlang.Paren)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
-}
-
-// exprText is e's text in src, the text it was parsed from.
-func exprText(src string, e exprlang.Expr) string {
-	if lo, hi := e.Pos(), e.End(); 0 <= lo && lo <= hi && hi <= len(src) {
-		return src[lo:hi]
-	}
-	return ""
 }
