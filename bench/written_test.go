@@ -1233,28 +1233,21 @@ func TestChainerRescueTakesALeadFirst(t *testing.T) {
 	assertTraceTells(t, &tr, "goal Purse: Nap first, once, then the greedy pass")
 }
 
-// TestChainerRescueGivesALongLeadMore: the ranger in town with 14
-// stamina, two arrows, a rod and nothing to sell is to have 20 coins.
-// The greedy pass fails, and so does every lead's pass within its 16
-// expansions: the plan after walking to the forest is 21 steps long.
-// The rescue's search then needed 4,745 expansions (4 ms) to find the
-// cheapest plan (31). A second round gives that lead 64 expansions: a
-// plan at 36, found in about 550. (That plan is more than 1.5 times the
-// goal's bound, so the forward search then looks for a cheaper one, and
-// finds none in its budget: 1,309 expansions in all.)
+// TestChainerRescueGivesALongLeadMore: the ranger at the river with a
+// pelt, 4 coins, a rod and no stamina is to have 20 coins. The greedy
+// pass fails, and so does every lead's pass within its 16 expansions. A
+// second round gives the first of those leads, resting, 64 expansions: a
+// plan at 35, which the search for a cheaper plan brings down to the
+// cheapest (24, A*'s in its 232 states). Without the second round the
+// rescue's forward search would run.
 func TestChainerRescueGivesALongLeadMore(t *testing.T) {
 	d := ranger.RangerDomain
-	s := ranger.RangerState{At: "town", Stamina: 14, Arrows: 2, Rod: true}
-	var ref, p runtime.Plan
-	var tr runtime.Trace
-	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, ranger.RangerGoalStocked, &ref))
-	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, ranger.RangerGoalStocked, &p))
-	assert.Equal(t, 31.0, ref.Cost)
-	assert.LessOrEqual(t, p.Cost, 1.2*ref.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assert.Less(t, p.Expansions, 2000, "a lead, not the search")
-	trace := tr.String()
-	assert.True(t, strings.Contains(trace, "goal Stocked: ToForest first, once, then the greedy pass"), "the trace tells of the lead")
-	assert.False(t, strings.Contains(trace, "no greedy plan; search forward"), "the forward search does not run")
+	ref, p, tr := chainerBesideAStar(t, d, ranger.RangerState{At: "river", Pelts: 1, Coins: 4, Rod: true}, ranger.RangerGoalStocked)
+	assert.Equal(t, 24.0, ref.Cost)
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Less(t, p.Expansions, 1000, "a lead, not the search")
+	assertTraceTells(t, tr, "goal Stocked: Rest first, once, then a longer greedy pass")
+	assert.NotContains(t, tr.String(), "no greedy plan; search forward", "the forward search does not run")
 }
 
 // TestChainerRescuesAsAStar: the baker at home with six loaves, no coins
@@ -1300,18 +1293,17 @@ func TestChainerWeighsALongRescue(t *testing.T) {
 }
 
 // TestChainerWeighsALongerRescueMore: the merchant in the village with
-// nothing (no gold, grain or cloth) is to be rich. The greedy pass fails
-// (and the complete pass it had then found nothing in its 400
-// situations); A* needs
-// 4,477 states for the cheapest plan (65). Weighed four times past 1,024
-// states, the rescue's forward search ends after 1,086, with a plan of
-// 74. (The hunter in the forest with nothing showed this until the
-// greedy pass batched her sales to what her bag holds: it now plans her
-// 58 itself, in 1,184 expansions where the rescue took 1,849.)
+// nothing (no gold, grain or cloth) and a little tired is to be rich.
+// The greedy pass and the leads fail; A* needs 4,480 states for the
+// cheapest plan (67). Weighed four times past 1,024 states, the rescue's
+// forward search ends after 1,078, with a plan of 76. (Until the greedy
+// pass cut a batch whose runs past those at hand were a cycle, the
+// merchant rested showed this; she is now led to the port, and the
+// plan is 69.)
 func TestChainerWeighsALongerRescueMore(t *testing.T) {
 	d := merchant.MerchantDomain
-	ref, p, tr := chainerBesideAStar(t, d, merchant.MerchantState{At: "village"}, merchant.MerchantGoalRich)
-	assert.Equal(t, 65.0, ref.Cost)
+	ref, p, tr := chainerBesideAStar(t, d, merchant.MerchantState{At: "village", Tired: 3}, merchant.MerchantGoalRich)
+	assert.Equal(t, 67.0, ref.Cost)
 	assert.Greater(t, ref.Expansions, 4000, "A* alone")
 	assert.LessOrEqual(t, p.Cost, 4*ref.Cost, "chainer %v", d.Names(p.Steps))
 	assert.Less(t, p.Expansions, 2000, "the chainer's expansions")
@@ -1453,20 +1445,21 @@ func TestChainerPlansWithoutEachRepeatedHelper(t *testing.T) {
 	assert.Contains(t, d.Names(p.Steps), "Rest")
 }
 
-// TestChainerWeighsTheSearchForACheaperPlanMore: the innkeeper in the
-// woods with 3 ale and no gold or energy is to make 30 gold. With sales
-// batched to what her keg holds, the greedy pass finds a plan of 56
-// where the cheapest costs 23, its complete pass nothing cheaper, and the
-// forward search for a cheaper plan, A* for 256 states then weighed
-// twice for 512, nothing either (A* alone needs 1,864 states). It now
-// goes on weighed four times for as many: a plan of 30 after 20 more.
+// TestChainerWeighsTheSearchForACheaperPlanMore: the innkeeper at the
+// inn with 3 ale, 2 wood, three guests and no gold or energy is to make
+// 30 gold. The greedy pass finds a plan of 32 where the cheapest costs 23
+// (A* needs 3,443 states for it). The forward search for a cheaper plan,
+// A* for 256 states then weighed twice for 512, finds nothing; weighed
+// four times for as many, it finds a plan of 28 after 1 more. (Until the
+// greedy pass cut a batch whose runs past those at hand were a cycle,
+// the innkeeper in the woods showed this; her greedy plan is now 30.)
 func TestChainerWeighsTheSearchForACheaperPlanMore(t *testing.T) {
 	d := inn.InnkeeperDomain
-	s := inn.InnkeeperState{At: inn.Woods, Ale: 3, Wood: 2, Guests: 3}
+	s := inn.InnkeeperState{At: inn.Inn, Ale: 3, Wood: 2, Guests: 3}
 	ref, p, tr := chainerBesideAStar(t, d, s, inn.InnkeeperGoalProfitable)
 	assert.Equal(t, 23.0, ref.Cost)
-	assert.LessOrEqual(t, p.Cost, 1.35*ref.Cost, "chainer %v", d.Names(p.Steps))
-	assertTraceTells(t, tr, "searching forward, a plan of")
+	assert.LessOrEqual(t, p.Cost, 1.25*ref.Cost, "chainer %v", d.Names(p.Steps))
+	assertTraceTells(t, tr, "searching forward, a plan of 18 steps, after 769 states")
 }
 
 // TestDisjunctionEstimatesTheNearerWay: the innkeeper's Stocked is Ale
@@ -1807,17 +1800,20 @@ var rescueSearch = regexp.MustCompile(`after (\d+) states?$`)
 // TestChainerRescueSearchesAsAStar: where the greedy pass and the leads
 // find no plan, the rescue searches forward over states: A* for its
 // first 512 states, then its estimate weighed twice, past 1,024 four
-// times and past 2,048 eight times. Over every goal from every start of the fisher and the
-// villager, a rescue that ends as A* spends A*'s own states for A*'s
-// cost, and a weighed one begins weighing where it should and keeps to
-// its weight's bound on cost. (Until 2026-12-06 goal regression's
-// complete pass ran beside it, 32 expansions each in turn.)
+// times and past 2,048 eight times. Over every goal from every start of
+// the fisher and the lighthouse keeper, a rescue that ends as A* spends
+// A*'s own states for A*'s cost, and a weighed one begins weighing where
+// it should and keeps to its weight's bound on cost. (Until 2026-12-06
+// goal regression's complete pass ran beside it, 32 expansions each in
+// turn. Until the greedy pass cut a batch whose runs past those at hand
+// were a cycle, the villager's rescues were checked here; she needs
+// none now.)
 func TestChainerRescueSearchesAsAStar(t *testing.T) {
 	rescues := rescueSearches(t, fisher.FisherDomain, fisherStarts())
 	t.Logf("fisher: %d rescues searched forward", rescues)
 	assert.Positive(t, rescues)
-	rescues = rescueSearches(t, villager.VillagerDomain, villagerStarts(150))
-	t.Logf("villager: %d rescues searched forward", rescues)
+	rescues = rescueSearches(t, lighthouse.KeeperDomain, lighthouseStarts())
+	t.Logf("lighthouse: %d rescues searched forward", rescues)
 	assert.Positive(t, rescues)
 }
 

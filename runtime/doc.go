@@ -90,7 +90,9 @@
 //     established for the runs the state allows, and the goal comes back
 //     for the rest (a trader with 2 gold buys the sack it buys, sells it
 //     and comes back for two, where chaining a way to more gold for more
-//     sacks went in circles). An action whose step adds a multiple of a
+//     sacks went in circles). A batch whose every choice needs an action
+//     on the agenda (a cycle) is cut the same way, to the runs the state
+//     allows, where it would fail. An action whose step adds a multiple of a
 //     field its precondition asks for some of (Sell: Coins += 7 * Pearls,
 //     needing Pearls >= 1; [ChangeAddTimes]) is batched the same way, a
 //     unit of that field for a run: one step with Pearls >= 4 does the

@@ -286,6 +286,18 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 				continue
 			}
 		}
+		if r.is(failed) && r.reason == CyclicPrecondition && b.runs > 1 {
+			// The runs past those s allows need what is being
+			// established: take the runs at hand, and let the frame
+			// above come back for the rest.
+			cut, f := g.cutToHand(act, b, s, depth, "more need what is being established (cycle)")
+			if cut.runs < b.runs {
+				if b, failing = cut, f; failing == 0 {
+					break
+				}
+				continue
+			}
+		}
 		if r.is(failed) && len(c.steps) > mark {
 			g.partial = true
 		}
@@ -314,7 +326,7 @@ type served[S comparable] struct {
 // allows, and the goal's frame comes back for the rest after them: buy
 // the sack the gold at hand buys, sell it, come back.
 func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int) (batch, uint64) {
-	c, d := g.c, g.c.d
+	d := g.c.d
 	pre := &d.pres[act]
 	extra := failing &^ pre.failing(s) // the parts that hold for one run, not for b's
 	if extra == 0 {
@@ -337,11 +349,20 @@ func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int)
 			return b, failing
 		}
 	}
+	return g.cutToHand(act, b, s, depth, "more would need what the plan is for")
+}
+
+// cutToHand returns the batch of the frame of act at depth cut to the
+// runs of b that s allows (at least one), and its failing parts for it;
+// why says why, in the trace.
+func (g *greedy[S]) cutToHand(act ActionID, b batch, s S, depth int, why string) (batch, uint64) {
+	c, d := g.c, g.c.d
+	pre := &d.pres[act]
 	c.probe = s // s itself would escape
 	c.fields.reset(d.Number, &c.probe, len(d.Fields))
 	runs := max(c.atHand(pre, b), 1)
 	if c.trace != nil {
-		c.event(TraceSkip, NoGoal, act, depth, "batched for "+strconv.Itoa(int(runs))+" of "+strconv.Itoa(int(b.runs))+" runs: more would need what the plan is for")
+		c.event(TraceSkip, NoGoal, act, depth, "batched for "+strconv.Itoa(int(runs))+" of "+strconv.Itoa(int(b.runs))+" runs: "+why)
 	}
 	b.runs = runs
 	if runs == 1 {

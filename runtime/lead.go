@@ -148,18 +148,23 @@ func (b *BackwardChainer[S]) tryLeads(st S, rem, mark int, best float64, end S, 
 			best, end = cost, c.end
 			b.best = append(b.best[:0], c.steps[mark:]...)
 			if c.trace != nil {
-				c.event(TraceLead, c.goal, t.act, 0, b.ledTo(t.runs, len(b.best), cost))
+				c.event(TraceLead, c.goal, t.act, 0, b.ledTo(t.runs, len(b.best), cost, second))
 			}
 		}
 	}
 	return best, end
 }
 
-// ledTo says, for the trace, what a lead found.
-func (b *BackwardChainer[S]) ledTo(runs, steps int, cost float64) string {
+// ledTo says, for the trace, what a lead found (in the second round, a
+// longer pass).
+func (b *BackwardChainer[S]) ledTo(runs, steps int, cost float64, second bool) string {
 	times := "once"
 	if runs > 1 {
 		times = strconv.Itoa(runs) + " times"
 	}
-	return times + ", then the greedy pass: a plan of " + counted(steps, "step") + " costing " + strconv.FormatFloat(cost, 'g', -1, 64)
+	pass := ", then the greedy pass: "
+	if second {
+		pass = ", then a longer greedy pass: "
+	}
+	return times + pass + "a plan of " + counted(steps, "step") + " costing " + strconv.FormatFloat(cost, 'g', -1, 64)
 }
