@@ -511,7 +511,60 @@ func (c *checker) convertTo(e Expr, t Type, other Expr, op Op) bool {
 		c.errorf(e, "mismatched types %s and %s: %s is %s", t, e.Type(), c.text(other), t)
 		return false
 	}
+	if (op == OpEql || op == OpNeq) && !c.enumLiteral(e, t, "compare with") {
+		return false
+	}
 	return c.convert(e, t)
+}
+
+// enumLiteral reports, and returns false for, a string literal e used as
+// a value of t, a named string type whose package declares two or more
+// constants of it (an enum), where no constant of t has e's value: a
+// misspelled value (At == "yrad", for Yard = "yard") holds in no state
+// the constants describe, and nothing else would say so. A literal that
+// is some constant's value, and the empty string, pass.
+func (c *checker) enumLiteral(e Expr, t Type, verb string) bool {
+	if t.Name == "" || !t.Kind.IsString() {
+		return true
+	}
+	if lit, ok := unparen(e).(*BasicLit); !ok || lit.LitKind != StringLit {
+		return true
+	}
+	v := e.Value()
+	if v == nil || v.Kind() != constant.String || constant.StringVal(v) == "" {
+		return true
+	}
+	val := constant.StringVal(v)
+	var names, values []string
+	for _, s := range c.scope.Symbols() {
+		if s.Kind != Const || !s.Type.Identical(t) || s.Value == nil || s.Value.Kind() != constant.String {
+			continue
+		}
+		if constant.StringVal(s.Value) == val {
+			return true
+		}
+		names, values = append(names, s.Name), append(values, constant.StringVal(s.Value))
+	}
+	if len(names) < 2 {
+		return true
+	}
+	hint := ""
+	if near, ok := suggest.Closest(val, values); ok {
+		hint = names[slices.Index(values, near)]
+	} else if near, ok := suggest.Closest(val, names); ok {
+		hint = near
+	}
+	if hint != "" {
+		c.errorf(e, "%s is the value of no constant of %s (an enum); %s a constant: did you mean %s (%q)?", c.text(e), t, verb, hint, values[slices.Index(names, hint)])
+		return false
+	}
+	const most = 8
+	text := strings.Join(names[:min(len(names), most)], ", ")
+	if len(names) > most {
+		text += fmt.Sprintf(" (and %d more)", len(names)-most)
+	}
+	c.errorf(e, "%s is the value of no constant of %s (an enum); %s a constant: %s", c.text(e), t, verb, text)
+	return false
 }
 
 // enumMismatch explains an untyped constant e used with what, a value of
@@ -718,7 +771,9 @@ func (c *checker) assignable(v Expr, t Type, field string) {
 			c.errorf(v, "cannot assign %s (%s) to %s (%s)", c.text(v), c.describe(v), field, t)
 			return
 		}
-		c.convert(v, t)
+		if c.enumLiteral(v, t, "assign") {
+			c.convert(v, t)
+		}
 		return
 	}
 	if !vt.Identical(t) {

@@ -207,9 +207,6 @@ func (b *roleBuild) checkSaturation(o *origin, t annot.Text, a *model.Action, de
 	for _, e := range a.Effects {
 		idx := e.Field.Symbol.Index
 		it, fld := b.fields[idx], b.r.Fields[idx]
-		if !fld.Saturates() {
-			continue
-		}
 		var step float64
 		switch e.Op {
 		case exprlang.Inc:
@@ -236,6 +233,15 @@ func (b *roleBuild) checkSaturation(o *origin, t annot.Text, a *model.Action, de
 		name := types.TypeString(it.v.Type(), types.RelativeTo(b.c.Pkg))
 		var msg string
 		switch {
+		case !fld.Saturates():
+			// An unsigned field that no range clamps wraps below 0 to its
+			// type's largest value, which every plan would then believe.
+			low := max(in.Min, it.lo, least)
+			if step > 0 || least != 0 || low+step >= 0 {
+				continue
+			}
+			msg = fmt.Sprintf("%s can take %s below 0, as the precondition does not keep %s >= %v: a %s wraps to its largest value (add %s >= %v to pre, or make %s signed)",
+				effectText(e, t), fld.Name, fld.Name, -step, name, fld.Name, -step, fld.Name)
 		case step > 0 && fld.Max != "" && min(in.Max, it.hi)+step > most:
 			msg = fmt.Sprintf("%s can pass %v, the largest %s, before it is clamped to %s: Go's arithmetic wraps first (give %s a wider type, or a max of at most %v)",
 				effectText(e, t), most, name, fld.Max, fld.Name, most-step)
