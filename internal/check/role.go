@@ -194,12 +194,14 @@ func (b *roleBuild) reportExpr(o *origin, t annot.Text, errs exprlang.ErrorList,
 	}
 }
 
-// checkSaturation reports a constant step of action a (post text t) on
-// a saturating integer field that can pass the end of the field's type
-// from a value within the field's range and its precondition: Go's
-// arithmetic wraps before the effect clamps (an int8 at 100 plus 30 is
-// -126, clamped to the range's min, not its max).
-func (b *roleBuild) checkSaturation(o *origin, t annot.Text, a *model.Action, decl token.Pos) {
+// checkWrap reports a constant step of action a (post text t) that
+// Go's arithmetic wraps: on a saturating integer field, one that can
+// pass the end of the field's type from a value within the field's range
+// and its precondition, as the arithmetic wraps before the effect clamps
+// (an int8 at 100 plus 30 is -126, clamped to the range's min, not its
+// max); on an unsigned field that no range clamps, one that takes the
+// field below 0 where the precondition allows it.
+func (b *roleBuild) checkWrap(o *origin, t annot.Text, a *model.Action, decl token.Pos) {
 	var assume []exprlang.Expr
 	if a.Pre != nil {
 		assume = exprlang.Conjuncts(a.Pre)
@@ -379,7 +381,7 @@ func (b *roleBuild) actions(o *origin) {
 			} else {
 				a.Effects, a.EffectText = effs, strings.TrimSpace(f.Value.S)
 				a.Writes = exprlang.Writes(effs)
-				b.checkSaturation(o, f.Value, a, m.namePos)
+				b.checkWrap(o, f.Value, a, m.namePos)
 			}
 		}
 		if m.costExpr {
