@@ -216,8 +216,8 @@
 // (up to 15 ms: long rescues, weighed eight times), those
 // of a beekeeper, whose energy comes a little at a time from a nap or
 // four at a time from a rest at home (1.6 to 2.4 ms from run to run), of
-// a greenhouse grower whose walks cost more the more tired she is (2.1
-// ms), of a tavern keeper whose guests pay what her notices cost (2.2
+// a greenhouse grower whose walks cost more the more tired she is (0.9
+// to 1.2 ms), of a tavern keeper whose guests pay what her notices cost (2.2
 // ms), of a chandler who buys what her candles are made of (1.0 to 1.5
 // ms), of a miller who walks her roads one at a time (1.1 to 1.4 ms),
 // and of a settler and a hunter (up to 1.7 ms).
