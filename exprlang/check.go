@@ -535,15 +535,16 @@ func (c *checker) enumLiteral(e Expr, t Type, verb string) bool {
 		return true
 	}
 	val := constant.StringVal(v)
-	var names, values []string
-	for _, s := range c.scope.Symbols() {
-		if s.Kind != Const || !s.Type.Identical(t) || s.Value == nil || s.Value.Kind() != constant.String {
+	consts := c.enumConstants(t)
+	names, values := make([]string, 0, len(consts)), make([]string, 0, len(consts))
+	for _, k := range consts {
+		if k.Value == nil || k.Value.Kind() != constant.String {
 			continue
 		}
-		if constant.StringVal(s.Value) == val {
+		if constant.StringVal(k.Value) == val {
 			return true
 		}
-		names, values = append(names, s.Name), append(values, constant.StringVal(s.Value))
+		names, values = append(names, k.Name), append(values, constant.StringVal(k.Value))
 	}
 	if len(names) < 2 {
 		return true
@@ -556,15 +557,35 @@ func (c *checker) enumLiteral(e Expr, t Type, verb string) bool {
 	}
 	if hint != "" {
 		c.errorf(e, "%s is the value of no constant of %s (an enum); %s a constant: did you mean %s (%q)?", c.text(e), t, verb, hint, values[slices.Index(names, hint)])
-		return false
+	} else {
+		c.errorf(e, "%s is the value of no constant of %s (an enum); %s a constant: %s", c.text(e), t, verb, constantList(names))
 	}
+	return false
+}
+
+// enumConstants are the constants of the named type t in scope, in the
+// scope's order.
+func (c *checker) enumConstants(t Type) []Symbol {
+	if t.Name == "" {
+		return nil
+	}
+	var consts []Symbol
+	for _, s := range c.scope.Symbols() {
+		if s.Kind == Const && s.Type.Identical(t) {
+			consts = append(consts, s)
+		}
+	}
+	return consts
+}
+
+// constantList joins names for a message, the first 8 of them.
+func constantList(names []string) string {
 	const most = 8
 	text := strings.Join(names[:min(len(names), most)], ", ")
 	if len(names) > most {
 		text += fmt.Sprintf(" (and %d more)", len(names)-most)
 	}
-	c.errorf(e, "%s is the value of no constant of %s (an enum); %s a constant: %s", c.text(e), t, verb, text)
-	return false
+	return text
 }
 
 // enumMismatch explains an untyped constant e used with what, a value of
@@ -572,45 +593,32 @@ func (c *checker) enumLiteral(e Expr, t Type, verb string) bool {
 // "Task is an enum (type Task); compare with a constant: Idle". It names
 // the constant e seems to mean, else the constants of t.
 func (c *checker) enumMismatch(e Expr, t Type, what, verb string) (string, bool) {
-	if t.Name == "" {
+	consts := c.enumConstants(t)
+	if len(consts) == 0 {
 		return "", false
 	}
-	var names []string
-	for _, s := range c.scope.Symbols() {
-		if s.Kind == Const && s.Type.Identical(t) {
-			names = append(names, s.Name)
-		}
-	}
-	if len(names) == 0 {
-		return "", false
+	names := make([]string, len(consts))
+	for i, k := range consts {
+		names[i] = k.Name
 	}
 	list := names
-	if hint := c.enumHint(e, t); hint != "" {
+	if hint := enumHint(e, names); hint != "" {
 		list = []string{hint}
 	}
-	const most = 8
-	text := strings.Join(list[:min(len(list), most)], ", ")
-	if len(list) > most {
-		text += fmt.Sprintf(" (and %d more)", len(list)-most)
-	}
-	return fmt.Sprintf("%s is an enum (type %s); %s a constant: %s", what, t, verb, text), true
+	return fmt.Sprintf("%s is an enum (type %s); %s a constant: %s", what, t, verb, constantList(list)), true
 }
 
-// enumHint names the constant of the named type t whose name matches the
-// string e, for Stance == 'crouched'.
-func (c *checker) enumHint(e Expr, t Type) string {
+// enumHint names the constant among names (of an enum) whose name matches
+// the string e, for Stance == 'crouched'.
+func enumHint(e Expr, names []string) string {
 	v := e.Value()
-	if t.Name == "" || v == nil || v.Kind() != constant.String {
+	if v == nil || v.Kind() != constant.String {
 		return ""
 	}
 	want := normalize(constant.StringVal(v))
-	var names []string
-	for _, s := range c.scope.Symbols() {
-		if s.Kind == Const && s.Type.Identical(t) {
-			if normalize(s.Name) == want {
-				return s.Name
-			}
-			names = append(names, s.Name)
+	for _, name := range names {
+		if normalize(name) == want {
+			return name
 		}
 	}
 	if name, ok := suggest.Closest(constant.StringVal(v), names); ok {
