@@ -290,8 +290,7 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 			// The runs past those s allows need what is being
 			// established: take the runs at hand, and let the frame
 			// above come back for the rest.
-			cut, f := g.cutToHand(act, b, s, depth, "more need what is being established (cycle)")
-			if cut.runs < b.runs {
+			if cut, f, ok := g.cutToHand(act, b, s, depth, "more need what is being established (cycle)"); ok {
 				if b, failing = cut, f; failing == 0 {
 					break
 				}
@@ -349,26 +348,28 @@ func (g *greedy[S]) topUp(act ActionID, b batch, s S, failing uint64, depth int)
 			return b, failing
 		}
 	}
-	return g.cutToHand(act, b, s, depth, "more would need what the plan is for")
+	b, failing, _ = g.cutToHand(act, b, s, depth, "more would need what the plan is for")
+	return b, failing
 }
 
 // cutToHand returns the batch of the frame of act at depth cut to the
-// runs of b that s allows (at least one), and its failing parts for it;
-// why says why, in the trace.
-func (g *greedy[S]) cutToHand(act ActionID, b batch, s S, depth int, why string) (batch, uint64) {
+// runs of b that s allows (at least one), its failing parts for it, and
+// whether that is fewer runs than b's; why says why, in the trace.
+func (g *greedy[S]) cutToHand(act ActionID, b batch, s S, depth int, why string) (batch, uint64, bool) {
 	c, d := g.c, g.c.d
 	pre := &d.pres[act]
 	c.probe = s // s itself would escape
 	c.fields.reset(d.Number, &c.probe, len(d.Fields))
 	runs := max(c.atHand(pre, b), 1)
-	if c.trace != nil {
+	cut := runs < b.runs
+	if c.trace != nil && cut {
 		c.event(TraceSkip, NoGoal, act, depth, "batched for "+strconv.Itoa(int(runs))+" of "+strconv.Itoa(int(b.runs))+" runs: "+why)
 	}
 	b.runs = runs
 	if runs == 1 {
 		b = batch{}
 	}
-	return b, c.failing(pre, b, &c.probe)
+	return b, c.failing(pre, b, &c.probe), cut
 }
 
 // serves reports whether a part of cond in parts is on a field that the
