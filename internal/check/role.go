@@ -228,8 +228,8 @@ func (b *roleBuild) checkWrap(o *origin, t annot.Text, a *model.Action, decl tok
 			continue
 		}
 		least, most, ok := intLimits(it.v.Type())
-		if !ok || step == 0 {
-			continue
+		if !ok || step == 0 || !fld.Saturates() && (least != 0 || step > 0) {
+			continue // only an unsigned field that no range clamps wraps going down
 		}
 		in := exprlang.Bounds(e.Field, assume)
 		name := types.TypeString(it.v.Type(), types.RelativeTo(b.c.Pkg))
@@ -238,8 +238,7 @@ func (b *roleBuild) checkWrap(o *origin, t annot.Text, a *model.Action, decl tok
 		case !fld.Saturates():
 			// An unsigned field that no range clamps wraps below 0 to its
 			// type's largest value, which every plan would then believe.
-			low := max(in.Min, it.lo, least)
-			if step > 0 || least != 0 || low+step >= 0 {
+			if max(in.Min, it.lo, least)+step >= 0 {
 				continue
 			}
 			msg = fmt.Sprintf("%s can take %s below 0, as the precondition does not keep %s >= %v: a %s wraps to its largest value (add %s >= %v to pre, or make %s signed)",
