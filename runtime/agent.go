@@ -230,6 +230,9 @@ type goalBackoff struct {
 	// they would no longer undo it.
 	undone  int32
 	refused []ActionID
+	// err is why the goal backs off: the planner's error, or the
+	// failed step's.
+	err error
 	// futile counts the plans for the goal that ended in a failed step
 	// since the goal last held or a plan for it ran to its end: from the
 	// second on, the goal backs off (Agent.stepFailed).
@@ -302,14 +305,38 @@ func (a *Agent[S]) Tick(ctx context.Context) {
 // Role returns the agent's role.
 func (a *Agent[S]) Role() Actor[S] { return a.role }
 
-// View returns what the agent is doing.
-func (a *Agent[S]) View() AgentView { return a.view(0) }
+// View returns what the agent is doing: without a plan, also what it
+// waits for (AgentView.Waiting), which it reads the live state for.
+func (a *Agent[S]) View() AgentView {
+	v := a.view(0)
+	if a.goal == NoGoal {
+		v.Waiting = a.waitingGoal()
+		if g := v.Waiting; g != NoGoal && a.backoff[g].failures > 0 {
+			b := &a.backoff[g]
+			v.RetryAt, v.Err = b.due(), b.err
+		}
+	}
+	return v
+}
+
+// waitingGoal is the goal of highest priority that does not hold in the
+// live state (read now: a step done this tick has changed it since the
+// tick's read), NoGoal when every goal holds.
+func (a *Agent[S]) waitingGoal() GoalID {
+	s := a.role.PlanState()
+	for _, g := range a.t.order {
+		if !a.d.Holds(g, s) {
+			return g
+		}
+	}
+	return NoGoal
+}
 
 func (a *Agent[S]) view(e AgentEvent) AgentView {
 	v := AgentView{
 		ID: a.id, Tick: a.tick, Event: e,
 		Goal: a.goal, Plan: a.steps, Step: a.step, Action: NoAction,
-		Status: a.status, Ticks: a.ticks, Reason: a.reason,
+		Status: a.status, Ticks: a.ticks, Reason: a.reason, Waiting: NoGoal,
 	}
 	if a.goal != NoGoal && a.step < len(a.steps) {
 		v.Action = a.steps[a.step]

@@ -77,11 +77,15 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 		if has(a.holding(sc), g) || !a.eligible(g) {
 			continue
 		}
-		if a.d.blocked(a.t, g, &a.state) ||
-			a.backoff[g].failures > 0 && a.d.unreachable(g, &a.state, &sc.reach) {
+		if a.d.blocked(a.t, g, &a.state) {
 			// Proven out of reach: no planner call.
 			c.proven++
 			a.failed(g, a.t.unreachable[g], c)
+			continue
+		}
+		if a.backoff[g].failures > 0 && a.d.unreachable(g, &a.state, &sc.reach) {
+			c.proven++
+			a.failed(g, a.t.relaxedError(g, &sc.reach), c)
 			continue
 		}
 		if grant >= 0 && calls >= grant || !deadline.IsZero() && !time.Now().Before(deadline) {
@@ -315,7 +319,7 @@ func (a *Agent[S]) failed(g GoalID, err error, c *agentCounts) {
 	b.failures++
 	b.dirty, b.undone, b.refused = false, 0, b.refused[:0]
 	b.retryAt = a.tick + wait
-	a.err = err
+	a.err, b.err = err, err
 	a.unsettled = true
 	if f := a.cfg.observe; f != nil {
 		v := a.view(EventPlanFailed)
@@ -485,6 +489,7 @@ func (a *Agent[S]) stepFailed(g GoalID) uint64 {
 	}
 	b.dirty, b.undone, b.refused = false, 0, b.refused[:0]
 	b.retryAt = a.tick + a.backoffWait(b.futile-2)
+	b.err = a.err
 	return b.retryAt
 }
 

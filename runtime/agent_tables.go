@@ -106,8 +106,12 @@ type agentTables struct {
 	// order lists the goals by priority, highest first.
 	order []GoalID
 	// unreachable[g] is the error of goal g proven out of reach before any
-	// planner call: immutable, shared.
+	// planner call (Domain.blocked), and relaxed[g][i] that of goal g
+	// proven out of reach by the relaxed reachability, with part i the
+	// one no values of the fields it reads satisfy (reach.part), as the
+	// planners say it: immutable, shared.
 	unreachable []*PlanningError
+	relaxed     [][]*PlanningError
 }
 
 func newAgentTables[S comparable](d *Domain[S]) *agentTables {
@@ -190,8 +194,24 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 		}
 		t.serving = append(t.serving, serving)
 		t.unreachable = append(t.unreachable, d.newError(Unreachable, g, NoAction))
+		var relaxed []*PlanningError
+		for i := range max(len(d.partNames[g]), 1) {
+			e := d.newError(Unreachable, g, NoAction)
+			e.Relaxed, e.Fields = true, d.partFields(g, i)
+			relaxed = append(relaxed, e)
+		}
+		t.relaxed = append(t.relaxed, relaxed)
 	}
 	return t
+}
+
+// relaxedError is the error of goal g proven out of reach by the relaxed
+// reachability in r (Domain.unreachable).
+func (t *agentTables) relaxedError(g GoalID, r *reach) *PlanningError {
+	if errs := t.relaxed[g]; r.part >= 0 && r.part < len(errs) {
+		return errs[r.part]
+	}
+	return t.relaxed[g][0]
 }
 
 // dependsOn closes reads over the actions of d: an action that writes a

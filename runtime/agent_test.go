@@ -429,7 +429,11 @@ func TestFormatView(t *testing.T) {
 		"agent 0 tick 4: step done: goal Safe, step 1/1 Fight done after 1 tick: [*Fight]",
 		"agent 0 tick 4: dropped (plan done): goal Safe: [Fight]",
 	}, lines)
-	assert.Equal(t, "agent 0 tick 4: no plan (last: plan done)", d.FormatView(a.View()))
+	// Without a plan, the view names the goal the agent serves next, read
+	// from the live state: Safe holds since Fight, Fed does not.
+	v := a.View()
+	assert.Equal(t, scout.ScoutGoalFed, v.Waiting)
+	assert.Equal(t, "agent 0 tick 4: no plan (last: plan done): goal Fed to plan", d.FormatView(v))
 	assert.Equal(t, "none", runtime.AgentEvent(0).String())
 
 	// Fed, then Rich, which no action serves without a market.
@@ -438,6 +442,19 @@ func TestFormatView(t *testing.T) {
 	last := rec.views[len(rec.views)-1]
 	assert.Equal(t, "agent 0 tick 15: plan failed: goal Rich: rolegen: Scout: goal Rich: unreachable: "+
 		"no action can make a failing part of it hold, retried at tick 16", d.FormatView(last))
+	// The agent now waits for Rich: its view says until when, and why.
+	v = a.View()
+	assert.Equal(t, runtime.NoGoal, v.Goal)
+	assert.Equal(t, scout.ScoutGoalRich, v.Waiting)
+	assert.Equal(t, uint64(16), v.RetryAt)
+	assert.Equal(t, "agent 0 tick 15: no plan (last: plan done): goal Rich backs off until tick 16: rolegen: Scout: goal Rich: "+
+		"unreachable: no action can make a failing part of it hold", d.FormatView(v))
+	ticks(ctx, a, 2)
+	assert.Equal(t, uint64(18), a.View().RetryAt, "failed again at tick 16: it waits twice as long")
+	// Rich held: the agent has nothing to wait for.
+	a.Role().(*scout.Scout).Gold = 100
+	a.Tick(ctx)
+	assert.Equal(t, "agent 0 tick 18: no plan (last: plan done)", d.FormatView(a.View()))
 }
 
 // A goal whose saturating field the live state has outside its range is no

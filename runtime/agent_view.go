@@ -157,8 +157,15 @@ type AgentView struct {
 	// RetryAt, for EventPlanFailed, is the tick from which Goal is
 	// planned again if no condition its planning depends on changes first;
 	// for EventStepFailed, the same when the goal backs off (a step of its
-	// plans failed before, and it has not held since), else 0.
+	// plans failed before, and it has not held since), else 0; from View,
+	// the same for Waiting, 0 when it does not back off.
 	RetryAt uint64
+	// Waiting, from View when the agent has no plan, is the goal of
+	// highest priority that does not hold in the live state, which View
+	// reads (NoGoal when every goal holds): one that backs off (RetryAt
+	// says until when, Err why it could not be planned), or that the
+	// agent plans at its next tick, or when its crowd grants it a call.
+	Waiting GoalID
 }
 
 // FormatView says what v tells in one line, with the names of d's goals
@@ -182,6 +189,13 @@ func (d *Domain[S]) FormatView(v AgentView) string {
 	switch {
 	case v.Goal == NoGoal:
 		fmt.Fprintf(&b, "no plan (last: %s)", v.Reason)
+		switch {
+		case v.Waiting == NoGoal:
+		case v.RetryAt > v.Tick:
+			fmt.Fprintf(&b, ": goal %s backs off until tick %d", d.GoalName(v.Waiting), v.RetryAt)
+		default:
+			fmt.Fprintf(&b, ": goal %s to plan", d.GoalName(v.Waiting))
+		}
 	case v.Action == NoAction || v.Step >= len(v.Plan):
 		fmt.Fprintf(&b, "goal %s", d.GoalName(v.Goal))
 	default:

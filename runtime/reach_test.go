@@ -108,4 +108,11 @@ func TestAKeeperWithoutGuestsIsProvedNeverToProsper(t *testing.T) {
 	n := st.Agents()
 	assert.Equal(t, int64(1), n.PlannerCalls)
 	assert.Positive(t, n.Unreachable)
+	// The agent, waiting, says why as the planners do: the same proof.
+	v := ag.View()
+	assert.Equal(t, tavern.KeeperGoalProsper, v.Waiting)
+	require.Error(t, v.Err)
+	assert.Equal(t, "rolegen: Keeper: goal Prosper: unreachable: no plan reaches it (no values the actions can give Gold and Fame from here satisfy it)", v.Err.Error())
+	assert.Greater(t, v.RetryAt, v.Tick)
+	assert.Equal(t, "agent 0 tick 1000: no plan (last: none): goal Prosper backs off until tick 1024: "+v.Err.Error(), tavern.KeeperDomain.FormatView(v))
 }
