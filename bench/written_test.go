@@ -17,6 +17,7 @@ import (
 	"github.com/rolegen/rolegen/bench/internal/armorer"
 	"github.com/rolegen/rolegen/bench/internal/baker"
 	"github.com/rolegen/rolegen/bench/internal/beekeeper"
+	"github.com/rolegen/rolegen/bench/internal/brewer"
 	"github.com/rolegen/rolegen/bench/internal/chandler"
 	"github.com/rolegen/rolegen/bench/internal/cook"
 	"github.com/rolegen/rolegen/bench/internal/courier"
@@ -105,6 +106,30 @@ func armorerStarts() []armorer.ArmorerState {
 							for _, durability := range []int{0, 3} {
 								for _, coins := range []int{0, 6} {
 									starts = append(starts, armorer.ArmorerState{At: at, Energy: energy, Ore: ore, Coal: coal, Iron: iron, Heat: heat, Durability: durability, Coins: coins})
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return starts
+}
+
+// brewerStarts are every combination of a few values of the brewer's
+// fields, her water at none.
+func brewerStarts() []brewer.BrewerState {
+	var starts []brewer.BrewerState
+	for _, at := range []brewer.Spot{brewer.Cellar, brewer.Field, brewer.Market, brewer.Well} {
+		for _, energy := range []int{0, 2, 6} {
+			for _, grain := range []int{0, 3} {
+				for _, malt := range []int{0, 1} {
+					for _, yeast := range []int{0, 1} {
+						for _, beer := range []int{0, 2} {
+							for _, coins := range []int{0, 5} {
+								for _, clean := range []bool{false, true} {
+									starts = append(starts, brewer.BrewerState{At: at, Energy: energy, Grain: grain, Malt: malt, Yeast: yeast, Beer: beer, Coins: coins, Clean: clean})
 								}
 							}
 						}
@@ -856,6 +881,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("armorer", armorer.ArmorerDomain, armorerStarts()).short(1.3, 2),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
+		measureWritten("brewer", brewer.BrewerDomain, brewerStarts()).short(1.4, 2.1),
 		measureWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
@@ -1928,6 +1954,7 @@ func writtenEstimates() []writtenEstimate {
 		estimateWritten("armorer", armorer.ArmorerDomain, armorerStarts()),
 		estimateWritten("baker", baker.BakerDomain, bakerStarts()),
 		estimateWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
+		estimateWritten("brewer", brewer.BrewerDomain, brewerStarts()),
 		estimateWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		estimateWritten("cook", cook.CookDomain, cookStarts()),
 		estimateWritten("courier", courier.CourierDomain, courierStarts()),
