@@ -881,7 +881,7 @@ func writtenRoles() []writtenRole {
 		measureWritten("armorer", armorer.ArmorerDomain, armorerStarts()).short(1.3, 2),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
-		measureWritten("brewer", brewer.BrewerDomain, brewerStarts()).short(1.4, 2.1),
+		measureWritten("brewer", brewer.BrewerDomain, brewerStarts()).short(1.3, 2),
 		measureWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),

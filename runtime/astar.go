@@ -604,7 +604,7 @@ func (a *AStar[S]) root(ctx context.Context, s S) error {
 }
 
 // gateFlow decides, from the root's estimate without the goals' flows,
-// whether the search counts them: where one raises it by half or more
+// whether the search counts them: where one raises it by a quarter or more
 // (see flowWorthRatio). Then it estimates the root again, and
 // reports false if the flow proves it a dead end.
 func (a *AStar[S]) gateFlow(root int32) bool {

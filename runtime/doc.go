@@ -208,19 +208,21 @@
 // roles of the bench module (README, "Planners"), over every start and
 // goal that has a plan, plans cost at most 1.2 times the cheapest at the
 // 90th percentile, and twice at worst, on every role but an armorer
-// whose blades take smelted iron, a hot forge and a hammer that wears
-// (1.28 at the 90th percentile); every case is planned but 0.4 % of
-// one role's, whose cheapest plans take 62 to 64 of the 64 steps, and
-// 0.1 % of the armorer's; and no call takes more than 1 ms but those
-// failures (5.6 ms, the armorer's 15 to 17 ms), the armorer's dearest
-// (up to 15 ms: long rescues, weighed eight times), those
-// of a beekeeper, whose energy comes a little at a time from a nap or
-// four at a time from a rest at home (1.6 to 2.4 ms from run to run), of
-// a greenhouse grower whose walks cost more the more tired she is (0.9
-// to 1.2 ms), of a tavern keeper whose guests pay what her notices cost (2.2
-// ms), of a chandler who buys what her candles are made of (1.0 to 1.5
-// ms), of a miller who walks her roads one at a time (1.1 to 1.4 ms),
-// and of a settler and a hunter (up to 1.7 ms).
+// whose blades take smelted iron, a hot forge and a hammer that wears,
+// and a brewer who sells a beer to buy the yeast for two more (1.26 and
+// 1.27 at the 90th percentile; 1.72 at worst, both); every case is
+// planned but 0.4 % of one role's, whose cheapest plans take 62 to 64
+// of the 64 steps, 0.1 % of the armorer's and of the brewer's; and no
+// call takes more than 1 ms but those failures (4.6 to 5.6 ms, the
+// armorer's 14 to 17 ms), the armorer's dearest (up to 15 ms: long
+// rescues, weighed eight times), those of a beekeeper, whose energy
+// comes a little at a time from a nap or four at a time from a rest at
+// home (1.6 to 2.4 ms from run to run), of a tavern keeper whose guests
+// pay what her notices cost (1.4 to 2.2 ms), of a chandler who buys
+// what her candles are made of (1.0 to 1.5 ms), of a miller who walks
+// her roads one at a time (1.1 to 1.9 ms), and of a settler, a hunter,
+// a shipwright, a tailor, a turner and a greenhouse grower whose walks
+// cost more the more tired she is (up to 1.9 ms).
 //
 // Everything is deterministic: candidates are tried in declaration order, so
 // the same state always gives the same plan. Nothing here uses reflection,

@@ -357,8 +357,12 @@ func (c *condition[S]) boundWith(s *S, failing uint64, number func(*S, FieldID) 
 // vertices, the places its runs need), and a search whose root it does
 // not raise much seldom expands fewer states for it; either way the
 // search's estimate is admissible and consistent, being one or the other
-// throughout.
-const flowWorthRatio = 1.5
+// throughout. At 1.5 a brewer's search for two brews, whose flow raises
+// its root from 7 to 10.2 (a beer sold to buy the yeast), went without
+// it: A* expanded 1,592 states for the cheapest plan, 759 with it, and
+// the chainer's improvement, in its 1,280, found none (BENCHMARKS.md,
+// "A brewer among the written roles").
+const flowWorthRatio = 1.25
 
 // partsBound is boundOf by the bounds of the failing parts.
 func (c *condition[S]) partsBound(s *S, failing uint64, number func(*S, FieldID) float64, memo *flowMemo[S]) float64 {
