@@ -193,7 +193,9 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 			}
 		}
 		t.serving = append(t.serving, serving)
-		t.unreachable = append(t.unreachable, d.newError(Unreachable, g, NoAction))
+		blocked := d.newError(Unreachable, g, NoAction)
+		blocked.Blocked = true
+		t.unreachable = append(t.unreachable, blocked)
 		var relaxed []*PlanningError
 		for i := range max(len(d.partNames[g]), 1) {
 			e := d.newError(Unreachable, g, NoAction)

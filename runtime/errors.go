@@ -114,6 +114,11 @@ type PlanningError struct {
 	// no values the actions can give them from the start satisfy:
 	// "Fame", "Ale and Wine".
 	Fields string
+	// Blocked: the goal is Unreachable because every action that could
+	// serve it waits for a conjunct of its precondition that fails and
+	// that no action can make hold (a market that is closed): an agent's
+	// proof, made without a planner call.
+	Blocked bool
 }
 
 func (e *PlanningError) Unwrap() error {
@@ -139,6 +144,8 @@ func (e *PlanningError) Error() string {
 			b.WriteString("unreachable: no plan reaches it (no values the actions can give " + e.Fields + " from here satisfy it)")
 		case e.Relaxed:
 			b.WriteString("unreachable: no plan reaches it (no values the actions can give the fields from here satisfy it)")
+		case e.Blocked:
+			b.WriteString("unreachable: every action that could serve it waits for a condition that no action can make hold")
 		case e.Undoes != "":
 			fmt.Fprintf(&b, "unreachable: %s would undo goal %s of higher priority", e.ActionName, e.Undoes)
 		case e.Action == NoAction && e.States > 0:
