@@ -85,7 +85,7 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 		}
 		if a.backoff[g].failures > 0 && a.d.unreachable(g, &a.state, &sc.reach) {
 			c.proven++
-			a.failed(g, a.t.relaxedError(g, &sc.reach), c)
+			a.failed(g, relaxedError(a.t.relaxed, g, &sc.reach), c)
 			continue
 		}
 		if grant >= 0 && calls >= grant || !deadline.IsZero() && !time.Now().Before(deadline) {

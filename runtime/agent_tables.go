@@ -106,10 +106,9 @@ type agentTables struct {
 	// order lists the goals by priority, highest first.
 	order []GoalID
 	// unreachable[g] is the error of goal g proven out of reach before any
-	// planner call (Domain.blocked), and relaxed[g][i] that of goal g
-	// proven out of reach by the relaxed reachability, with part i the
-	// one no values of the fields it reads satisfy (reach.part), as the
-	// planners say it: immutable, shared.
+	// planner call (Domain.blocked), and relaxed those of goals proven out
+	// of reach by the relaxed reachability (Domain.relaxedErrors):
+	// immutable, shared.
 	unreachable []*PlanningError
 	relaxed     [][]*PlanningError
 }
@@ -196,24 +195,9 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 		blocked := d.newError(Unreachable, g, NoAction)
 		blocked.Blocked = true
 		t.unreachable = append(t.unreachable, blocked)
-		var relaxed []*PlanningError
-		for i := range max(len(d.partNames[g]), 1) {
-			e := d.newError(Unreachable, g, NoAction)
-			e.Relaxed, e.Fields = true, d.partFields(g, i)
-			relaxed = append(relaxed, e)
-		}
-		t.relaxed = append(t.relaxed, relaxed)
 	}
+	t.relaxed = d.relaxedErrors()
 	return t
-}
-
-// relaxedError is the error of goal g proven out of reach by the relaxed
-// reachability in r (Domain.unreachable).
-func (t *agentTables) relaxedError(g GoalID, r *reach) *PlanningError {
-	if errs := t.relaxed[g]; r.part >= 0 && r.part < len(errs) {
-		return errs[r.part]
-	}
-	return t.relaxed[g][0]
 }
 
 // dependsOn closes reads over the actions of d: an action that writes a

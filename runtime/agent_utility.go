@@ -32,9 +32,12 @@ type UtilityPlanner[S comparable] struct {
 	// todo, the actions whose preconditions are still to look at.
 	helpers, seen []uint64
 	todo          []ActionID
-	// unreachable[g] is the error of goal g: immutable, so returned
-	// again and again without allocating.
+	// unreachable[g] is the error of goal g no step serves, relaxed those
+	// of goals the relaxed reachability proves out of reach
+	// (Domain.relaxedErrors): immutable, so returned again and again
+	// without allocating.
 	unreachable []*PlanningError
+	relaxed     [][]*PlanningError
 	reach       reach
 	at          S // the state of the call, for the relaxed reachability
 	// keeps are the conditions of the goals the call keeps holding
@@ -52,6 +55,7 @@ func NewUtilityPlanner[S comparable](u *UtilitySelector[S]) *UtilityPlanner[S] {
 	for gi := range d.Goals {
 		p.unreachable = append(p.unreachable, d.newError(Unreachable, GoalID(gi), NoAction))
 	}
+	p.relaxed = d.relaxedErrors()
 	p.reach = newReach(d)
 	return p
 }
@@ -180,7 +184,7 @@ func (p *UtilityPlanner[S]) planGoalInto(ctx context.Context, s S, g GoalID, pla
 	}
 	p.at = s // a field: the address of s would make every call allocate it
 	if d.unreachable(g, &p.at, &p.reach) {
-		return p.unreachable[g]
+		return relaxedError(p.relaxed, g, &p.reach)
 	}
 	best := p.bestStep(g, s)
 	if best == NoAction && len(p.keeps) > 0 {

@@ -177,6 +177,32 @@ func (e *PlanningError) Error() string {
 	return b.String()
 }
 
+// relaxedErrors returns, for each goal g and part i of it, the error of g
+// proven out of reach by the relaxed reachability with part i the one
+// that no values of the fields it reads satisfy (reach.part), as the
+// planners say it: immutable, for a planner or an agent to return again
+// without allocating (relaxedError picks one).
+func (d *Domain[S]) relaxedErrors() [][]*PlanningError {
+	errs := make([][]*PlanningError, len(d.Goals))
+	for g := range errs {
+		for i := range max(len(d.partNames[g]), 1) {
+			e := d.newError(Unreachable, GoalID(g), NoAction)
+			e.Relaxed, e.Fields = true, d.partFields(GoalID(g), i)
+			errs[g] = append(errs[g], e)
+		}
+	}
+	return errs
+}
+
+// relaxedError is the error of errs (Domain.relaxedErrors) of goal g
+// proven out of reach by the relaxed reachability in r.
+func relaxedError(errs [][]*PlanningError, g GoalID, r *reach) *PlanningError {
+	if r.part >= 0 && r.part < len(errs[g]) {
+		return errs[g][r.part]
+	}
+	return errs[g][0]
+}
+
 func (d *Domain[S]) newError(r Reason, g GoalID, a ActionID) *PlanningError {
 	e := d.errorValue(r, g, a)
 	return &e

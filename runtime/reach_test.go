@@ -99,6 +99,11 @@ func TestAKeeperWithoutGuestsIsProvedNeverToProsper(t *testing.T) {
 		require.NoError(t, p.PlanGoalInto(ctx, rich, tavern.KeeperGoalProsper, &plan), name)
 	}
 
+	// The utility planner, proving it the same way, says it the same way.
+	var plan runtime.Plan
+	err := runtime.NewUtilityPlanner(runtime.NewUtility(tavern.KeeperDomain)).PlanGoalInto(ctx, poor, tavern.KeeperGoalProsper, &plan)
+	assert.EqualError(t, err, "rolegen: Keeper: goal Prosper: unreachable: no plan reaches it (no values the actions can give Gold and Fame from here satisfy it)")
+
 	k := &tavern.Keeper{Mood: "grumpy"}
 	var st runtime.Stats
 	ag := runtime.NewAgent(runtime.NewBackwardChainer(tavern.KeeperDomain), k, runtime.WithAgentStats(&st))
