@@ -1007,6 +1007,23 @@ func TestChainerTriesAnotherFirstChoice(t *testing.T) {
 	assert.Equal(t, ref.Cost, p.Cost, "WithImprovement(math.MaxInt): chainer %v", d.Names(p.Steps))
 }
 
+// TestChainerTopsUpWhereItStands: the brewer at the market with a malt,
+// 5 coins and a clean kettle is to stock four beers. The greedy pass
+// establishes two brews: at the well for their water, the first draw
+// brings enough for one. Water is a part no action but the brew takes
+// from, and the frame drew there already: it draws again before it
+// leaves (the hardest part, the yeast at the market, came first before,
+// and the pass walked back to the well for the second draw: 62 where
+// this plan costs 53).
+func TestChainerTopsUpWhereItStands(t *testing.T) {
+	d := brewer.BrewerDomain
+	s := brewer.BrewerState{At: brewer.Market, Energy: 6, Malt: 1, Coins: 5, Clean: true}
+	var p runtime.Plan
+	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, brewer.BrewerGoalStocked, &p))
+	assert.Equal(t, []string{"ToWell", "Draw", "Draw"}, d.Names(p.Steps)[:3], "plan %v", d.Names(p.Steps))
+	assert.LessOrEqual(t, p.Cost, 53.0, "plan %v", d.Names(p.Steps))
+}
+
 // TestChainerKeepsWhatAStepIsFor: the miner at the river with 12 gold and
 // little energy is to be rich. The greedy pass pans, then for the next pan
 // rests by eating, which means buying food in town with the gold the pan

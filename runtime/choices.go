@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // The choices of a frame, which both passes of the backward chainer make:
@@ -42,9 +43,11 @@ type rank struct {
 	// part (see Domain.orderParts).
 	late bool
 	// kept: it applies, and no action undoes what it does for the parts
-	// it serves (condition.kept): taken now, where it applies, it need
-	// not be come back for (hoe the beds twice before leaving them for
-	// the can).
+	// it serves (condition.kept), or none but the frame's own and the
+	// frame took its step before (condition.ownKept): taken now, where
+	// it applies, it need not be come back for (hoe the beds twice
+	// before leaving them for the can; draw water twice at the well for
+	// two brews).
 	kept bool
 	// tour: it serves the part of a goal whose failing parts are served
 	// at places of one field (condition.joint) that the cheapest tour of
@@ -312,15 +315,18 @@ func (c *chainCall[S]) netRuns(cond *condition[S], b batch, a ActionID, i int, p
 // batch b) in the state c.fields reads, in the order the greedy pass
 // tries them: those that apply and serve only parts no action undoes
 // first (what they do here stays done: hoe twice at the beds before
-// leaving for the can), then the hardest part first (a part whose
+// leaving for the can), or none but act where the frame took their step
+// before (frame; draw twice at the well for two brews), then the hardest
+// part first (a part whose
 // cheapest choice costs most is served before easier ones, which its
 // steps might otherwise undo: walking to town for an axe leaves the
 // forest), then by the
 // estimate of what the choice costs (Domain.estimate), then those whose
 // step leaves the others that apply applicable, then those that declare
 // the goal in fulfills, then those that apply, then in declaration order.
-// c.fields reads the state (choose set it).
-func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
+// c.fields reads the state (choose set it); frame holds the frame's steps
+// so far.
+func (c *chainCall[S]) order(list []choice, act ActionID, b batch, frame []ActionID) {
 	d := c.d
 	ranks := c.ranks[:0]
 	var parts uint64 // the parts some choice serves
@@ -328,7 +334,7 @@ func (c *chainCall[S]) order(list []choice, act ActionID, b batch) {
 	for i := range list {
 		ch := &list[i]
 		ranks = append(ranks, rank{est: d.estimate(cond, b, ch, &c.fields),
-			first: ch.opt.fulfills, applies: ch.pre == 0, kept: ch.pre == 0 && ch.want != 0 && ch.want&^cond.kept == 0})
+			first: ch.opt.fulfills, applies: ch.pre == 0, kept: ch.pre == 0 && ch.want != 0 && kept(cond, ch, frame)})
 		parts |= ch.want
 	}
 	for w := parts; w != 0; w &= w - 1 {
@@ -426,6 +432,16 @@ func (c *chainCall[S]) countBreaks(list []choice, ranks []rank) {
 			}
 		}
 	}
+}
+
+// kept reports whether choice ch, which applies, serves only parts of
+// cond that stay done once it serves them (see rank.kept), where frame
+// holds the frame's steps so far.
+func kept[S comparable](cond *condition[S], ch *choice, frame []ActionID) bool {
+	if ch.want&^cond.kept == 0 {
+		return true
+	}
+	return ch.want&^cond.ownKept == 0 && slices.Contains(frame, ch.opt.act)
 }
 
 // before is the greedy pass's order of choices (see order).

@@ -34,8 +34,10 @@ type condition[S any] struct {
 	// when no action fills any part.
 	per []float64
 	// kept: the parts that no action moves away from holding (bit i
-	// for parts[i]): what a step does for them stays done.
-	kept uint64
+	// for parts[i]): what a step does for them stays done. ownKept, of an
+	// action's precondition: the parts no other action moves away from
+	// holding (see keepBesides).
+	kept, ownKept uint64
 	// bounds[i] bounds the cost of making parts[i] hold (see heuristic.go);
 	// flat, when positive, is the bound of every part, none of which
 	// depends on the state (no action moves a field by steps, and no field
@@ -186,6 +188,26 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 		}
 	}
 	return c
+}
+
+// keepBesides sets ownKept, for c the precondition of action a: the
+// parts that no action but a moves away from holding. A frame that
+// establishes it takes a's steps only after its helpers', so what a
+// itself uses up does not undo what a helper did for it (the water drawn
+// twice at the well for two brews stays drawn until they brew).
+func (c *condition[S]) keepBesides(a ActionID) {
+	n := len(c.parts)
+	c.ownKept = 1<<n - 1
+	for ai := range len(c.rels) / max(n, 1) {
+		if ActionID(ai) == a {
+			continue
+		}
+		for i := range n {
+			if r := c.rels[ai*n+i]; r == RelOpposes || r == RelMaybe {
+				c.ownKept &^= 1 << i
+			}
+		}
+	}
 }
 
 // relate fills c.rels and c.steps: what each action can do to each part,

@@ -120,7 +120,11 @@
 //     in order (last a part the choices for another failing part would
 //     undo, since they set its field to a value that fails it or need
 //     the field at such a value, and a part whose choices all need the
-//     field at the value such a part needs; then the hardest part first;
+//     field at the value such a part needs; then a choice that applies
+//     and serves only parts no action undoes, or none but the frame's
+//     own action where the frame took the choice's step before: water
+//     drawn twice at the well for two brews, not once before the walk
+//     to the market; then the hardest part first;
 //     then by the estimate of the choice's cost, one step of the action
 //     and the cheapest helpers of its failing precondition; then a
 //     choice whose step leaves the others that apply applicable; then

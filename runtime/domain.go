@@ -430,6 +430,9 @@ func (d *Domain[S]) init() error {
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		d.pres[ai] = d.newCondition(a.Pre, a.PreUnmet, a.PreParts, a.PreReads, NoGoal)
+		if d.pres[ai].rels != nil {
+			d.pres[ai].keepBesides(ActionID(ai))
+		}
 		d.widens = append(d.widens, d.widenings(ActionID(ai)))
 		d.firings = append(d.firings, d.firingRules(ActionID(ai)))
 		if d.Number != nil {

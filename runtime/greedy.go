@@ -155,7 +155,7 @@ func (g *greedy[S]) run(st S, rem int) result {
 		c.end = st
 		return result{kind: found}
 	}
-	list, r, ok := g.expand(NoAction, batch{}, st, failing, 0)
+	list, r, ok := g.expand(NoAction, batch{}, st, failing, 0, len(c.steps))
 	if !ok {
 		return r
 	}
@@ -267,7 +267,7 @@ func (g *greedy[S]) satisfy(act ActionID, b batch, s S, failing uint64, depth in
 				break
 			}
 		}
-		list, r, ok := g.expand(act, b, s, failing, depth)
+		list, r, ok := g.expand(act, b, s, failing, depth, mark)
 		if ok {
 			var next S
 			if len(c.steps) > mark {
@@ -389,9 +389,10 @@ func (g *greedy[S]) serves(cond *condition[S], parts uint64, depth int) bool {
 }
 
 // expand makes an expansion of the frame at depth (of action act, for
-// batch b), whose condition fails in s in parts failing: its choices in
-// order, or why there are none to make.
-func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth int) ([]choice, result, bool) {
+// batch b), whose condition fails in s in parts failing and whose steps
+// are the call's from since: its choices in order, or why there are
+// none to make.
+func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth, since int) ([]choice, result, bool) {
 	c := g.c
 	if act != NoAction {
 		if r, ok := g.mayChain(act, depth); !ok {
@@ -412,7 +413,7 @@ func (g *greedy[S]) expand(act ActionID, b batch, s S, failing uint64, depth int
 	if c.work.expansions > g.giveUp {
 		return nil, result{kind: gaveUp}, false
 	}
-	return g.choices(act, b, s, failing, depth), result{}, true
+	return g.choices(act, b, s, failing, depth, since), result{}, true
 }
 
 // tryChoices tries the choices of the frame at depth (of action act, for
@@ -691,8 +692,9 @@ func (g *greedy[S]) mayChain(a ActionID, depth int) (result, bool) {
 }
 
 // choices returns the ordered choices of the frame at depth (of action a,
-// for batch b) in state s, in the list of that depth.
-func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int) []choice {
+// for batch b, its steps the call's from since) in state s, in the list
+// of that depth.
+func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth, since int) []choice {
 	c := g.c
 	for depth >= len(g.levels) {
 		g.levels, g.resume = append(g.levels, nil), append(g.resume, -1)
@@ -700,7 +702,7 @@ func (g *greedy[S]) choices(a ActionID, b batch, s S, failing uint64, depth int)
 	g.at = s
 	list := c.choose(g.levels[depth], a, b, &g.at, failing, depth+1)
 	if len(list) > 1 {
-		c.order(list, a, b)
+		c.order(list, a, b, c.steps[since:])
 		g.clobbersLast(list, a, b, depth)
 	}
 	if !g.branched {
