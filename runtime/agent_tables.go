@@ -1,5 +1,10 @@
 package runtime
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // fieldSet is a set of state fields, one bit per field: bit f%64 of word
 // f/64. Every set of one domain has the same number of words.
 type fieldSet []uint64
@@ -193,7 +198,7 @@ func newAgentTables[S comparable](d *Domain[S]) *agentTables {
 		}
 		t.serving = append(t.serving, serving)
 		blocked := d.newError(Unreachable, g, NoAction)
-		blocked.Blocked = true
+		blocked.Blocked, blocked.Fields = true, d.stuckFields(t.servers[g], t.stuck)
 		t.unreachable = append(t.unreachable, blocked)
 	}
 	t.relaxed = d.relaxedErrors()
@@ -372,6 +377,28 @@ func (d *Domain[S]) blocked(t *agentTables, g GoalID, s *S) bool {
 		}
 	}
 	return true
+}
+
+// stuckFields names the fields that the conjuncts marked in stuck of the
+// preconditions of actions read, in the order of the role's fields:
+// what a goal that only those actions serve waits for when an agent
+// proves it blocked (Domain.blocked).
+func (d *Domain[S]) stuckFields(actions []ActionID, stuck []uint64) string {
+	var fs []FieldID
+	for _, a := range actions {
+		parts := d.Actions[a].PreParts
+		for w := stuck[a]; w != 0; w &= w - 1 {
+			if i := bits.TrailingZeros64(w); i < len(parts) {
+				for _, f := range parts[i].Reads {
+					if !slices.Contains(fs, f) {
+						fs = append(fs, f)
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(fs)
+	return d.fieldList(fs)
 }
 
 // stuckParts marks the conjuncts of act's precondition that no action of d

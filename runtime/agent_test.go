@@ -441,14 +441,18 @@ func TestFormatView(t *testing.T) {
 	ticks(ctx, a, 15)
 	last := rec.views[len(rec.views)-1]
 	assert.Equal(t, "agent 0 tick 15: plan failed: goal Rich: rolegen: Scout: goal Rich: unreachable: "+
-		"every action that could serve it waits for a condition that no action can make hold, retried at tick 16", d.FormatView(last))
+		"every action that could serve it waits for a condition on Market that no action can make hold, retried at tick 16", d.FormatView(last))
 	// The agent now waits for Rich: its view says until when, and why.
 	v = a.View()
 	assert.Equal(t, runtime.NoGoal, v.Goal)
 	assert.Equal(t, scout.ScoutGoalRich, v.Waiting)
 	assert.Equal(t, uint64(16), v.RetryAt)
+	var pe *runtime.PlanningError
+	require.ErrorAs(t, v.Err, &pe)
+	assert.True(t, pe.Blocked)
+	assert.Equal(t, "Market", pe.Fields)
 	assert.Equal(t, "agent 0 tick 15: no plan (last: plan done): goal Rich backs off until tick 16: rolegen: Scout: goal Rich: "+
-		"unreachable: every action that could serve it waits for a condition that no action can make hold", d.FormatView(v))
+		"unreachable: every action that could serve it waits for a condition on Market that no action can make hold", d.FormatView(v))
 	ticks(ctx, a, 2)
 	assert.Equal(t, uint64(18), a.View().RetryAt, "failed again at tick 16: it waits twice as long")
 	// Rich held: the agent has nothing to wait for.

@@ -112,7 +112,8 @@ type PlanningError struct {
 	Relaxed bool
 	// Fields, for Relaxed, names the fields of the goal's conjunct that
 	// no values the actions can give them from the start satisfy:
-	// "Fame", "Ale and Wine".
+	// "Fame", "Ale and Wine"; for Blocked, the fields of the conjuncts
+	// those actions wait for: "Open".
 	Fields string
 	// Blocked: the goal is Unreachable because every action that could
 	// serve it waits for a conjunct of its precondition that fails and
@@ -144,6 +145,8 @@ func (e *PlanningError) Error() string {
 			b.WriteString("unreachable: no plan reaches it (no values the actions can give " + e.Fields + " from here satisfy it)")
 		case e.Relaxed:
 			b.WriteString("unreachable: no plan reaches it (no values the actions can give the fields from here satisfy it)")
+		case e.Blocked && e.Fields != "":
+			b.WriteString("unreachable: every action that could serve it waits for a condition on " + e.Fields + " that no action can make hold")
 		case e.Blocked:
 			b.WriteString("unreachable: every action that could serve it waits for a condition that no action can make hold")
 		case e.Undoes != "":
