@@ -433,12 +433,17 @@ func (b *roleBuild) canFulfill(o *origin, a *model.Action, g int, part annot.Tex
 	case goal.Cond == nil || len(goal.Reads) == 0:
 		return true
 	case len(fieldset.Meet(a.Writes, goal.Reads)) > 0:
-		conj, eff := setAgainst(goal, a, b.r.Fields)
+		if conj, eff := setAgainst(goal, a, b.r.Fields); conj != nil {
+			msg = fmt.Sprintf("%s cannot fulfill %s: its post sets %s to %s, where %s's %q fails", a.Name, goal.Name,
+				eff.Field.Name, eff.Value.Value().ExactString(), goal.Name, exprlang.Source(goal.CondText, conj))
+			break
+		}
+		conj, eff := movesAway(goal, a, b.r.Fields)
 		if conj == nil {
 			return true
 		}
-		msg = fmt.Sprintf("%s cannot fulfill %s: its post sets %s to %s, where %s's %q fails", a.Name, goal.Name,
-			eff.Field.Name, eff.Value.Value().ExactString(), goal.Name, exprlang.Source(goal.CondText, conj))
+		msg = fmt.Sprintf("%s cannot fulfill %s: its post only moves %s away from %s's %q (%s)", a.Name, goal.Name,
+			eff.Field.Name, goal.Name, exprlang.Source(goal.CondText, conj), effectText(eff, annot.Text{S: a.EffectText}))
 	case len(a.Effects) == 0:
 		msg = fmt.Sprintf("%s cannot fulfill %s: %s reads %s, and %s has no post", a.Name, goal.Name, goal.Name, b.fieldNames(goal.Reads), a.Name)
 	default:
@@ -538,6 +543,81 @@ func selectorPath(t types.Type, index []int) []string {
 		t = f.Type()
 	}
 	return names
+}
+
+// movesAway returns, when every conjunct of goal's condition that reads
+// a field action a writes is an ordering of an integer field against a
+// constant (Flour >= 3) and every effect of a on that field adds a
+// constant that moves it away from holding (Flour -= 1), one such
+// conjunct and effect: then a fulfills nothing, for a conjunct that
+// fails before its step fails after it, and the others do not change.
+// Nil otherwise, and for a saturating field (an effect clamps it into
+// its range, which may move a value outside it toward holding).
+func movesAway(goal *model.Goal, a *model.Action, fields []*model.Field) (exprlang.Expr, *exprlang.Effect) {
+	var conj exprlang.Expr
+	var away *exprlang.Effect
+	for _, c := range exprlang.Conjuncts(goal.Cond) {
+		if !writesAny(a, c) {
+			continue
+		}
+		f, op, _, ok := exprlang.FieldConstant(c)
+		if !ok || fields[f.Symbol.Index].Saturates() {
+			return nil, nil // a conjunct of another form, which a may serve
+		}
+		var up bool
+		switch op {
+		case exprlang.OpGtr, exprlang.OpGeq:
+			up = true
+		case exprlang.OpLss, exprlang.OpLeq:
+		default:
+			return nil, nil
+		}
+		for _, e := range a.Effects {
+			if e.Field.Symbol.Index != f.Symbol.Index {
+				continue
+			}
+			if sign, ok := step(e); !ok || sign == 0 || (sign > 0) == up {
+				return nil, nil
+			}
+			conj, away = c, e
+		}
+	}
+	return conj, away
+}
+
+// writesAny reports whether action a has an effect on a field that
+// expression e reads.
+func writesAny(a *model.Action, e exprlang.Expr) bool {
+	reads := exprlang.Reads(e)
+	for _, eff := range a.Effects {
+		if slices.Contains(reads, eff.Field.Symbol.Index) {
+			return true
+		}
+	}
+	return false
+}
+
+// step is the sign of the constant effect e adds to its field (++ and
+// -- too), and false when it does not add a constant (an assignment, or
+// a value that depends on the state).
+func step(e *exprlang.Effect) (int, bool) {
+	switch e.Op {
+	case exprlang.Inc:
+		return 1, true
+	case exprlang.Dec:
+		return -1, true
+	case exprlang.AddAssign, exprlang.SubAssign:
+		v := e.Value.Value()
+		if v == nil || (v.Kind() != constant.Int && v.Kind() != constant.Float) {
+			return 0, false
+		}
+		sign := constant.Sign(v)
+		if e.Op == exprlang.SubAssign {
+			sign = -sign
+		}
+		return sign, true
+	}
+	return 0, false
 }
 
 // setAgainst returns a conjunct of goal's condition that fails in every
