@@ -33,9 +33,9 @@ type UtilityPlanner[S comparable] struct {
 	helpers, seen []uint64
 	todo          []ActionID
 	// unreachable[g] is the error of goal g no step serves, relaxed those
-	// of goals the relaxed reachability proves out of reach
-	// (Domain.relaxedErrors): immutable, so returned again and again
-	// without allocating.
+	// of goals the relaxed reachability proves out of reach (the
+	// domain's agent tables', Domain.relaxedErrors): immutable, so
+	// returned again and again without allocating.
 	unreachable []*PlanningError
 	relaxed     [][]*PlanningError
 	reach       reach
@@ -55,7 +55,7 @@ func NewUtilityPlanner[S comparable](u *UtilitySelector[S]) *UtilityPlanner[S] {
 	for gi := range d.Goals {
 		p.unreachable = append(p.unreachable, d.newError(Unreachable, GoalID(gi), NoAction))
 	}
-	p.relaxed = d.relaxedErrors()
+	p.relaxed = d.agents.relaxed
 	p.reach = newReach(d)
 	return p
 }
