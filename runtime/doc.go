@@ -214,9 +214,9 @@
 // 90th percentile, and twice at worst, on every role but an armorer
 // whose blades take smelted iron, a hot forge and a hammer that wears,
 // and a brewer who sells a beer to buy the yeast for two more (1.26 and
-// 1.27 at the 90th percentile; 1.72 at worst, both); every case is
+// 1.27 at the 90th percentile; 1.72 and 1.78 at worst); every case is
 // planned but 0.4 % of one role's, whose cheapest plans take 62 to 64
-// of the 64 steps, 0.1 % of the armorer's and of the brewer's; and no
+// of the 64 steps, and 0.1 % of the armorer's; and no
 // call takes more than 1 ms but those failures (4.6 to 5.6 ms, the
 // armorer's 14 to 17 ms), the armorer's dearest (up to 15 ms: long
 // rescues, weighed eight times), those of a beekeeper, whose energy
