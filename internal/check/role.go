@@ -209,22 +209,8 @@ func (b *roleBuild) checkWrap(o *origin, t annot.Text, a *model.Action, decl tok
 	for _, e := range a.Effects {
 		idx := e.Field.Symbol.Index
 		it, fld := b.fields[idx], b.r.Fields[idx]
-		var step float64
-		switch e.Op {
-		case exprlang.Inc:
-			step = 1
-		case exprlang.Dec:
-			step = -1
-		case exprlang.AddAssign, exprlang.SubAssign:
-			v := e.Value.Value()
-			if v == nil {
-				continue
-			}
-			step, _ = constant.Float64Val(constant.ToFloat(v))
-			if e.Op == exprlang.SubAssign {
-				step = -step
-			}
-		default:
+		step, ok := constantStep(e)
+		if !ok {
 			continue
 		}
 		least, most, ok := intLimits(it.v.Type())
@@ -576,7 +562,7 @@ func movesAway(goal *model.Goal, a *model.Action, fields []*model.Field) (exprla
 			if e.Field.Symbol.Index != f.Symbol.Index {
 				continue
 			}
-			if sign, ok := step(e); !ok || sign == 0 || (sign > 0) == up {
+			if step, ok := constantStep(e); !ok || step == 0 || (step > 0) == up {
 				return nil, nil
 			}
 			conj, away = c, e
@@ -597,10 +583,10 @@ func writesAny(a *model.Action, e exprlang.Expr) bool {
 	return false
 }
 
-// step is the sign of the constant effect e adds to its field (++ and
-// -- too), and false when it does not add a constant (an assignment, or
-// a value that depends on the state).
-func step(e *exprlang.Effect) (int, bool) {
+// constantStep is the constant effect e adds to its numeric field (1
+// for ++, -1 for --), and false when it adds none (an assignment, or a
+// value that depends on the state).
+func constantStep(e *exprlang.Effect) (float64, bool) {
 	switch e.Op {
 	case exprlang.Inc:
 		return 1, true
@@ -611,11 +597,11 @@ func step(e *exprlang.Effect) (int, bool) {
 		if v == nil || (v.Kind() != constant.Int && v.Kind() != constant.Float) {
 			return 0, false
 		}
-		sign := constant.Sign(v)
+		step, _ := constant.Float64Val(constant.ToFloat(v))
 		if e.Op == exprlang.SubAssign {
-			sign = -sign
+			step = -step
 		}
-		return sign, true
+		return step, true
 	}
 	return 0, false
 }
