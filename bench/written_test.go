@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -64,15 +65,15 @@ import (
 type writtenRole struct {
 	name       string
 	p90, worst float64
-	measure    func(f *randmeasure.Figures) error
+	measure    func(f *randmeasure.Figures, opts ...runtime.BackwardOption) error
 	// references returns the role's lines of writtenRefsFile (see
 	// referencesOf).
 	references func(search bool) ([]string, error)
 }
 
 func measureWritten[S comparable](name string, d *runtime.Domain[S], starts []S) writtenRole {
-	return writtenRole{name: name, p90: 1.2, worst: 2, measure: func(f *randmeasure.Figures) error {
-		bc := runtime.NewBackwardChainer(d)
+	return writtenRole{name: name, p90: 1.2, worst: 2, measure: func(f *randmeasure.Figures, opts ...runtime.BackwardOption) error {
+		bc := runtime.NewBackwardChainer(d, opts...)
 		return writtenPairs(name, d, starts, func(i int, s S, g runtime.GoalID, ref writtenRef) error {
 			if !ref.known {
 				f.Unknown++
@@ -977,14 +978,68 @@ func BenchmarkWrittenRoles(b *testing.B) {
 					}
 				}
 			}
-			b.ReportMetric(100*f.FoundShare(), "%planned")
-			b.ReportMetric(f.CostRatio(0.9), "p90-cost/opt")
-			b.ReportMetric(f.CostRatio(1), "worst-cost/opt")
-			b.ReportMetric(f.MeanExpansions(), "exp/call")
-			b.ReportMetric(float64(f.Mean().Nanoseconds()), "ns/call")
-			b.ReportMetric(float64(f.Worst.Nanoseconds()), "worst-ns")
+			reportWritten(b, &f)
 		})
 	}
+}
+
+// reportWritten reports a written role's figures.
+func reportWritten(b *testing.B, f *randmeasure.Figures) {
+	b.ReportMetric(100*f.FoundShare(), "%planned")
+	b.ReportMetric(f.CostRatio(0.9), "p90-cost/opt")
+	b.ReportMetric(f.CostRatio(1), "worst-cost/opt")
+	b.ReportMetric(f.MeanExpansions(), "exp/call")
+	b.ReportMetric(float64(f.Mean().Nanoseconds()), "ns/call")
+	b.ReportMetric(float64(f.Worst.Nanoseconds()), "worst-ns")
+}
+
+// BenchmarkWrittenRolesTimeBudget is BenchmarkWrittenRoles with a time
+// budget of a millisecond a call (runtime.WithTimeBudget): the share of
+// the calls that plan, what the plans cost against the cheapest, and the
+// slowest call. One pass: a call the clock ends may plan differently from
+// pass to pass (each call's time is still the least of three in a row,
+// its plan the last's).
+func BenchmarkWrittenRolesTimeBudget(b *testing.B) {
+	for _, r := range writtenRoles() {
+		b.Run(r.name, func(b *testing.B) {
+			var f randmeasure.Figures
+			for range b.N {
+				f = randmeasure.Figures{}
+				if err := r.measure(&f, runtime.WithTimeBudget(time.Millisecond)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportWritten(b, &f)
+		})
+	}
+}
+
+// TestTimeBudgetKeepsTheFirstPlan: the miner of
+// TestChainerTriesAnotherFirstChoice under a time budget spent before the
+// chainer first reads the clock (at its 16th expansion): the greedy pass
+// found its plan (cost 18) in 12, and the call returns the cheapest plan
+// it had by then instead of looking on for the cheapest (8).
+func TestTimeBudgetKeepsTheFirstPlan(t *testing.T) {
+	d := miner.MinerDomain
+	s := miner.MinerState{Location: "mine", Energy: 0, Ore: 2, Pick: true}
+	var p runtime.Plan
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTimeBudget(time.Nanosecond)).PlanGoalInto(t.Context(), s, miner.MinerGoalFresh, &p))
+	end, err := d.Simulate(s, p.Steps)
+	require.NoError(t, err)
+	assert.True(t, d.Holds(miner.MinerGoalFresh, end), "%v", d.Names(p.Steps))
+	assert.Greater(t, p.Cost, 8.0, "%v", d.Names(p.Steps))
+	assert.LessOrEqual(t, p.Cost, 18.0, "%v", d.Names(p.Steps))
+
+	// The armorer at the mine with 3 energy, 2 ore and an iron is to save
+	// 25 coins: her greedy pass finds no plan, and the budget ends the
+	// rescue before it has one.
+	a := armorer.ArmorerDomain
+	as := armorer.ArmorerState{At: armorer.Mine, Energy: 3, Ore: 2, Iron: 1, Durability: 3}
+	g, _ := a.Goal("Rich")
+	err = runtime.NewBackwardChainer(a, runtime.WithTimeBudget(time.Nanosecond)).PlanGoalInto(t.Context(), as, g, &p)
+	require.ErrorIs(t, err, runtime.ErrTimeBudgetExceeded)
+	assert.Equal(t, "rolegen: Armorer: goal Rich: time budget of 1ns exceeded before a plan was found", err.Error())
+	require.NoError(t, runtime.NewBackwardChainer(a).PlanGoalInto(t.Context(), as, g, &p), "without the budget")
 }
 
 // TestChainerTriesAnotherFirstChoice: the miner, out of energy at the

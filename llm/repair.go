@@ -181,6 +181,8 @@ func (e *RepairError) reason() string {
 		return "no sequence reaches it"
 	case runtime.SearchBudgetExceeded:
 		return "the search budget ran out"
+	case runtime.TimeBudgetExceeded:
+		return "the time budget ran out"
 	case runtime.MaxStepsExceeded:
 		return "every sequence found is too long for the step budget"
 	}

@@ -41,6 +41,13 @@ type AStar[S comparable] struct {
 	maxSteps  int32
 	maxStates int
 	trace     *Trace
+	// timeBudget is a call's time (WithTimeBudget), deadline when the
+	// current call's ends, on clock (0: none); poll is one less than how
+	// often, in expansions, the search looks at its context and the
+	// clock.
+	timeBudget time.Duration
+	deadline   time.Duration
+	poll       int
 	// ops holds what the inner loop needs of each action, packed: 32
 	// bytes an action instead of the whole Action; costs their constant
 	// costs alone, for the generated search loop (Search.Add), and
@@ -150,14 +157,15 @@ type astarOp[S any] struct {
 }
 
 type astarConfig struct {
-	weight    float64
-	budget    int
-	maxSteps  int
-	maxStates int
-	heuristic any // func(S, []GoalID) float64 for the planner's S
-	estimate  estimateKind
-	trace     *Trace
-	stats     *Stats
+	weight     float64
+	budget     int
+	timeBudget time.Duration
+	maxSteps   int
+	maxStates  int
+	heuristic  any // func(S, []GoalID) float64 for the planner's S
+	estimate   estimateKind
+	trace      *Trace
+	stats      *Stats
 }
 
 // WithAStarMaxStates bounds the distinct states one search may hold
@@ -182,14 +190,19 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		o.applyAStar(&cfg)
 	}
 	a := &AStar[S]{
-		d:         d,
-		budget:    cfg.budget,
-		maxSteps:  int32(cfg.maxSteps),
-		maxStates: cfg.maxStates,
-		estimate:  cfg.estimate,
-		weight:    cfg.weight,
-		trace:     cfg.trace,
-		stats:     cfg.stats,
+		d:          d,
+		budget:     cfg.budget,
+		maxSteps:   int32(cfg.maxSteps),
+		maxStates:  cfg.maxStates,
+		timeBudget: cfg.timeBudget,
+		poll:       pollEvery,
+		estimate:   cfg.estimate,
+		weight:     cfg.weight,
+		trace:      cfg.trace,
+		stats:      cfg.stats,
+	}
+	if a.timeBudget > 0 {
+		a.poll = pollTimed
 	}
 	if cfg.heuristic != nil {
 		h, ok := cfg.heuristic.(func(S, []GoalID) float64)
@@ -263,6 +276,7 @@ func (a *AStar[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 func (a *AStar[S]) planInto(ctx context.Context, s S, p *Plan) error {
 	p.Reset()
 	a.resetTrace()
+	a.startClock()
 	d := a.d
 	var first error
 	st := s
@@ -292,10 +306,11 @@ func (a *AStar[S]) planInto(ctx context.Context, s S, p *Plan) error {
 			p.Steps, p.Goals, p.Cost = p.Steps[:0], p.Goals[:0], 0
 			return err // the context is done
 		}
-		if first == nil || perr.Reason == SearchBudgetExceeded {
+		spent := perr.Reason == SearchBudgetExceeded || perr.Reason == TimeBudgetExceeded
+		if first == nil || spent {
 			first = err
 		}
-		if perr.Reason == SearchBudgetExceeded {
+		if spent {
 			break // the call's budget is spent
 		}
 	}
@@ -324,6 +339,7 @@ func (a *AStar[S]) PlanGoalInto(ctx context.Context, s S, g GoalID, p *Plan) err
 func (a *AStar[S]) planGoalInto(ctx context.Context, s S, g GoalID, p *Plan) error {
 	p.Reset()
 	a.resetTrace()
+	a.startClock()
 	a.stepBuf[0] = g
 	return a.run(ctx, s, a.stepBuf[:], p)
 }
@@ -404,8 +420,37 @@ func (a *AStar[S]) PlanGoalsInto(ctx context.Context, s S, goals []GoalID, p *Pl
 func (a *AStar[S]) planGoalsInto(ctx context.Context, s S, goals []GoalID, p *Plan) error {
 	p.Reset()
 	a.resetTrace()
+	a.startClock()
 	return a.run(ctx, s, goals, p)
 }
+
+// startClock starts a call's time budget, when it has one.
+func (a *AStar[S]) startClock() {
+	if a.timeBudget > 0 {
+		a.deadline = deadlineIn(a.timeBudget)
+	}
+}
+
+// How often a search looks at its context, and at the clock when the
+// call has a time budget: every pollEvery+1 expansions, pollTimed+1 with
+// a budget (a time budget of a millisecond on a search whose expansions
+// take a few microseconds is overrun by tens of microseconds at most).
+const (
+	pollEvery = 255
+	pollTimed = 15
+)
+
+// clockStart is the origin of clock.
+var clockStart = time.Now()
+
+// clock is the time since the package was initialized, on the monotonic
+// clock: a deadline on it is a number, which a planner's per-call state
+// holds without a pointer (time.Time has one).
+func clock() time.Duration { return time.Since(clockStart) }
+
+// deadlineIn is the deadline d from now, on clock (never 0, which means
+// none).
+func deadlineIn(d time.Duration) time.Duration { return max(clock()+d, 1) }
 
 func (a *AStar[S]) resetTrace() {
 	if a.trace != nil {
@@ -669,7 +714,8 @@ var errPaused = errors.New("runtime: search paused")
 
 // count counts the expansion of node n against the budget, and makes the
 // checks that come with expansions: the proof that the search is
-// hopeless after proveAfter of them, the context every 256.
+// hopeless after proveAfter of them, the context and the clock every
+// poll+1.
 func (a *AStar[S]) count(ctx context.Context, n int32) error {
 	if a.expansions >= a.limit {
 		if a.limit < a.hard {
@@ -689,8 +735,22 @@ func (a *AStar[S]) count(ctx context.Context, n int32) error {
 	if a.trace != nil {
 		a.traceExpand(n)
 	}
-	if a.expansions&255 == 0 {
-		return ctx.Err()
+	if a.expansions&a.poll == 0 {
+		return a.checkIn(ctx)
+	}
+	return nil
+}
+
+// checkIn returns the context's error, or the time budget's once the
+// call's deadline has passed.
+func (a *AStar[S]) checkIn(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if a.deadline != 0 && clock() >= a.deadline {
+		err := a.failure(TimeBudgetExceeded)
+		err.TimeBudget = a.timeBudget
+		return err
 	}
 	return nil
 }

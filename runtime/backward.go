@@ -59,6 +59,7 @@ type backwardConfig struct {
 	maxDepth    int
 	maxSteps    int
 	budget      int
+	timeBudget  time.Duration
 	improvement int
 	trace       *Trace
 	stats       *Stats
@@ -185,7 +186,7 @@ func (b *BackwardChainer[S]) PlanInto(ctx context.Context, s S, p *Plan) error {
 		}
 		next, err := b.achieve(g, st)
 		if err != nil {
-			if errors.Is(err, ErrSearchBudgetExceeded) || c.work.err != nil {
+			if errors.Is(err, ErrSearchBudgetExceeded) || c.work.late || c.work.err != nil {
 				// The search stopped short: that is the error to report.
 				first = err
 				break
@@ -314,6 +315,9 @@ func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
 
 func (b *BackwardChainer[S]) begin(ctx context.Context) {
 	b.call.work.reset(ctx, b.cfg.budget)
+	if b.cfg.timeBudget > 0 {
+		b.call.work.startClock(b.cfg.timeBudget)
+	}
 	b.call.steps = b.call.steps[:0]
 	if b.cfg.trace != nil {
 		b.cfg.trace.reset()
@@ -456,7 +460,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		c.event(TraceImprove, c.goal, NoAction, 0, "a cheaper plan with another first choice or after a lead, of "+strconv.Itoa(len(b.best))+" steps, after "+counted(c.work.expansions-before, "expansion"))
 	}
 	r := result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
-	if c.work.err == nil {
+	if c.work.err == nil && !c.work.late {
 		r = b.forwardImprove(st, rem, mark, cost)
 	}
 	return b.cheaperOrBest(st, mark, r, end)
@@ -713,6 +717,8 @@ func (b *BackwardChainer[S]) rescue(st S, rem int, greedy result) result {
 		return c.work.stop()
 	case !math.IsInf(cost, 1):
 		return b.improveLed(st, rem, mark, cost, end)
+	case c.work.late:
+		return c.work.stop()
 	}
 	r := b.forward(st, rem)
 	if c.trace != nil {
@@ -796,7 +802,7 @@ func (b *BackwardChainer[S]) forwardUntil(st S, n int, bound float64) (result, b
 // 1.13, 1.25 → 1.07 and 1.47 → 1.00 times the cheapest, with fewer
 // expansions (BENCHMARKS.md, "The rescue without its complete pass").
 func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S) result {
-	if b.cfg.improvement == 0 || best <= b.call.goalBound(st) {
+	if b.cfg.improvement == 0 || b.call.work.late || best <= b.call.goalBound(st) {
 		return b.keepBest(mark, end) // not asked to, or nothing is cheaper
 	}
 	r := b.forwardImprove(st, rem, mark, best)
@@ -825,6 +831,10 @@ func (b *BackwardChainer[S]) forwardBegin(st S, rem int) (result, bool) {
 	}
 	a, p := b.fwd, &b.fplan
 	a.budget, a.maxSteps = c.work.budget, int32(min(rem, math.MaxInt32))
+	a.deadline, a.poll = c.work.deadline, pollEvery
+	if a.deadline != 0 {
+		a.poll = pollTimed
+	}
 	a.weight = 1
 	p.Reset()
 	p.Expansions = c.work.expansions
@@ -904,6 +914,9 @@ const (
 // does, at the weight it has.
 func (b *BackwardChainer[S]) forwardRun(st S, n int) (result, bool) {
 	c, a := &b.call, b.fwd
+	if c.work.late {
+		return c.work.stop(), true
+	}
 	before := a.expansions
 	a.hard = a.expansions + max(c.work.budget-c.work.expansions, 0)
 	goal, err := a.resume(b.ctx(), n)
@@ -932,6 +945,9 @@ func (b *BackwardChainer[S]) forwardEnd(st S, goal int32, err error) result {
 		return result{kind: stopped, action: NoAction, undoes: NoGoal}
 	case perr.Reason == SearchBudgetExceeded:
 		return result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, undoes: NoGoal}
+	case perr.Reason == TimeBudgetExceeded:
+		c.work.spent()
+		return c.work.stop()
 	case perr.Reason == InvalidCost:
 		e := *perr
 		c.costErr = &e
@@ -991,6 +1007,8 @@ func (b *BackwardChainer[S]) error(r result, g GoalID) *PlanningError {
 		e.Limit = b.cfg.maxDepth
 	case r.reason == SearchBudgetExceeded:
 		e.Limit = b.cfg.budget
+	case r.reason == TimeBudgetExceeded:
+		e.TimeBudget = b.cfg.timeBudget
 	case r.reason == Unreachable && r.undoes != NoGoal:
 		e.Undoes = b.d.GoalName(r.undoes)
 	case r.reason == Unreachable && r.relaxed:

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"math/bits"
+	"time"
 )
 
 // What the backward chainer's two passes share while it plans one goal
@@ -11,46 +12,74 @@ import (
 // and the conditions a frame serves.
 
 // work counts the expansions of a call against its budget and polls its
-// context: the one place where a pass learns that it must stop.
+// context and, with a time budget, the clock: the one place where a pass
+// learns that it must stop.
 type work struct {
 	ctx        context.Context
 	err        error // the context's error, once seen
 	expansions int
 	generated  int
 	budget     int
+	// deadline is when the call's time budget ends, on clock (0: it has
+	// none); late, that it has ended: every expansion after is refused.
+	// poll is one less than how often, in expansions, check runs (0 once
+	// late).
+	deadline time.Duration
+	late     bool
+	poll     int
 }
 
 func (w *work) reset(ctx context.Context, budget int) {
-	*w = work{ctx: ctx, budget: budget}
+	*w = work{ctx: ctx, budget: budget, poll: workPoll}
 }
 
+// startClock gives the call a time budget of d from now.
+func (w *work) startClock(d time.Duration) {
+	w.deadline, w.poll = deadlineIn(d), pollTimed
+}
+
+// workPoll is one less than how often a call without a time budget
+// looks at its context, in expansions.
+const workPoll = 63
+
 // expand counts an expansion and reports whether the call may make it:
-// false when the budget is spent or the context is done (then w.err is
-// set).
+// false when the budget or the time is spent or the context is done
+// (then w.err is set).
 func (w *work) expand() bool {
 	w.expansions++
-	if w.expansions > w.budget || w.expansions&63 == 0 {
+	if w.expansions > w.budget || w.expansions&w.poll == 0 {
 		return w.check()
 	}
 	return true
 }
 
-// check is expand's test of the budget and the context, out of line.
+// check is expand's test of the budget, the context and the clock, out
+// of line.
 func (w *work) check() bool {
-	if w.expansions > w.budget {
+	if w.expansions > w.budget || w.late {
 		return false
 	}
 	if err := w.ctx.Err(); err != nil {
 		w.err = err
 		return false
 	}
+	if w.deadline != 0 && clock() >= w.deadline {
+		w.spent()
+		return false
+	}
 	return true
 }
 
+// spent records that the call's time budget has ended.
+func (w *work) spent() { w.late, w.poll = true, 0 }
+
 // stop is the result of a pass that expand told to stop.
 func (w *work) stop() result {
-	if w.err != nil {
+	switch {
+	case w.err != nil:
 		return result{kind: stopped, action: NoAction, undoes: NoGoal}
+	case w.late:
+		return result{kind: stopped, reason: TimeBudgetExceeded, action: NoAction, undoes: NoGoal}
 	}
 	return result{kind: stopped, reason: SearchBudgetExceeded, action: NoAction, undoes: NoGoal}
 }

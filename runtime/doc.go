@@ -46,9 +46,9 @@
 // priority first, each from the state the previous goal's steps leave and
 // without undoing a goal of higher priority that holds; the plan for the
 // goals it could plan and the error of the first goal it could not. The
-// options both take ([WithSearchBudget], [WithMaxSteps], [WithTrace],
-// [WithStats]) count the same thing in both, and each limit fails with a
-// [Reason] of its own.
+// options both take ([WithSearchBudget], [WithTimeBudget], [WithMaxSteps],
+// [WithTrace], [WithStats]) count the same thing in both, and each limit
+// fails with a [Reason] of its own.
 //
 // # The backward chainer
 //
@@ -229,7 +229,9 @@
 // cost more the more tired she is (up to 1.9 ms).
 //
 // Everything is deterministic: candidates are tried in declaration order, so
-// the same state always gives the same plan. Nothing here uses reflection,
+// the same state always gives the same plan (but for a call that a time
+// budget, [WithTimeBudget], ends: how far it got depends on the machine).
+// Nothing here uses reflection,
 // and a planner that is reused (see [BackwardChainer.PlanInto],
 // [AStar.PlanInto], [UtilitySelector.RankedInto]) does not allocate in
 // steady state.

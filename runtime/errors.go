@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Reason is why planning or execution failed.
@@ -38,8 +39,11 @@ const (
 	// MaxStatesExceeded: A* needed to hold more distinct states than
 	// WithAStarMaxStates allows.
 	MaxStatesExceeded
+	// TimeBudgetExceeded: the call's time (WithTimeBudget) ran out before
+	// the planner had a plan.
+	TimeBudgetExceeded
 
-	lastReason = MaxStatesExceeded
+	lastReason = TimeBudgetExceeded
 )
 
 // Sentinels for errors.Is, one per Reason.
@@ -53,6 +57,7 @@ var (
 	ErrInvalidCost                   = errors.New("invalid cost")
 	ErrMaxStepsExceeded              = errors.New("max steps exceeded")
 	ErrMaxStatesExceeded             = errors.New("max states exceeded")
+	ErrTimeBudgetExceeded            = errors.New("time budget exceeded")
 )
 
 var sentinels = [...]error{
@@ -65,6 +70,7 @@ var sentinels = [...]error{
 	InvalidCost:                   ErrInvalidCost,
 	MaxStepsExceeded:              ErrMaxStepsExceeded,
 	MaxStatesExceeded:             ErrMaxStatesExceeded,
+	TimeBudgetExceeded:            ErrTimeBudgetExceeded,
 }
 
 func (r Reason) String() string {
@@ -95,6 +101,8 @@ type PlanningError struct {
 	// Limit is the limit exceeded, when one was: the depth, the plan
 	// length, the budget or the number of states, by Reason.
 	Limit int
+	// TimeBudget is the time a call was given, for TimeBudgetExceeded.
+	TimeBudget time.Duration
 	// States counts the states a forward search (A*) explored.
 	States int
 	// Undoes names the goal of higher priority that Action would undo,
@@ -168,6 +176,8 @@ func (e *PlanningError) Error() string {
 		fmt.Fprintf(&b, "search budget of %d expansions exceeded", e.Limit)
 	case MaxStatesExceeded:
 		fmt.Fprintf(&b, "max states exceeded: the search holds %d states, the limit", e.Limit)
+	case TimeBudgetExceeded:
+		fmt.Fprintf(&b, "time budget of %v exceeded before a plan was found", e.TimeBudget)
 	case PreconditionStale:
 		fmt.Fprintf(&b, "step %d: precondition %q of %s does not hold", e.Step, e.Precondition, e.ActionName)
 	case GoalUnsatisfiedAfterExecution:

@@ -94,7 +94,7 @@ func (b *BackwardChainer[S]) leads(st S, rem, mark int, best float64, end S, lon
 	}
 	slices.SortStableFunc(tries, func(x, y lead) int { return cmp.Compare(x.guess, y.guess) })
 	best, end = b.tryLeads(st, rem, mark, best, end, tries, false, share)
-	if long && math.IsInf(best, 1) && c.work.err == nil {
+	if long && math.IsInf(best, 1) && c.work.err == nil && !c.work.late {
 		best, end = b.tryLeads(st, rem, mark, best, end, tries, true, share)
 	}
 	c.work.budget = share
@@ -137,8 +137,8 @@ func (b *BackwardChainer[S]) tryLeads(st S, rem, mark int, best float64, end S, 
 		r := g.run(at, rem-t.runs)
 		t.cut = !r.is(found) && c.work.expansions >= c.work.budget && c.work.budget < share
 		c.work.expansions = min(c.work.expansions, c.work.budget)
-		if c.work.err != nil {
-			break // the context is done
+		if c.work.err != nil || c.work.late {
+			break // the context is done, or the call's time
 		}
 		if !r.is(found) {
 			continue

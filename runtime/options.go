@@ -1,6 +1,9 @@
 package runtime
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // BackwardOption configures a BackwardChainer.
 type BackwardOption interface{ applyBackward(*backwardConfig) }
@@ -9,8 +12,8 @@ type BackwardOption interface{ applyBackward(*backwardConfig) }
 type AStarOption interface{ applyAStar(*astarConfig) }
 
 // PlannerOption configures either planner: the options they share, with
-// one name and one meaning (WithTrace, WithSearchBudget, WithMaxSteps,
-// WithStats).
+// one name and one meaning (WithTrace, WithSearchBudget, WithTimeBudget,
+// WithMaxSteps, WithStats).
 type PlannerOption interface {
 	BackwardOption
 	AStarOption
@@ -74,6 +77,27 @@ func WithSearchBudget(n int) PlannerOption {
 	return plannerOption{
 		backward: func(c *backwardConfig) { c.budget = n },
 		astar:    func(c *astarConfig) { c.budget = n },
+	}
+}
+
+// WithTimeBudget bounds the time of one call to d, when d > 0 (by
+// default a call has no time budget: its time is bounded by its work,
+// WithSearchBudget). The backward chainer finds a first plan, then
+// spends the rest of its budget on a cheaper one: past d it returns the
+// cheapest plan it has, and fails with TimeBudgetExceeded only when it
+// has none. A*, whose plan is the end of its search, fails. The planners
+// read the clock every 16 expansions and once a call, so a call ends
+// within about 16 expansions of d, once its current expansion ends (on
+// the written roles in bench, the dearest expansions take a few
+// microseconds). A call the clock ends is no longer deterministic: how
+// far it got depends on the machine and its load; a call that ends
+// before d is the same call as without the option. The budget is the
+// call's: Plan shares it among the goals it plans.
+func WithTimeBudget(d time.Duration) PlannerOption {
+	d = max(d, 0)
+	return plannerOption{
+		backward: func(c *backwardConfig) { c.timeBudget = d },
+		astar:    func(c *astarConfig) { c.timeBudget = d },
 	}
 }
 
