@@ -514,13 +514,13 @@ func (b *BackwardChainer[S]) forwardBelow(st S, mark int, cost float64) (r resul
 	n := b.cfg.improvement
 	before := c.work.expansions
 	r, ended := b.forwardUntil(st, n, cost*(1-1e-9))
-	if !ended && c.work.err == nil {
+	if !ended && !b.proved(cost) && c.work.err == nil {
 		if n <= math.MaxInt/forwardMore {
 			n *= forwardMore
 		}
 		b.fwd.reweigh(improveWeight)
 		r, ended = b.forwardUntil(st, n, improveWeight*cost*(1-1e-9))
-		if !ended && c.work.err == nil {
+		if !ended && !b.proved(improveWeight*cost) && c.work.err == nil {
 			b.fwd.reweigh(2 * improveWeight)
 			r, ended = b.forwardUntil(st, n, 2*improveWeight*cost*(1-1e-9))
 		}
@@ -541,6 +541,15 @@ func (b *BackwardChainer[S]) forwardBelow(st S, mark int, cost float64) (r resul
 		c.costErr = nil
 	}
 	return r, cheaper
+}
+
+// proved reports whether the forward search, paused by forwardUntil
+// with bound w*cost at its weight w, paused because the least f on its
+// open list reached the bound (a proof that no plan costs less than
+// cost: see forwardUntil), not because its expansions ran out. A search
+// weighed more after a proof would only spend them.
+func (b *BackwardChainer[S]) proved(bound float64) bool {
+	return b.fwd.open.minF() >= bound*(1-1e-9)
 }
 
 // cheaperOrBest ends a search for a plan cheaper than b.best (which
