@@ -86,13 +86,15 @@ func WithSearchBudget(n int) PlannerOption {
 // spends the rest of its budget on a cheaper one: past d it returns the
 // cheapest plan it has, and fails with TimeBudgetExceeded only when it
 // has none. A*, whose plan is the end of its search, fails. The planners
-// read the clock every 16 expansions and once a call, so a call ends
-// within about 16 expansions of d, once its current expansion ends (on
-// the written roles in bench, the dearest expansions take a few
-// microseconds). A call the clock ends is no longer deterministic: how
-// far it got depends on the machine and its load; a call that ends
-// before d is the same call as without the option. The budget is the
-// call's: Plan shares it among the goals it plans.
+// read the clock every 16 expansions, so a call ends within about 16
+// expansions of d (on the written roles in bench, the dearest
+// expansions take a few microseconds), and whatever the machine takes
+// from it meanwhile (a preemption, a collection's assist). A call the
+// clock ends is no longer deterministic: how far it got depends on the
+// machine and its load; a call that ends before d is the same call as
+// without the option. The budget is the call's: Plan shares it among
+// the goals it plans. An agent backs off a goal whose call ran out of
+// time, as it does any goal that failed.
 func WithTimeBudget(d time.Duration) PlannerOption {
 	d = max(d, 0)
 	return plannerOption{
