@@ -195,19 +195,24 @@ func (d *Domain[S]) newCondition(holds func(S) bool, unmet func(S) uint64, parts
 // establishes it takes a's steps only after its helpers', so what a
 // itself uses up does not undo what a helper did for it (the water drawn
 // twice at the well for two brews stays drawn until they brew).
-func (c *condition[S]) keepBesides(a ActionID) {
+func (c *condition[S]) keepBesides(a ActionID) { c.ownKept = c.keptBesides(a) }
+
+// keptBesides returns the parts of c that no action but a (NoAction: no
+// action at all) may move away from holding, by c.rels.
+func (c *condition[S]) keptBesides(a ActionID) uint64 {
 	n := len(c.parts)
-	c.ownKept = 1<<n - 1
+	kept := uint64(1)<<n - 1 // all parts, for n up to 64 (1<<64 is 0)
 	for ai := range len(c.rels) / max(n, 1) {
 		if ActionID(ai) == a {
 			continue
 		}
 		for i := range n {
 			if r := c.rels[ai*n+i]; r == RelOpposes || r == RelMaybe {
-				c.ownKept &^= 1 << i
+				kept &^= 1 << i
 			}
 		}
 	}
+	return kept
 }
 
 // relate fills c.rels and c.steps: what each action can do to each part,
@@ -218,7 +223,6 @@ func (d *Domain[S]) relate(c *condition[S]) {
 	n := len(c.parts)
 	c.rels = make([]Relation, len(d.Actions)*n)
 	c.steps = make([]float64, len(d.Actions)*n)
-	c.kept = 1<<n - 1 // all parts, for n up to 64 (1<<64 is 0)
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
 		for i := range c.parts {
@@ -230,9 +234,6 @@ func (d *Domain[S]) relate(c *condition[S]) {
 				r = RelMaybe
 			}
 			c.rels[ai*n+i] = r
-			if r == RelOpposes || r == RelMaybe {
-				c.kept &^= 1 << i
-			}
 			if r == RelMaybe {
 				if k := d.fillStep(ActionID(ai), p); k > 0 {
 					if c.per == nil {
@@ -250,6 +251,7 @@ func (d *Domain[S]) relate(c *condition[S]) {
 			}
 		}
 	}
+	c.kept = c.keptBesides(NoAction)
 }
 
 // addOptions lists the actions that can serve some part of c: for a
