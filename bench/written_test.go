@@ -1042,6 +1042,28 @@ func TestTimeBudgetKeepsTheFirstPlan(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(a).PlanGoalInto(t.Context(), as, g, &p), "without the budget")
 }
 
+// TestTimeBudgetPlanKeepsTheGoalsItPlanned: Plan shares the time budget
+// among the goals: the armorer at home with no energy sleeps for
+// Rested, and the budget (spent by the 16th expansion, where the clock
+// is first read) ends the call in the search for Armed, with the plan
+// for Rested and the time's error, from either planner.
+func TestTimeBudgetPlanKeepsTheGoalsItPlanned(t *testing.T) {
+	d := armorer.ArmorerDomain
+	s := armorer.ArmorerState{At: armorer.Home, Durability: 3}
+	for _, p := range []runtime.Planner[armorer.ArmorerState]{
+		runtime.NewBackwardChainer(d, runtime.WithTimeBudget(time.Nanosecond)),
+		runtime.NewAStar(d, runtime.WithTimeBudget(time.Nanosecond)),
+	} {
+		plan, err := p.Plan(t.Context(), s)
+		require.ErrorIs(t, err, runtime.ErrTimeBudgetExceeded, "%T", p)
+		assert.Equal(t, []string{"Rested"}, d.GoalNames(plan.Goals), "%T", p)
+		assert.Equal(t, []string{"Sleep"}, d.Names(plan.Steps), "%T", p)
+		var perr *runtime.PlanningError
+		require.ErrorAs(t, err, &perr)
+		assert.Equal(t, "Armed", perr.GoalName, "%T", p)
+	}
+}
+
 // TestChainerTriesAnotherFirstChoice: the miner, out of energy at the
 // mine, is to be fresh. The greedy pass takes Eat, which fulfills the
 // goal, behind a chain (walk to the river, pan and busk for gold, walk to
