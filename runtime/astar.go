@@ -452,6 +452,19 @@ func clock() time.Duration { return time.Since(clockStart) }
 // none).
 func deadlineIn(d time.Duration) time.Duration { return max(clock()+d, 1) }
 
+// setDeadline makes dl (on clock; 0: none) the current search's
+// deadline, and polls the clock often enough for it: the chainer's
+// forward search gets the chainer's call's.
+func (a *AStar[S]) setDeadline(dl time.Duration) {
+	a.deadline, a.poll = dl, pollEvery
+	if dl != 0 {
+		a.poll = pollTimed
+	}
+}
+
+// overdue reports whether deadline dl (on clock; 0: none) has passed.
+func overdue(dl time.Duration) bool { return dl != 0 && clock() >= dl }
+
 func (a *AStar[S]) resetTrace() {
 	if a.trace != nil {
 		a.trace.reset()
@@ -747,7 +760,7 @@ func (a *AStar[S]) checkIn(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if a.deadline != 0 && clock() >= a.deadline {
+	if overdue(a.deadline) {
 		err := a.failure(TimeBudgetExceeded)
 		err.TimeBudget = a.timeBudget
 		return err

@@ -460,7 +460,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 		c.event(TraceImprove, c.goal, NoAction, 0, "a cheaper plan with another first choice or after a lead, of "+strconv.Itoa(len(b.best))+" steps, after "+counted(c.work.expansions-before, "expansion"))
 	}
 	r := result{kind: failed, reason: Unreachable, action: NoAction, undoes: NoGoal}
-	if c.work.err == nil && !c.work.late {
+	if c.work.err == nil {
 		r = b.forwardImprove(st, rem, mark, cost)
 	}
 	return b.cheaperOrBest(st, mark, r, end)
@@ -811,7 +811,7 @@ func (b *BackwardChainer[S]) forwardUntil(st S, n int, bound float64) (result, b
 // 1.13, 1.25 → 1.07 and 1.47 → 1.00 times the cheapest, with fewer
 // expansions (BENCHMARKS.md, "The rescue without its complete pass").
 func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S) result {
-	if b.cfg.improvement == 0 || b.call.work.late || best <= b.call.goalBound(st) {
+	if b.cfg.improvement == 0 || best <= b.call.goalBound(st) {
 		return b.keepBest(mark, end) // not asked to, or nothing is cheaper
 	}
 	r := b.forwardImprove(st, rem, mark, best)
@@ -832,18 +832,21 @@ func (b *BackwardChainer[S]) forward(st S, rem int) result {
 }
 
 // forwardBegin begins the forward search (see forward) from st without
-// expanding a state: true when it ended at its root, with r.
+// expanding a state: true when it ended at its root, with r, or when the
+// call's time budget was spent before it (then neither it nor forwardRun
+// searches: every forward search of the call, the rescue's and the
+// improvement's, begins and resumes through them).
 func (b *BackwardChainer[S]) forwardBegin(st S, rem int) (result, bool) {
 	c := &b.call
+	if c.work.late {
+		return c.work.stop(), true // the call's time is spent
+	}
 	if b.fwd == nil {
 		b.fwd = NewAStar(b.d)
 	}
 	a, p := b.fwd, &b.fplan
 	a.budget, a.maxSteps = c.work.budget, int32(min(rem, math.MaxInt32))
-	a.deadline, a.poll = c.work.deadline, pollEvery
-	if a.deadline != 0 {
-		a.poll = pollTimed
-	}
+	a.setDeadline(c.work.deadline)
 	a.weight = 1
 	p.Reset()
 	p.Expansions = c.work.expansions

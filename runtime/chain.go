@@ -63,7 +63,7 @@ func (w *work) check() bool {
 		w.err = err
 		return false
 	}
-	if w.deadline != 0 && clock() >= w.deadline {
+	if overdue(w.deadline) {
 		w.spent()
 		return false
 	}
