@@ -958,19 +958,24 @@ func TestWrittenRoles(t *testing.T) {
 // ratio at the 90th percentile and at worst, the mean expansions and time
 // of a call, and the slowest call: a call's time is the least of three in
 // a row in each of three passes over every call.
-func BenchmarkWrittenRoles(b *testing.B) {
+func BenchmarkWrittenRoles(b *testing.B) { benchWrittenRoles(b, 3) }
+
+// benchWrittenRoles measures every written role in passes passes an
+// iteration, the chainer made with opts, and reports its figures.
+func benchWrittenRoles(b *testing.B, passes int, opts ...runtime.BackwardOption) {
 	for _, r := range writtenRoles() {
 		b.Run(r.name, func(b *testing.B) {
 			var f randmeasure.Figures
 			for range b.N {
-				// Three passes, each call's time the least of its three.
+				// Each call's time the least of its three in a pass, and
+				// of its passes.
 				f = randmeasure.Figures{}
-				if err := r.measure(&f); err != nil {
+				if err := r.measure(&f, opts...); err != nil {
 					b.Fatal(err)
 				}
-				for range 2 {
+				for range passes - 1 {
 					var g randmeasure.Figures
-					if err := r.measure(&g); err != nil {
+					if err := r.measure(&g, opts...); err != nil {
 						b.Fatal(err)
 					}
 					if err := f.Retime(&g); err != nil {
@@ -978,19 +983,14 @@ func BenchmarkWrittenRoles(b *testing.B) {
 					}
 				}
 			}
-			reportWritten(b, &f)
+			b.ReportMetric(100*f.FoundShare(), "%planned")
+			b.ReportMetric(f.CostRatio(0.9), "p90-cost/opt")
+			b.ReportMetric(f.CostRatio(1), "worst-cost/opt")
+			b.ReportMetric(f.MeanExpansions(), "exp/call")
+			b.ReportMetric(float64(f.Mean().Nanoseconds()), "ns/call")
+			b.ReportMetric(float64(f.Worst.Nanoseconds()), "worst-ns")
 		})
 	}
-}
-
-// reportWritten reports a written role's figures.
-func reportWritten(b *testing.B, f *randmeasure.Figures) {
-	b.ReportMetric(100*f.FoundShare(), "%planned")
-	b.ReportMetric(f.CostRatio(0.9), "p90-cost/opt")
-	b.ReportMetric(f.CostRatio(1), "worst-cost/opt")
-	b.ReportMetric(f.MeanExpansions(), "exp/call")
-	b.ReportMetric(float64(f.Mean().Nanoseconds()), "ns/call")
-	b.ReportMetric(float64(f.Worst.Nanoseconds()), "worst-ns")
 }
 
 // BenchmarkWrittenRolesTimeBudget is BenchmarkWrittenRoles with a time
@@ -1000,18 +1000,7 @@ func reportWritten(b *testing.B, f *randmeasure.Figures) {
 // pass to pass (each call's time is still the least of three in a row,
 // its plan the last's).
 func BenchmarkWrittenRolesTimeBudget(b *testing.B) {
-	for _, r := range writtenRoles() {
-		b.Run(r.name, func(b *testing.B) {
-			var f randmeasure.Figures
-			for range b.N {
-				f = randmeasure.Figures{}
-				if err := r.measure(&f, runtime.WithTimeBudget(time.Millisecond)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			reportWritten(b, &f)
-		})
-	}
+	benchWrittenRoles(b, 1, runtime.WithTimeBudget(time.Millisecond))
 }
 
 // TestTimeBudgetKeepsTheFirstPlan: the miner of
