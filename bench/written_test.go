@@ -1193,6 +1193,24 @@ func TestChainerFetchesWhatTakesItAwayFirst(t *testing.T) {
 	assert.LessOrEqual(t, p.Cost, 22.0, "chainer %v", d.Names(p.Steps))
 }
 
+// TestChainerImprovesOpeningOnlyCheaperStates: the tailor in her shop
+// with five bolts of cloth, no thread, 20 coins and 8 energy is to be
+// solvent. The greedy pass buys a loom and weaves (24). The improvement's
+// forward search, weighed, used to end at the first plan it reached,
+// however dear: a plan of 24 again, kept. It now opens no state whose
+// cost so far and estimate come to more than the plan it is to beat, so
+// the plans it reaches cost no more: buy thread, sew the cloth she has,
+// sell three shirts (21, the cheapest).
+func TestChainerImprovesOpeningOnlyCheaperStates(t *testing.T) {
+	d := tailor.TailorDomain
+	s := tailor.TailorState{At: "shop", Cloth: 5, Coins: 20, Energy: 8}
+	var ref, p runtime.Plan
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, tailor.TailorGoalSolvent, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, tailor.TailorGoalSolvent, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Equal(t, 21.0, p.Cost)
+}
+
 // TestChainerImprovesAPlanFarAboveItsBound: the alchemist in the garden
 // with no herbs, two water, two potions, 3 coins and no mana is to have
 // three potions. Brewing is the goal's one action, so the greedy pass
@@ -1811,7 +1829,8 @@ func TestChainerMerchantCompounds(t *testing.T) {
 // cheapest plan (32) after 3,454 expansions. Topping up also with what
 // applies where she is (hauling at the docks), the greedy pass plans
 // (35, with a walk the plan does not need), and the improvement finds
-// the cheapest.
+// the cheapest (after 337 expansions; its forward search then spends its
+// 1,280 finding nothing cheaper).
 func TestChainerTopsUpWithWhatApplies(t *testing.T) {
 	d := merchant.MerchantDomain
 	s := merchant.MerchantState{At: "port", Gold: 12}
@@ -1821,7 +1840,7 @@ func TestChainerTopsUpWithWhatApplies(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, merchant.MerchantGoalRich, &p))
 	assert.Equal(t, 32.0, ref.Cost)
 	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
-	assert.Less(t, p.Expansions, 1000, "the greedy pass and the improvement, not the rescue")
+	assert.Less(t, p.Expansions, 2000, "the greedy pass and the improvement, not the rescue")
 	assert.False(t, strings.Contains(tr.String(), "no greedy plan"), "the greedy pass plans it")
 }
 

@@ -76,6 +76,11 @@ type AStar[S comparable] struct {
 	estimate estimateKind
 	// weight multiplies the estimate in the open list's order.
 	weight float64
+	// below: a node whose g + h (unweighed) is not below it is not
+	// opened, for no plan through it costs less. +Inf but in the
+	// chainer's search for a plan cheaper than one it has (see
+	// BackwardChainer.forwardBelow).
+	below float64
 	// minCost is the cost of the cheapest action.
 	minCost float64
 	// changes[a*len(Goals)+g] reports whether action a may change whether
@@ -198,6 +203,7 @@ func NewAStar[S comparable](d *Domain[S], opts ...AStarOption) *AStar[S] {
 		poll:       pollEvery,
 		estimate:   cfg.estimate,
 		weight:     cfg.weight,
+		below:      math.Inf(1),
 		trace:      cfg.trace,
 		stats:      cfg.stats,
 	}
@@ -634,7 +640,7 @@ func (a *AStar[S]) estimateNode(nd *astarNode, s *S) {
 // is in nd, in the node array and the state table, and puts it on the
 // open list unless the estimate marks it a dead end.
 func (a *AStar[S]) place(n int32, nd *astarNode, slot, hash uint32) {
-	if nd.open = !math.IsInf(nd.h, 1); nd.open {
+	if nd.open = nd.g+nd.h < a.below; nd.open { // not +Inf, a dead end
 		a.open.push(entry(nd.g+a.weight*nd.h, nd.g, n))
 	}
 	a.nodes = append(a.nodes, *nd)
@@ -682,7 +688,7 @@ func (a *AStar[S]) gateFlow(root int32) bool {
 	a.flow, a.single = true, nil
 	a.estimateNode(nd, &a.states[root])
 	a.open.reset()
-	if nd.open = !math.IsInf(nd.h, 1); nd.open {
+	if nd.open = nd.h < a.below; nd.open {
 		a.open.push(entry(nd.g+a.weight*nd.h, nd.g, root))
 	}
 	return nd.open
@@ -930,10 +936,10 @@ func (a *AStar[S]) extract(n int32, p *Plan) {
 }
 
 // enqueue puts node n on the open list, unless
-// its estimate marks it a dead end.
+// its estimate marks it a dead end or g + h is not below a.below.
 func (a *AStar[S]) enqueue(n int32) {
 	nd := &a.nodes[n]
-	if math.IsInf(nd.h, 1) {
+	if !(nd.g+nd.h < a.below) {
 		return
 	}
 	nd.open = true

@@ -3,7 +3,6 @@ package runtime
 import (
 	"context"
 	"fmt"
-	"math"
 )
 
 // Search is an A* search in progress, as a domain's generated search
@@ -181,7 +180,7 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 		a.estimateNode(&nd, &a.states[n])
 	}
 	// As place, which a call would cost more than.
-	if nd.open = nd.h <= math.MaxFloat64; nd.open { // not +Inf (never NaN)
+	if nd.open = g+nd.h < a.below; nd.open { // not +Inf, a dead end (never NaN)
 		a.open.push(entry(g+a.weight*nd.h, g, n))
 	}
 	a.nodes = append(a.nodes, nd)

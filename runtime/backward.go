@@ -86,7 +86,8 @@ func WithMaxDepth(n int) BackwardOption {
 // first plan): n for leads (the greedy pass after a step taken first, up
 // to three times), and n for the greedy pass again with the goal's later
 // first choices; then the forward search looks for a plan cheaper than
-// the cheapest so far: A* for n states, then weighted A* (the estimate
+// the cheapest so far, opening only the states its estimate says one may
+// go through: A* for n states, then weighted A* (the estimate
 // counted twice) for 2n more, then four times for 2n more, stopped as
 // soon as it proves none is cheaper. Where the greedy pass found nothing
 // and a lead found a plan (the rescue), the forward search looks for a
@@ -482,7 +483,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 func (b *BackwardChainer[S]) forwardImprove(st S, rem, mark int, cost float64) result {
 	c := &b.call
 	c.steps = c.steps[:mark]
-	r, ended := b.forwardBegin(st, rem)
+	r, ended := b.forwardBegin(st, rem, cost*(1+1e-9))
 	if !ended {
 		var cheaper bool
 		if r, cheaper = b.forwardBelow(st, mark, cost); cheaper {
@@ -505,7 +506,14 @@ func (b *BackwardChainer[S]) forwardImprove(st S, rem, mark int, cost float64) r
 // plan costs 32): A* alone proves little in its budget, and weighed it
 // reaches plans below cost sooner (the innkeeper's 30 where the greedy
 // pass's plan costs 56: none in 768 states weighed at most twice, 20
-// more weighed four times; A* alone needs 1,864 for the cheapest, 23). It
+// more weighed four times; A* alone needs 1,864 for the cheapest, 23).
+// It opens no state whose cost so far and estimate come to more than cost
+// (branch and bound: no plan through it costs less), so that weighed it
+// reaches only plans that cost no more; one that costs as much ends it.
+// When it ended at the first plan it reached, however dear, the tailor's
+// 24 stood where the cheapest costs 21, and 76 plans of the glassblower,
+// the tailor and the prospector cost more than they now do (BENCHMARKS.md,
+// "The improvement opens only cheaper states"). It
 // reports whether it found a plan cheaper than cost (the call's steps
 // from mark); else those steps are gone, a cost's error is forgotten,
 // and r is the context's error when that stopped it.
@@ -824,7 +832,7 @@ func (b *BackwardChainer[S]) improveLed(st S, rem, mark int, best float64, end S
 // at most so many times the cheapest (forwardWeights). On success it appends the
 // steps and sets the call's end state.
 func (b *BackwardChainer[S]) forward(st S, rem int) result {
-	if r, ended := b.forwardBegin(st, rem); ended {
+	if r, ended := b.forwardBegin(st, rem, math.Inf(1)); ended {
 		return r
 	}
 	r, _ := b.forwardResume(st, -1)
@@ -832,11 +840,13 @@ func (b *BackwardChainer[S]) forward(st S, rem int) result {
 }
 
 // forwardBegin begins the forward search (see forward) from st without
-// expanding a state: true when it ended at its root, with r, or when the
-// call's time budget was spent before it (then neither it nor forwardRun
-// searches: every forward search of the call, the rescue's and the
-// improvement's, begins and resumes through them).
-func (b *BackwardChainer[S]) forwardBegin(st S, rem int) (result, bool) {
+// expanding a state, opening no state whose cost so far and estimate
+// come to below or more (see AStar.below): true when it ended at its
+// root, with r, or when the call's time budget was spent before it
+// (then neither it nor forwardRun searches: every forward search of the
+// call, the rescue's and the improvement's, begins and resumes through
+// them).
+func (b *BackwardChainer[S]) forwardBegin(st S, rem int, below float64) (result, bool) {
 	c := &b.call
 	if c.work.late {
 		return c.work.stop(), true // the call's time is spent
@@ -847,7 +857,7 @@ func (b *BackwardChainer[S]) forwardBegin(st S, rem int) (result, bool) {
 	a, p := b.fwd, &b.fplan
 	a.budget, a.maxSteps = c.work.budget, int32(min(rem, math.MaxInt32))
 	a.setDeadline(c.work.deadline)
-	a.weight = 1
+	a.weight, a.below = 1, below
 	p.Reset()
 	p.Expansions = c.work.expansions
 	b.fgoals = append(append(b.fgoals[:0], c.goal), c.protected...)
