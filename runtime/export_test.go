@@ -238,3 +238,7 @@ func MemoLowerBound[S comparable](d *Domain[S], g GoalID, s S, m *FlowMemo[S]) (
 	}
 	return h, filled
 }
+
+// SetBelow sets the bound of a's next searches (AStar.below): a state
+// whose g + h is not below it is not opened.
+func SetBelow[S comparable](a *AStar[S], below float64) { a.below = below }
