@@ -177,8 +177,10 @@
 //     A* (its estimate counted twice) for twice that budget, then four
 //     times for as long again, and stops as soon as it proves none is
 //     cheaper (the least f on its open list, unweighed a lower bound on
-//     every plan it has yet to find, reaches that plan's cost). The
-//     cheapest plan wins.
+//     every plan it has yet to find, reaches that plan's cost). It opens
+//     no state whose cost so far and estimate come to more than that
+//     plan's (branch and bound), so that weighed it reaches no dearer
+//     plan. The cheapest plan wins.
 //   - A lead is a step taken first, up to three times in a row, before
 //     the greedy pass plans the goal from where it leads: goal
 //     regression chains a step where the part it serves fails, never
