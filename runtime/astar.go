@@ -615,7 +615,8 @@ func (a *AStar[S]) prepare(goals []GoalID) {
 
 // addNode records a new state (a key), which belongs in the given slot
 // of the state table, with its estimate, puts it on the open list unless
-// the estimate marks it a dead end, and returns its node.
+// the estimate marks it a dead end or g + h is not below a.below, and
+// returns its node.
 func (a *AStar[S]) addNode(s *S, slot, hash uint32, g float64, parent int32, act ActionID, depth int32) int32 {
 	n := int32(len(a.nodes))
 	a.states = append(a.states, *s)
@@ -638,9 +639,10 @@ func (a *AStar[S]) estimateNode(nd *astarNode, s *S) {
 
 // place records node n, whose state is in a.states and whose estimate
 // is in nd, in the node array and the state table, and puts it on the
-// open list unless the estimate marks it a dead end.
+// open list unless the estimate marks it a dead end or g + h is not below
+// a.below.
 func (a *AStar[S]) place(n int32, nd *astarNode, slot, hash uint32) {
-	if nd.open = nd.g+nd.h < a.below; nd.open { // not +Inf, a dead end
+	if nd.open = nd.g+nd.h < a.below; nd.open { // false for +Inf h too
 		a.open.push(entry(nd.g+a.weight*nd.h, nd.g, n))
 	}
 	a.nodes = append(a.nodes, *nd)
@@ -935,8 +937,8 @@ func (a *AStar[S]) extract(n int32, p *Plan) {
 	p.Cost += cost
 }
 
-// enqueue puts node n on the open list, unless
-// its estimate marks it a dead end or g + h is not below a.below.
+// enqueue puts node n on the open list, unless its estimate marks it a
+// dead end or g + h is not below a.below.
 func (a *AStar[S]) enqueue(n int32) {
 	nd := &a.nodes[n]
 	if !(nd.g+nd.h < a.below) {

@@ -180,7 +180,7 @@ func (x *Search[S]) Add(k *S, hash uint64, act ActionID, v0, v1 float64) bool {
 		a.estimateNode(&nd, &a.states[n])
 	}
 	// As place, which a call would cost more than.
-	if nd.open = g+nd.h < a.below; nd.open { // not +Inf, a dead end (never NaN)
+	if nd.open = g+nd.h < a.below; nd.open { // false for +Inf h too (never NaN)
 		a.open.push(entry(g+a.weight*nd.h, g, n))
 	}
 	a.nodes = append(a.nodes, nd)
