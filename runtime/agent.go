@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -182,10 +183,17 @@ type stateReader[S comparable] interface {
 type agentScratch[S comparable] struct {
 	// What the tick is: its context, number, the planner to use and when
 	// planning stops (zero: never).
-	ctx      context.Context
-	tick     uint64
-	planner  GoalPlanner[S]
-	deadline time.Time
+	ctx     context.Context
+	tick    uint64
+	planner GoalPlanner[S]
+	// frame is when the tick's planning ends, on clock (0: never): no
+	// call begins after it, and a framedPlanner's calls end at it. The
+	// next exempt calls are free of it (the tick's first agent's);
+	// framedCall: the last call was bounded by it.
+	frame      time.Duration
+	exempt     int
+	framed     framedPlanner
+	framedCall bool
 
 	state S // the live state being read, for a role without UpdatePlanState
 	prev  S // the state of the tick before, while goals back off
@@ -213,7 +221,41 @@ func newAgentScratch[S comparable](p GoalPlanner[S]) *agentScratch[S] {
 	sc := &agentScratch[S]{planner: p, holds: make([]uint64, goalWords(p.Domain())), reach: newReach(p.Domain()),
 		plan: Plan{Steps: make([]ActionID, 0, 64), Goals: make([]GoalID, 0, 1)}}
 	sc.keeper, _ = p.(KeepingPlanner[S])
+	sc.framed, _ = p.(framedPlanner)
 	return sc
+}
+
+// framedPlanner is a planner whose calls a crowd can bound by the
+// deadline of its frame's planning (WithPlanTimeBudget) as well as by
+// their own time budget: the backward chainer and A*. A call past it
+// ends as past its time budget.
+type framedPlanner interface{ setFrame(dl time.Duration) }
+
+// late reports whether the tick's planning time is spent, so that the
+// next planner call may not begin.
+func (sc *agentScratch[S]) late() bool {
+	return sc.exempt == 0 && overdue(sc.frame)
+}
+
+// beginCall bounds the planner's next call by the frame, unless it is
+// exempt.
+func (sc *agentScratch[S]) beginCall() {
+	frame := sc.frame
+	if sc.exempt > 0 {
+		sc.exempt--
+		frame = 0
+	}
+	if sc.framed != nil {
+		sc.framed.setFrame(frame)
+		sc.framedCall = frame != 0
+	}
+}
+
+// cutShort reports whether a planner call that returned err was cut
+// short by the frame: the agent's goal then waits for the next tick, as
+// for a call it could not make, and does not back off.
+func (sc *agentScratch[S]) cutShort(err error) bool {
+	return sc.framedCall && overdue(sc.frame) && errors.Is(err, ErrTimeBudgetExceeded)
 }
 
 // goalBackoff is how a goal that could not be planned waits.

@@ -5,15 +5,14 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
-	"time"
 )
 
 // What an agent does once it has looked (agent_look.go): plan if it needs
 // to and may, then call the current step's method.
 
 // act plans when the agent needs to and may (grant planner calls, or
-// any number when grant < 0; none after sc.deadline, when set), then
-// calls the current step's method.
+// any number when grant < 0; none once the tick's planning time is
+// spent: sc.late), then calls the current step's method.
 func (a *Agent[S]) act(sc *agentScratch[S], grant int) {
 	if a.need == ReplanNone && a.goal == NoGoal {
 		a.countIdle(&sc.counts)
@@ -57,7 +56,7 @@ func (a *Agent[S]) planAndPerform(sc *agentScratch[S], grant int) {
 // failed before, by the relaxed reachability of the annotations (which
 // costs about what a planner call that succeeds does).
 func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
-	c, buf, ctx, p, deadline := &sc.counts, &sc.plan, sc.ctx, sc.planner, sc.deadline
+	c, buf, ctx, p := &sc.counts, &sc.plan, sc.ctx, sc.planner
 	// A look around cut short asks for its calls once (see takeAnother);
 	// whatever this tick's planning does, the next asks for one again.
 	lookedAround := a.lookAround
@@ -83,17 +82,25 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 			a.failed(g, a.t.unreachable[g], c)
 			continue
 		}
+		if a.backoff[g].failures > 0 && sc.late() {
+			return // the proof below costs about a call: it waits, as the call would
+		}
 		if a.backoff[g].failures > 0 && a.d.unreachable(g, &a.state, &sc.reach) {
 			c.proven++
 			a.failed(g, relaxedError(a.t.relaxed, g, &sc.reach), c)
 			continue
 		}
-		if grant >= 0 && calls >= grant || !deadline.IsZero() && !time.Now().Before(deadline) {
+		if grant >= 0 && calls >= grant || sc.late() {
 			return // the rest waits for the next tick
 		}
 		calls++
 		c.calls++
+		sc.beginCall()
 		err := p.PlanGoalInto(ctx, a.state, g, buf)
+		if err != nil && sc.cutShort(err) {
+			c.cut++
+			return // the frame's planning time ran out: the rest waits for the next tick
+		}
 		if err == nil && len(buf.Steps) > 0 {
 			h, step := a.undoes(sc, g, buf.Steps)
 			if h == NoGoal {
@@ -161,32 +168,46 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 //     storm), g has no such plan there either, and the plan stays
 //     refused.
 //
-// Each call counts against the tick's grant and deadline; cut reports
-// that one of them ran out first (it takes lookAroundCalls - 1 calls at
-// most, after the call that made the refused plan).
+// Each call counts against the tick's grant and planning time; cut
+// reports that one of them ran out first, or that the time cut a call
+// short (it takes lookAroundCalls - 1 calls at most, after the call that
+// made the refused plan).
 func (a *Agent[S]) takeAnother(sc *agentScratch[S], g, h GoalID, step, grant int, calls *int) (adopted, cut bool) {
 	ctx, c, buf, kp := sc.ctx, &sc.counts, &sc.plan, sc.keeper
 	call := func() bool {
-		if grant >= 0 && *calls >= grant || !sc.deadline.IsZero() && !time.Now().Before(sc.deadline) {
+		if grant >= 0 && *calls >= grant || sc.late() {
 			cut = true
 			return false
 		}
 		*calls++
 		c.calls++
+		sc.beginCall()
 		return true
 	}
 	if !call() {
 		return false, cut
 	}
-	if kp.PlanGoalKeepingInto(ctx, a.state, g, a.holdingAbove(sc, g, &a.state), buf) == nil && len(buf.Steps) > 0 {
+	// failed reports whether a call that returned err found no plan, and
+	// sets cut when the frame's deadline cut it short.
+	failed := func(err error) bool {
+		if err != nil && sc.cutShort(err) {
+			c.cut++
+			cut = true
+		}
+		return err != nil
+	}
+	if !failed(kp.PlanGoalKeepingInto(ctx, a.state, g, a.holdingAbove(sc, g, &a.state), buf)) && len(buf.Steps) > 0 {
 		a.adopt(ctx, g, buf, c)
 		return true, false
+	}
+	if cut {
+		return false, cut
 	}
 	at := &sc.walk
 	*at = a.state
 	if a.d.replay(at, sc.refused[:step+1]) != step+1 || !call() ||
-		kp.PlanGoalInto(ctx, *at, h, buf) != nil || a.d.replay(at, buf.Steps) != len(buf.Steps) || !call() ||
-		kp.PlanGoalKeepingInto(ctx, *at, g, a.holdingAbove(sc, g, at), buf) != nil {
+		failed(kp.PlanGoalInto(ctx, *at, h, buf)) || a.d.replay(at, buf.Steps) != len(buf.Steps) || !call() ||
+		failed(kp.PlanGoalKeepingInto(ctx, *at, g, a.holdingAbove(sc, g, at), buf)) {
 		return false, cut
 	}
 	buf.Reset()

@@ -112,10 +112,18 @@ func WithPlanBudget(n int) CrowdOption {
 // WithPlanTimeBudget stops a crowd's planning in a tick once d has passed
 // since the tick began: the agents still waiting plan next tick. They are
 // served in the order WithPlanBudget describes, and the first of them
-// plans however little time is left, so that every agent gets its turn
-// however small d is. Unlike WithPlanBudget, how many plan in a tick then
-// depends on how fast the machine is, so the crowd's behaviour is no
-// longer deterministic.
+// makes its call (the four of a look around) however little time is
+// left, so that every agent gets its turn however small d is. The other
+// calls of the backward chainer and A* end at d, as at their own time
+// budget (WithTimeBudget): the chainer's with the cheapest plan it has
+// by then. A call that has none is cut short (AgentCounts.CallsCut), and
+// its agent does not back off: it waits for its turn at the next tick,
+// keeping how long it has waited, until it is a tick's first and its
+// call runs whole. So a tick plans for d or for its first agent's calls,
+// whichever is longer: give the planners WithTimeBudget too, to bound
+// those. Unlike WithPlanBudget, how many plan in a tick depends on how
+// fast the machine is, so the crowd's behaviour is no longer
+// deterministic.
 func WithPlanTimeBudget(d time.Duration) CrowdOption {
 	return crowdOption(func(c *crowdConfig) { c.timed = d })
 }

@@ -9,6 +9,7 @@ type agentCounts struct {
 	running, done, failed        int64
 	interrupted, checks          int64
 	calls, failures, proven      int64
+	cut                          int64
 	plans, dropped               [numReplans]int64
 }
 
@@ -25,6 +26,7 @@ func (c *agentCounts) add(o *agentCounts) {
 	c.calls += o.calls
 	c.failures += o.failures
 	c.proven += o.proven
+	c.cut += o.cut
 	for r := range c.plans {
 		c.plans[r] += o.plans[r]
 		c.dropped[r] += o.dropped[r]
@@ -37,6 +39,7 @@ type agentTotals struct {
 	running, done, failed        atomic.Int64
 	interrupted, checks          atomic.Int64
 	calls, failures, proven      atomic.Int64
+	cut                          atomic.Int64
 	plans, dropped               [numReplans]atomic.Int64
 }
 
@@ -60,6 +63,7 @@ func (s *Stats) addAgents(c *agentCounts) {
 	add(&t.calls, c.calls)
 	add(&t.failures, c.failures)
 	add(&t.proven, c.proven)
+	add(&t.cut, c.cut)
 	for r := range c.plans {
 		add(&t.plans[r], c.plans[r])
 		add(&t.dropped[r], c.dropped[r])
@@ -71,7 +75,10 @@ func (s *Stats) addAgents(c *agentCounts) {
 //
 //	Ticks        = Acting + Waiting + Idle
 //	Acting       = StepsRunning + StepsDone + StepsFailed
-//	PlannerCalls = Σ Plans + PlanFailures
+//	PlannerCalls = Σ Plans + PlanFailures + CallsCut
+//
+// (but for an agent that looks for a way around a plan it refused: up to
+// four calls for one plan or failure).
 type AgentCounts struct {
 	// Ticks counts agent-ticks: one per agent per tick.
 	Ticks int64
@@ -93,6 +100,10 @@ type AgentCounts struct {
 	// goals proven out of reach without a planner call (by the relaxed
 	// reachability of the annotations), which back off alike.
 	PlannerCalls, PlanFailures, Unreachable int64
+	// CallsCut counts the planner calls of a crowd's agents that its
+	// WithPlanTimeBudget cut short: the agent plans again at the next
+	// tick, and does not back off.
+	CallsCut int64
 	// Plans counts the plans made, by Replan (indexed by it), and Dropped
 	// the plans dropped before their end or at it, by reason: ReplanDone,
 	// ReplanStepFailed, ReplanStale, ReplanBroken.
@@ -117,6 +128,7 @@ func (s *Stats) Agents() AgentCounts {
 		StepsRunning: t.running.Load(), StepsDone: t.done.Load(), StepsFailed: t.failed.Load(),
 		Interrupted: t.interrupted.Load(), Checks: t.checks.Load(),
 		PlannerCalls: t.calls.Load(), PlanFailures: t.failures.Load(), Unreachable: t.proven.Load(),
+		CallsCut: t.cut.Load(),
 	}
 	for r := range t.plans {
 		c.Plans[r] = t.plans[r].Load()
@@ -132,6 +144,6 @@ func (c *agentCounts) export() AgentCounts {
 		StepsRunning: c.running, StepsDone: c.done, StepsFailed: c.failed,
 		Interrupted: c.interrupted, Checks: c.checks,
 		PlannerCalls: c.calls, PlanFailures: c.failures, Unreachable: c.proven,
-		Plans: c.plans, Dropped: c.dropped,
+		CallsCut: c.cut, Plans: c.plans, Dropped: c.dropped,
 	}
 }

@@ -48,6 +48,9 @@ type AStar[S comparable] struct {
 	timeBudget time.Duration
 	deadline   time.Duration
 	poll       int
+	// frame is the deadline a crowd bounds its calls by (setFrame; 0:
+	// none).
+	frame time.Duration
 	// ops holds what the inner loop needs of each action, packed: 32
 	// bytes an action instead of the whole Action; costs their constant
 	// costs alone, for the generated search loop (Search.Add), and
@@ -430,11 +433,34 @@ func (a *AStar[S]) planGoalsInto(ctx context.Context, s S, goals []GoalID, p *Pl
 	return a.run(ctx, s, goals, p)
 }
 
-// startClock starts a call's time budget, when it has one.
+// startClock starts a call's time budget, when it has one, and bounds
+// the call by the frame's deadline, when a crowd set one (setFrame).
 func (a *AStar[S]) startClock() {
-	if a.timeBudget > 0 {
-		a.deadline = deadlineIn(a.timeBudget)
+	if a.timeBudget|a.frame|a.deadline != 0 {
+		a.setClock()
 	}
+}
+
+// setClock is startClock's work, out of line.
+func (a *AStar[S]) setClock() {
+	var dl time.Duration
+	if a.timeBudget > 0 {
+		dl = deadlineIn(a.timeBudget)
+	}
+	a.setDeadline(earlier(dl, a.frame))
+}
+
+// setFrame bounds the planner's calls, from the next, by the deadline
+// dl (on clock; 0: none) as well as by their own time budget: a crowd's
+// frame (WithPlanTimeBudget).
+func (a *AStar[S]) setFrame(dl time.Duration) { a.frame = dl }
+
+// earlier is the earlier of deadlines x and y (on clock; 0: none).
+func earlier(x, y time.Duration) time.Duration {
+	if x == 0 || y != 0 && y < x {
+		return y
+	}
+	return x
 }
 
 // How often a search looks at its context, and at the clock when the

@@ -52,7 +52,16 @@ type BackwardChainer[S comparable] struct {
 	started time.Time  // when the call began, with stats
 	end     S          // scratch of the plan's verification
 	errs    keptErrors // the goals' errors earlier calls returned (error)
+	// frame is the deadline a crowd bounds its calls by (setFrame; 0:
+	// none).
+	frame time.Duration
 }
+
+// setFrame bounds the chainer's calls, from the next, by the deadline dl
+// (on clock; 0: none) as well as by their own time budget: a crowd's
+// frame (WithPlanTimeBudget). Past it, a call returns the cheapest plan
+// it has, as past its time budget.
+func (b *BackwardChainer[S]) setFrame(dl time.Duration) { b.frame = dl }
 
 type backwardConfig struct {
 	chaining    bool
@@ -315,9 +324,13 @@ func (b *BackwardChainer[S]) Candidates(g GoalID, s S) []ActionID {
 }
 
 func (b *BackwardChainer[S]) begin(ctx context.Context) {
-	b.call.work.reset(ctx, b.cfg.budget)
+	w := &b.call.work
+	w.reset(ctx, b.cfg.budget)
 	if b.cfg.timeBudget > 0 {
-		b.call.work.startClock(b.cfg.timeBudget)
+		w.startClock(b.cfg.timeBudget)
+	}
+	if b.frame != 0 {
+		w.deadline, w.poll = earlier(w.deadline, b.frame), pollTimed
 	}
 	b.call.steps = b.call.steps[:0]
 	if b.cfg.trace != nil {

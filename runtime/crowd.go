@@ -43,13 +43,13 @@ type Crowd[S comparable] struct {
 	tick    uint64
 
 	// What the workers of a phase read.
-	ctx      context.Context
-	phase    crowdPhase
-	deadline time.Time
-	next     atomic.Int64 // the next agent to claim
-	start    []chan crowdPhase
-	done     sync.WaitGroup
-	running  bool
+	ctx     context.Context
+	phase   crowdPhase
+	frame   time.Duration // when planning ends, on clock (WithPlanTimeBudget)
+	next    atomic.Int64  // the next agent to claim
+	start   []chan crowdPhase
+	done    sync.WaitGroup
+	running bool
 }
 
 type crowdWorker[S comparable] struct {
@@ -121,9 +121,9 @@ func (c *Crowd[S]) Agents() []*Agent[S] { return c.agents }
 func (c *Crowd[S]) Tick(ctx context.Context) {
 	c.tick++
 	c.ctx = ctx
-	c.deadline = time.Time{}
+	c.frame = 0
 	if c.cfg.timed > 0 {
-		c.deadline = time.Now().Add(c.cfg.timed)
+		c.frame = deadlineIn(c.cfg.timed)
 	}
 	if c.cfg.budget == 0 && c.cfg.timed == 0 {
 		// Every agent that needs a plan gets one: nothing to choose,
@@ -134,6 +134,9 @@ func (c *Crowd[S]) Tick(ctx context.Context) {
 		c.grant()
 		if c.cfg.timed > 0 {
 			c.run(phasePlan)
+			for _, r := range c.reqs {
+				c.agents[r.agent].grant = 0 // planned, or waits for the next tick: the act phase does not plan
+			}
 		}
 		c.run(phaseAct)
 	}
@@ -248,7 +251,7 @@ func (c *Crowd[S]) serve(w *crowdWorker[S], start <-chan crowdPhase) {
 // work claims agents chunk by chunk and runs the phase on each.
 func (c *Crowd[S]) work(w *crowdWorker[S]) {
 	sc := &w.agentScratch
-	sc.ctx, sc.tick, sc.deadline = c.ctx, c.tick, c.deadline
+	sc.ctx, sc.tick, sc.frame = c.ctx, c.tick, c.frame
 	defer func() { sc.ctx = nil }()
 	n := len(c.agents)
 	before, phase := c.cfg.before, c.phase
@@ -294,23 +297,22 @@ func (c *Crowd[S]) work(w *crowdWorker[S]) {
 }
 
 // planNext plans the next agent of the tick's requests, in their order,
-// within the time budget; the first of them plans whatever the time, so
-// that a crowd plans at least one agent a tick however small its budget.
-// It reports false when no request is left.
+// within the time budget; the first of them makes the calls it wants
+// (Agent.wants) whatever the time, so that a crowd plans at least one
+// agent a tick however small its budget. It reports false when no
+// request is left, or no time.
 func (c *Crowd[S]) planNext(sc *agentScratch[S]) bool {
 	i := int(c.next.Add(1)) - 1
-	if i >= len(c.reqs) {
-		return false
+	if i >= len(c.reqs) || i > 0 && overdue(sc.frame) {
+		return false // the rest wait for the next tick
 	}
 	a := c.agents[c.reqs[i].agent]
-	deadline := sc.deadline
 	if i == 0 {
-		sc.deadline = time.Time{}
+		sc.exempt = a.wants()
 	}
 	sc.held = false
 	a.replan(sc, a.grant)
-	sc.deadline = deadline
-	a.grant = 0 // planned, or waits for the next tick: the act phase does not plan
+	sc.exempt = 0
 	if a.unsettled {
 		a.settle(sc)
 	}
