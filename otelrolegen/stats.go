@@ -51,6 +51,8 @@ const (
 //	rolegen.agent.failures  {goal}   goals that could not be planned, by rolegen.agent.failure
 //	                                 (planner, proven)
 //	rolegen.agent.checks    {check}  plans checked against the live state
+//	rolegen.agent.calls_cut {call}   planner calls a crowd's time budget cut short
+//	                                 (runtime.WithPlanTimeBudget; the agent plans again later)
 //
 // All are cumulative counters: a backend divides the duration by the
 // calls for the mean. Register one Stats per domain; Unregister the
@@ -98,12 +100,12 @@ func RegisterStats(s *runtime.Stats, opts ...Option) (metric.Registration, error
 			o.ObserveInt64(expansions, r.Expansions, set)
 		})
 		return nil
-	}, calls, duration, expansions, agents.ticks, agents.steps, agents.plans, agents.failures, agents.checks)
+	}, calls, duration, expansions, agents.ticks, agents.steps, agents.plans, agents.failures, agents.checks, agents.cut)
 }
 
 // agentInstruments are the counters of the agents' statistics.
 type agentInstruments struct {
-	ticks, steps, plans, failures, checks metric.Int64ObservableCounter
+	ticks, steps, plans, failures, checks, cut metric.Int64ObservableCounter
 }
 
 func newAgentInstruments(m metric.Meter) (*agentInstruments, error) {
@@ -117,6 +119,7 @@ func newAgentInstruments(m metric.Meter) (*agentInstruments, error) {
 		{&a.plans, "rolegen.agent.plans", "{plan}", "Plans agents made, by the reason they replanned."},
 		{&a.failures, "rolegen.agent.failures", "{goal}", "Goals agents could not plan: by a planner call, or proven out of reach."},
 		{&a.checks, "rolegen.agent.checks", "{check}", "Agents' plans checked against the live state."},
+		{&a.cut, "rolegen.agent.calls_cut", "{call}", "Agents' planner calls a crowd's time budget cut short; the agent planned again later."},
 	} {
 		inst, err := m.Int64ObservableCounter(c.name, metric.WithUnit(c.unit), metric.WithDescription(c.descr))
 		if err != nil {
@@ -148,4 +151,5 @@ func (a *agentInstruments) observe(o metric.Observer, domain attribute.KeyValue,
 	o.ObserveInt64(a.failures, c.PlanFailures, with(KeyFailure.String("planner")))
 	o.ObserveInt64(a.failures, c.Unreachable, with(KeyFailure.String("proven")))
 	o.ObserveInt64(a.checks, c.Checks, metric.WithAttributeSet(attribute.NewSet(domain)))
+	o.ObserveInt64(a.cut, c.CallsCut, metric.WithAttributeSet(attribute.NewSet(domain)))
 }

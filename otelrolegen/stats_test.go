@@ -109,5 +109,6 @@ func TestAgentStatsAsMetrics(t *testing.T) {
 	assert.Equal(t, map[string]int64{"planner": c.PlanFailures, "proven": c.Unreachable},
 		counts(m["rolegen.agent.failures"], otelrolegen.KeyFailure))
 	assert.Equal(t, map[string]int64{"": c.Checks}, counts(m["rolegen.agent.checks"], otelrolegen.KeyFailure))
+	assert.Equal(t, map[string]int64{"": c.CallsCut}, counts(m["rolegen.agent.calls_cut"], otelrolegen.KeyFailure))
 	assert.Positive(t, c.Interrupted)
 }
