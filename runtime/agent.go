@@ -194,6 +194,7 @@ type agentScratch[S comparable] struct {
 	exempt     int
 	framed     framedPlanner
 	framedCall bool
+	framedAt   time.Duration // the frame framed was last given
 
 	state S // the live state being read, for a role without UpdatePlanState
 	prev  S // the state of the tick before, while goals back off
@@ -245,10 +246,11 @@ func (sc *agentScratch[S]) beginCall() {
 		sc.exempt--
 		frame = 0
 	}
-	if sc.framed != nil {
+	if sc.framed != nil && frame != sc.framedAt {
 		sc.framed.setFrame(frame)
-		sc.framedCall = frame != 0
+		sc.framedAt = frame
 	}
+	sc.framedCall = sc.framed != nil && frame != 0
 }
 
 // cutShort reports whether a planner call that returned err was cut
