@@ -110,7 +110,9 @@ func WithPlanBudget(n int) CrowdOption {
 }
 
 // WithPlanTimeBudget stops a crowd's planning in a tick once d has passed
-// since the tick began: the agents still waiting plan next tick. They are
+// since it began (once every agent has read its live state and checked
+// its plan, which d does not count): the agents still waiting plan next
+// tick. They are
 // served in the order WithPlanBudget describes, and the first of them
 // makes its call (the four of a look around) however little time is
 // left, so that every agent gets its turn however small d is. The other

@@ -122,9 +122,6 @@ func (c *Crowd[S]) Tick(ctx context.Context) {
 	c.tick++
 	c.ctx = ctx
 	c.frame = 0
-	if c.cfg.timed > 0 {
-		c.frame = deadlineIn(c.cfg.timed)
-	}
 	if c.cfg.budget == 0 && c.cfg.timed == 0 {
 		// Every agent that needs a plan gets one: nothing to choose,
 		// one pass.
@@ -133,6 +130,7 @@ func (c *Crowd[S]) Tick(ctx context.Context) {
 		c.run(phaseSense)
 		c.grant()
 		if c.cfg.timed > 0 {
+			c.frame = deadlineIn(c.cfg.timed) // the planning's time, from now
 			c.run(phasePlan)
 			for _, r := range c.reqs {
 				c.agents[r.agent].grant = 0 // planned, or waits for the next tick: the act phase does not plan
