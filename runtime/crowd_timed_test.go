@@ -137,3 +137,26 @@ func TestCrowdTimeBudgetCutsALaterCallShort(t *testing.T) {
 		crowd.Close()
 	}
 }
+
+// A crowd's time budget counts from the start of the tick's planning:
+// the agents' look before it (here a world that takes 5 ms over its
+// first agent) does not spend it, and three agents with a plan of a
+// step each all plan in the first tick under a budget of 2 ms.
+func TestCrowdTimeBudgetCountsThePlanningAlone(t *testing.T) {
+	d := wanderDomain(1)
+	crowd := runtime.NewCrowd(d, func() runtime.GoalPlanner[wander] { return runtime.NewAStar(d) },
+		runtime.WithWorkers(2), runtime.WithPlanTimeBudget(2*time.Millisecond),
+		runtime.WithBeforeTick(func(agent int, _ uint64) {
+			if agent == 0 {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}))
+	defer crowd.Close()
+	for range 3 {
+		crowd.Add(&wanderer{d: d})
+	}
+	crowd.Tick(t.Context())
+	c := crowd.Counts()
+	assert.Equal(t, int64(3), c.PlansMade())
+	assert.Equal(t, int64(3), c.Plans[runtime.ReplanNoPlan])
+}
