@@ -238,9 +238,10 @@ func (sc *agentScratch[S]) late() bool {
 	return sc.exempt == 0 && overdue(sc.frame)
 }
 
-// beginCall bounds the planner's next call by the frame, unless it is
-// exempt.
+// beginCall counts the planner's next call, and bounds it by the frame
+// unless it is exempt.
 func (sc *agentScratch[S]) beginCall() {
+	sc.counts.calls++
 	frame := sc.frame
 	if sc.exempt > 0 {
 		sc.exempt--

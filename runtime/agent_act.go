@@ -82,19 +82,20 @@ func (a *Agent[S]) replan(sc *agentScratch[S], grant int) {
 			a.failed(g, a.t.unreachable[g], c)
 			continue
 		}
-		if a.backoff[g].failures > 0 && sc.late() {
-			return // the proof below costs about a call: it waits, as the call would
-		}
-		if a.backoff[g].failures > 0 && a.d.unreachable(g, &a.state, &sc.reach) {
-			c.proven++
-			a.failed(g, relaxedError(a.t.relaxed, g, &sc.reach), c)
-			continue
+		if a.backoff[g].failures > 0 {
+			if sc.late() {
+				return // the proof costs about a call: it waits, as the call would
+			}
+			if a.d.unreachable(g, &a.state, &sc.reach) {
+				c.proven++
+				a.failed(g, relaxedError(a.t.relaxed, g, &sc.reach), c)
+				continue
+			}
 		}
 		if grant >= 0 && calls >= grant || sc.late() {
 			return // the rest waits for the next tick
 		}
 		calls++
-		c.calls++
 		sc.beginCall()
 		err := p.PlanGoalInto(ctx, a.state, g, buf)
 		if err != nil && sc.cutShort(err) {
@@ -180,7 +181,6 @@ func (a *Agent[S]) takeAnother(sc *agentScratch[S], g, h GoalID, step, grant int
 			return false
 		}
 		*calls++
-		c.calls++
 		sc.beginCall()
 		return true
 	}
