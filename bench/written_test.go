@@ -60,19 +60,17 @@ import (
 // of reach; where A* at its defaults runs out of budget, the cheapest
 // plan is the one testdata keeps (see writtenRefs).
 
-// writtenRole is a role with its starts, and the cost ratios its plans
-// are held to: the planners issue's targets, p90 <= 1.2 and worst <= 2.
+// writtenRole is a role with its starts.
 type writtenRole struct {
-	name       string
-	p90, worst float64
-	measure    func(f *randmeasure.Figures, opts ...runtime.BackwardOption) error
+	name    string
+	measure func(f *randmeasure.Figures, opts ...runtime.BackwardOption) error
 	// references returns the role's lines of writtenRefsFile (see
 	// referencesOf).
 	references func(search bool) ([]string, error)
 }
 
 func measureWritten[S comparable](name string, d *runtime.Domain[S], starts []S) writtenRole {
-	return writtenRole{name: name, p90: 1.2, worst: 2, measure: func(f *randmeasure.Figures, opts ...runtime.BackwardOption) error {
+	return writtenRole{name: name, measure: func(f *randmeasure.Figures, opts ...runtime.BackwardOption) error {
 		bc := runtime.NewBackwardChainer(d, opts...)
 		return writtenPairs(name, d, starts, func(i int, s S, g runtime.GoalID, ref writtenRef) error {
 			if !ref.known {
@@ -85,13 +83,6 @@ func measureWritten[S comparable](name string, d *runtime.Domain[S], starts []S)
 	}, references: func(search bool) ([]string, error) {
 		return referencesOf(name, d, starts, search)
 	}}
-}
-
-// short holds r to bounds of its own where it misses the targets
-// (BENCHMARKS.md says by how much), so that it does not get worse.
-func (r writtenRole) short(p90, worst float64) writtenRole {
-	r.p90, r.worst = p90, worst
-	return r
 }
 
 // armorerStarts are every combination of a few values of the
@@ -879,10 +870,10 @@ func tavernStarts() []tavern.KeeperState {
 func writtenRoles() []writtenRole {
 	return []writtenRole{
 		measureWritten("alchemist", alchemist.AlchemistDomain, alchemistStarts()),
-		measureWritten("armorer", armorer.ArmorerDomain, armorerStarts()).short(1.3, 2),
+		measureWritten("armorer", armorer.ArmorerDomain, armorerStarts()),
 		measureWritten("baker", baker.BakerDomain, bakerStarts()),
 		measureWritten("beekeeper", beekeeper.KeeperDomain, beekeeperStarts()),
-		measureWritten("brewer", brewer.BrewerDomain, brewerStarts()).short(1.3, 2),
+		measureWritten("brewer", brewer.BrewerDomain, brewerStarts()),
 		measureWritten("chandler", chandler.ChandlerDomain, chandlerStarts()),
 		measureWritten("cook", cook.CookDomain, cookStarts()),
 		measureWritten("courier", courier.CourierDomain, courierStarts()),
@@ -935,7 +926,8 @@ func assertTraceTells(t *testing.T, tr *runtime.Trace, want string) {
 // TestWrittenRoles holds the chainer to its cost on the written roles:
 // for every start of a role's set and every goal A* plans from it, a
 // valid plan at least 99% of the time, and plan cost / cheapest at the
-// 90th percentile and at worst within the role's bounds. Times are
+// 90th percentile at most 1.2 and at worst 2 (the planners issue's
+// targets). Times are
 // printed, not asserted: BenchmarkWrittenRoles reports them.
 func TestWrittenRoles(t *testing.T) {
 	t.Parallel()
@@ -947,8 +939,8 @@ func TestWrittenRoles(t *testing.T) {
 			t.Log(f.String())
 			t.Log("dearest: ", f.WorstRatioCase)
 			assert.GreaterOrEqual(t, f.FoundShare(), 0.99, "valid plans found")
-			assert.LessOrEqual(t, f.CostRatio(0.9), r.p90, "cost / cheapest, 90th percentile")
-			assert.LessOrEqual(t, f.CostRatio(1), r.worst, "cost / cheapest, worst")
+			assert.LessOrEqual(t, f.CostRatio(0.9), 1.2, "cost / cheapest, 90th percentile")
+			assert.LessOrEqual(t, f.CostRatio(1), 2.0, "cost / cheapest, worst")
 		})
 	}
 }
@@ -1088,6 +1080,26 @@ func TestChainerTopsUpWhereItStands(t *testing.T) {
 	require.NoError(t, runtime.NewBackwardChainer(d).PlanGoalInto(t.Context(), s, brewer.BrewerGoalStocked, &p))
 	assert.Equal(t, []string{"ToWell", "Draw", "Draw"}, d.Names(p.Steps)[:3], "plan %v", d.Names(p.Steps))
 	assert.LessOrEqual(t, p.Cost, 53.0, "plan %v", d.Names(p.Steps))
+}
+
+// TestChainerJoinsVisitsToAPlace: the brewer at the market with two
+// beers, a malt, a yeast, three grain and no energy is to stock four
+// beers. The greedy pass malts in the cellar before it walks to the well,
+// and walks to the well again for the second brew's water (27: SellBeer
+// BuyYeast Ale Ale Ale ToCellar MaltGrain Scrub ToWell Draw ToCellar Brew
+// Scrub ToWell Draw ToCellar Brew). Joining the visits to the well (both
+// draws at the first) and to the cellar (the malting with the brews)
+// leaves out two walks and the ale that paid for them: the cheapest plan.
+func TestChainerJoinsVisitsToAPlace(t *testing.T) {
+	d := brewer.BrewerDomain
+	s := brewer.BrewerState{At: brewer.Market, Grain: 3, Malt: 1, Yeast: 1, Beer: 2}
+	var ref, p runtime.Plan
+	var tr runtime.Trace
+	require.NoError(t, runtime.NewAStar(d).PlanGoalInto(t.Context(), s, brewer.BrewerGoalStocked, &ref))
+	require.NoError(t, runtime.NewBackwardChainer(d, runtime.WithTrace(&tr)).PlanGoalInto(t.Context(), s, brewer.BrewerGoalStocked, &p))
+	assert.Equal(t, ref.Cost, p.Cost, "chainer %v, A* %v", d.Names(p.Steps), d.Names(ref.Steps))
+	assert.Equal(t, []string{"ToWell", "Draw", "Draw", "ToCellar", "MaltGrain"}, d.Names(p.Steps)[4:9], "plan %v", d.Names(p.Steps))
+	assertTraceTells(t, &tr, "a cheaper plan with visits to a place joined")
 }
 
 // TestChainerKeepsWhatAStepIsFor: the miner at the river with 12 gold and

@@ -32,14 +32,20 @@ const (
 // *PlanningError is the one an earlier call returned for the same
 // failure (errors are values to read, not to modify).
 type BackwardChainer[S comparable] struct {
-	d        *Domain[S]
-	cfg      backwardConfig
-	call     chainCall[S]
-	greedy   greedy[S]
-	reach    reach      // scratch of the relaxed reachability
-	best     []ActionID // scratch: the cheapest plan so far while the improvement looks for a cheaper one
-	kept     []ActionID // scratch of drop
-	leadList []lead     // scratch of leads
+	d      *Domain[S]
+	cfg    backwardConfig
+	call   chainCall[S]
+	greedy greedy[S]
+	reach  reach      // scratch of the relaxed reachability
+	best   []ActionID // scratch: the cheapest plan so far while the improvement looks for a cheaper one
+	kept   []ActionID // scratch of drop and merge
+	// proven: the improvement found the goal's plan no dearer than its
+	// lower bound, a cheapest plan (merge then does not look).
+	proven bool
+	// cand, moved and segs: scratch of merge.
+	cand, moved []ActionID
+	segs        []stay
+	leadList    []lead // scratch of leads
 	// leadFrom and leadTo: scratch of leads, the state before and after a
 	// lead (on the heap, for Domain.Key takes pointers).
 	leadFrom, leadTo S
@@ -125,6 +131,9 @@ func NewBackwardChainer[S comparable](d *Domain[S], opts ...BackwardOption) *Bac
 	b.greedy = newGreedy(&b.call)
 	b.greedy.reach = &b.reach
 	b.kept = make([]ActionID, 0, cap(b.call.steps))
+	b.cand = make([]ActionID, 0, cap(b.call.steps))
+	b.moved = make([]ActionID, 0, cap(b.call.steps))
+	b.segs = make([]stay, 0, cap(b.call.steps)+1)
 	b.taken = make([]uint8, len(d.Actions))
 	b.leadList = make([]lead, 0, leadRuns*len(d.Actions))
 	return b
@@ -377,6 +386,7 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 	c.event(TraceGoal, g, NoAction, 0, b.d.Goals[g].CondText)
 	rem := b.cfg.maxSteps - len(c.steps)
 	mark := len(c.steps)
+	b.proven = false
 	r := b.greedy.run(st, rem)
 	switch {
 	case !b.cfg.chaining:
@@ -394,6 +404,9 @@ func (b *BackwardChainer[S]) achieve(g GoalID, st S) (S, error) {
 		// A failure the depth limit alone caused is the limit's (the
 		// forward search would not keep to it).
 		r = b.rescue(st, rem, r)
+	}
+	if r.is(found) && len(c.steps)-mark >= mergeLeast && !b.proven && b.cfg.chaining && b.cfg.improvement != 0 {
+		b.merge(st, mark)
 	}
 	return b.conclude(g, st, mark, r)
 }
@@ -444,6 +457,7 @@ func (b *BackwardChainer[S]) improve(st S, rem, mark int) result {
 	}
 	bound := c.goalBound(st)
 	if cost <= bound {
+		b.proven = true // nothing for merge to look for either
 		return result{kind: found}
 	}
 	if !detour && !earlier && cost <= later*(1+1e-9) && (cost <= farAbove*bound || cost > farBeyond*bound) {
