@@ -52,11 +52,11 @@ func (b *BackwardChainer[S]) merge(st S, mark int) {
 		for places := b.places(steps); places != 0; places &= places - 1 {
 			b.stays(steps, places&-places)
 			for i, v := range b.segs {
-				if v.walk == NoAction {
-					continue // the visit before the first walk: where is unknown
-				}
 				for _, w := range b.segs[i+1:] {
-					if w.walk != v.walk || tries >= mergeTries {
+					// The visit before the first walk is where st is, which
+					// may be where any walk goes: the moves that do not
+					// fit leave the goal undone, or cost no less.
+					if w.walk != v.walk && v.walk != NoAction || tries >= mergeTries {
 						continue
 					}
 					for _, hoist := range [2]bool{true, false} {
@@ -73,8 +73,9 @@ func (b *BackwardChainer[S]) merge(st S, mark int) {
 							cand = append(cand, steps[w.hi:]...)
 						} else {
 							// The earlier visit's steps before the later's,
-							// without the walk to the earlier visit.
-							cand = append(cand, steps[:v.lo-1]...)
+							// without the walk to the earlier visit (none
+							// before the first).
+							cand = append(cand, steps[:max(v.lo-1, 0)]...)
 							cand = append(cand, steps[v.hi:w.lo]...)
 							cand = append(cand, steps[v.lo:v.hi]...)
 							cand = append(cand, steps[w.lo:]...)
