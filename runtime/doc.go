@@ -212,9 +212,10 @@
 //     before the first walk with each later visit: where the agent stands
 //     may be where it walks back to) it tries the later visit's steps at
 //     the end of the earlier one and the earlier's at the start of the
-//     later one, each without the walk to the visit that is gone, and keeps the cheapest plan that still reaches the goal, until
-//     none is cheaper (256 plans at most a goal). An armorer who went back
-//     to the mine for the coal of a second stoking digs it with the ore.
+//     later one, each without the walk to the visit that is gone, and
+//     keeps the cheapest plan that still reaches the goal, until none is
+//     cheaper (256 plans at most a goal). An armorer who went back to the
+//     mine for the coal of a second stoking digs it with the ore.
 //
 // What it promises about cost: the plan is the greedy pass's, or a
 // cheaper one; it is not always the cheapest plan (A* finds that:

@@ -50,19 +50,11 @@ func (b *BackwardChainer[S]) drop(st S, mark int) (dropped bool) {
 		for ; at < i; at++ {
 			before = d.Apply(steps[at], before)
 		}
-		s := before
-		kept = kept[:0]
-		for _, a := range steps[i+1:] {
-			act := &d.Actions[a]
-			if act.Pre != nil && !act.Pre(s) {
-				continue
-			}
-			if act.Effect != nil {
-				s = act.Effect(s)
-			}
-			kept = append(kept, a)
-		}
-		kept1 = !d.Goals[c.goal].Cond(s) || c.undone(s) != NoGoal || !b.cheaper(st, before, steps[:i], kept, &cost)
+		var s S
+		var rest float64
+		var ok bool
+		kept, s, rest, ok = b.runApplying(before, steps[i+1:], kept[:0])
+		kept1 = !ok || !d.Goals[c.goal].Cond(s) || c.undone(s) != NoGoal || !b.cheaper(st, steps[:i], rest, &cost)
 		if kept1 {
 			continue
 		}
@@ -107,25 +99,50 @@ func (b *BackwardChainer[S]) uncount(steps []ActionID) {
 	}
 }
 
-// cheaper reports whether prefix, run from st to before, followed by
-// kept, costs less than *cost, and sets *cost to its cost when it does.
-// Without costs that depend on the state, fewer steps cost less: every
-// step's cost is positive.
-func (b *BackwardChainer[S]) cheaper(st, before S, prefix, kept []ActionID, cost *float64) bool {
+// cheaper reports whether prefix, run from st, followed by steps that
+// cost rest, costs less than *cost, and sets *cost to its cost when it
+// does. Without costs that depend on the state, fewer steps cost less:
+// every step's cost is positive.
+func (b *BackwardChainer[S]) cheaper(st S, prefix []ActionID, rest float64, cost *float64) bool {
 	d := b.d
 	if !d.stateCosts {
 		return true
 	}
 	head, err := d.PathCost(st, prefix)
-	if err != nil {
-		return false
-	}
-	rest, err := d.PathCost(before, kept)
 	if err != nil || head+rest >= *cost {
 		return false
 	}
 	*cost = head + rest
 	return true
+}
+
+// runApplying runs steps from st, leaving out each step whose
+// precondition does not hold where it comes, and appends the steps it
+// takes to out: it returns them, the state they reach and their cost;
+// false when a cost is not positive.
+func (b *BackwardChainer[S]) runApplying(st S, steps, out []ActionID) ([]ActionID, S, float64, bool) {
+	d := b.d
+	cost := 0.0
+	for _, a := range steps {
+		act := &d.Actions[a]
+		if act.Pre != nil && !act.Pre(st) {
+			continue
+		}
+		if d.stateCosts {
+			sc, err := d.StepCost(a, st)
+			if err != nil {
+				return out, st, 0, false
+			}
+			cost += sc
+		} else {
+			cost += act.Cost
+		}
+		if act.Effect != nil {
+			st = act.Effect(st)
+		}
+		out = append(out, a)
+	}
+	return out, st, cost, true
 }
 
 // dropped names, for the trace, the steps of rest that kept leaves out

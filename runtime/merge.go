@@ -6,37 +6,39 @@ import (
 )
 
 // merge joins the plan's visits to a place (the call's steps from mark,
-// run from st, reaching c.end): local search over the order of the plan's
-// steps, after the improvement or the rescue has its cheapest plan.
+// run from st, reaching c.end): local search over the order of the
+// plan's steps, after the improvement or the rescue has its cheapest
+// plan.
 //
 // A visit is a run of steps after a walk: a step that sets a field to a
 // constant that steps of another action set too (see places), up to the
 // next step that sets that field; two visits after the same walk action
-// are to the same place, and the steps before the first walk are where st
-// is, which may be where any later walk goes. Each such field is looked at in turn (the
-// brewer's place, and her kettle, scrubbed clean and dirtied by a brew).
-// The greedy pass plans each part of a goal in turn, and each part walks
-// where its supplies are: the armorer goes back to the mine for the coal
-// of the second stoking after the ore of the first, and the brewer to the
-// well for the water of her second brew. For each two visits to a place,
-// merge tries the later visit's steps at the end of the earlier one
-// (hoist), without the walk to the later visit, and the earlier visit's
-// steps at the start of the later one (delay), without the walk to the
-// earlier visit (none for the steps before the first walk). It runs each such plan from st, leaving out the steps
-// that no longer apply there (the walk away from a visit that is gone),
-// and keeps the cheapest that still reaches the goal and keeps the
-// protected goals; then it looks again at the plan it kept, until no
-// move makes the plan cheaper or it has tried mergeTries plans, and drops
-// the steps the plan it kept does without (drop).
+// are to the same place, and the steps before the first walk are where
+// st is, which may be where any later walk goes. Each such field is
+// looked at in turn (the brewer's place, and her kettle, scrubbed clean
+// and dirtied by a brew). The greedy pass plans each part of a goal in
+// turn, and each part walks where its supplies are: the armorer goes
+// back to the mine for the coal of the second stoking after the ore of
+// the first, and the brewer to the well for the water of her second
+// brew. For each two visits to a place, merge tries the later visit's
+// steps at the end of the earlier one (hoist), without the walk to the
+// later visit, and the earlier visit's steps at the start of the later
+// one (delay), without the walk to the earlier visit (none for the
+// steps before the first walk). It runs each such plan from st, leaving
+// out the steps that no longer apply there (the walk away from a visit
+// that is gone), and keeps the cheapest that still reaches the goal and
+// keeps the protected goals; then it looks again at the plan it kept,
+// until no move makes the plan cheaper or it has tried mergeTries
+// plans, and drops the steps the plan it kept does without (drop).
 //
-// Every step of a plan it keeps applies where it is taken, so the plan is
-// valid; it never costs more than the plan it replaces. It does not look
-// at a plan the improvement proved a cheapest (no dearer than the goal's
-// lower bound). On the written roles in bench, the armorer's plans above
-// 1.2 times the cheapest fall from 273 of her 1,566 pairs to 70, and the
-// brewer's from 212 of 1,472 to 89 (with the visits to a place alone;
-// BENCHMARKS.md, "Visits to a place joined"), for 0.6 % of the chainer's
-// time over the 37 roles.
+// Every step of a plan it keeps applies where it is taken, so the plan
+// is valid; it never costs more than the plan it replaces. It does not
+// look at a plan the improvement proved a cheapest (no dearer than the
+// goal's lower bound). On the written roles in bench, the armorer's
+// plans above 1.2 times the cheapest fall from 273 of her 1,566 pairs
+// to 70, and the brewer's from 212 of 1,472 to 89 (with the visits to a
+// place alone; BENCHMARKS.md, "Visits to a place joined"), for 0.6 % of
+// the chainer's time over the 37 roles.
 func (b *BackwardChainer[S]) merge(st S, mark int) {
 	c, d := &b.call, b.d
 	if c.work.late || len(c.steps)-mark < mergeLeast {
@@ -164,33 +166,4 @@ const mergeTries = 256
 type stay struct {
 	walk   ActionID
 	lo, hi int
-}
-
-// runApplying runs steps from st, leaving out each step whose
-// precondition does not hold where it comes, and appends the steps it
-// takes to out: it returns them, the state they reach and their cost;
-// false when a cost is not positive.
-func (b *BackwardChainer[S]) runApplying(st S, steps, out []ActionID) ([]ActionID, S, float64, bool) {
-	d := b.d
-	cost := 0.0
-	for _, a := range steps {
-		act := &d.Actions[a]
-		if act.Pre != nil && !act.Pre(st) {
-			continue
-		}
-		if d.stateCosts {
-			sc, err := d.StepCost(a, st)
-			if err != nil {
-				return out, st, 0, false
-			}
-			cost += sc
-		} else {
-			cost += act.Cost
-		}
-		if act.Effect != nil {
-			st = act.Effect(st)
-		}
-		out = append(out, a)
-	}
-	return out, st, cost, true
 }
